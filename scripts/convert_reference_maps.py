@@ -1,0 +1,256 @@
+#!/usr/bin/env python3
+"""Convert the reference map data into the project's board files.
+
+    python scripts/convert_reference_maps.py                   # write maps/*.json
+    python scripts/convert_reference_maps.py --check           # only compare, exit 1 if different
+    python scripts/convert_reference_maps.py --source DIR --dest DIR
+
+The reference files (``usa.json``, ``europe.json``, ``switzerland.json``,
+``nordic.json``; see the README next to them) are converted to the
+``ttr_nb-board/1`` schema documented in ``maps/README.md``.  The facts are
+copied unchanged; only the layout differs:
+
+* ``map`` -> ``board``; a ``title`` is added; ``provenance`` becomes the ``source`` text;
+* ``frame`` keeps ``width`` and ``height`` (the axes note is in maps/README.md);
+* cities of kind "country" move to ``countries`` (with their ``border_points``);
+* routes: ``color`` -> ``colour``; every route gets every key
+  (``any_cards_substitute`` 0, ``a_border_point``/``b_border_point`` null when absent);
+* tickets: ``to`` and ``points`` always become lists.
+
+Every converted board is checked: it must load with ``ttr_nb.engine.board``
+and convert back to exactly the reference data.  Any reference key this script
+does not know stops the conversion, so that no fact is dropped silently.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+DEFAULT_SOURCE = Path("/work/shared/reference-maps")
+DEFAULT_DEST = REPO / "maps"
+
+BOARDS = {
+    "usa": "United States",
+    "europe": "Europe",
+    "switzerland": "Switzerland",
+    "nordic": "Nordic Countries",
+}
+FORMAT = "ttr_nb-board/1"
+
+REF_TOP = {"map", "provenance", "frame", "cities", "routes", "tickets", "optional_ticket_decks"}
+REF_CITY = {"name", "x", "y", "kind", "border_points"}
+REF_ROUTE = {
+    "id", "a", "b", "length", "color", "tunnel", "ferry_locomotives", "double_group", "spaces",
+    "any_cards_substitute", "a_border_point", "b_border_point",
+}
+REF_TICKET = {"from", "to", "points", "deck"}
+
+
+class ConversionError(Exception):
+    pass
+
+
+def _known(keys, allowed: set, where: str) -> None:
+    unknown = sorted(set(keys) - allowed)
+    if unknown:
+        raise ConversionError(f"{where}: unknown reference key(s) {unknown}; teach the converter about them")
+
+
+def _as_list(v):
+    return list(v) if isinstance(v, list) else [v]
+
+
+def provenance_text(prov) -> str:
+    if isinstance(prov, str):
+        return prov
+    parts = []
+    if "extracted_from" in prov:
+        parts.append(f"Extracted from {prov['extracted_from']}")
+    if "cross_checked_against" in prov:
+        parts.append(f"cross-checked against {prov['cross_checked_against']}")
+    extra = {k: v for k, v in prov.items() if k not in ("extracted_from", "cross_checked_against")}
+    parts += [f"{k}: {v}" for k, v in extra.items()]
+    return "; ".join(parts) + "."
+
+
+def convert_ticket(t: dict, where: str) -> dict:
+    _known(t, REF_TICKET, where)
+    to, points = _as_list(t["to"]), _as_list(t["points"])
+    return {"from": t["from"], "to": to, "points": points, "deck": t["deck"]}
+
+
+def convert(ref: dict, name: str) -> dict:
+    """One reference dict -> one board dict in the ttr_nb-board/1 schema."""
+    _known(ref, REF_TOP, name)
+    if ref["map"] != name:
+        raise ConversionError(f"{name}: the file says it is map {ref['map']!r}")
+    cities, countries = [], []
+    for c in ref["cities"]:
+        _known(c, REF_CITY, f"{name} city {c.get('name')!r}")
+        if c["kind"] == "country":
+            countries.append({"name": c["name"], "x": c["x"], "y": c["y"],
+                              "border_points": [list(p) for p in c.get("border_points", [])]})
+        elif c["kind"] == "city":
+            if "border_points" in c:
+                raise ConversionError(f"{name} city {c['name']!r}: border_points on a city")
+            cities.append({"name": c["name"], "x": c["x"], "y": c["y"]})
+        else:
+            raise ConversionError(f"{name} city {c['name']!r}: unknown kind {c['kind']!r}")
+    routes = []
+    for r in ref["routes"]:
+        _known(r, REF_ROUTE, f"{name} route {r.get('id')}")
+        routes.append({
+            "id": r["id"],
+            "a": r["a"],
+            "b": r["b"],
+            "length": r["length"],
+            "colour": r["color"],
+            "tunnel": r["tunnel"],
+            "ferry_locomotives": r["ferry_locomotives"],
+            "any_cards_substitute": r.get("any_cards_substitute", 0),
+            "double_group": r["double_group"],
+            "spaces": [list(s) for s in r["spaces"]],
+            "a_border_point": r.get("a_border_point"),
+            "b_border_point": r.get("b_border_point"),
+        })
+    return {
+        "format": FORMAT,
+        "board": name,
+        "title": BOARDS[name],
+        "source": provenance_text(ref["provenance"]),
+        "frame": {"width": ref["frame"]["width"], "height": ref["frame"]["height"]},
+        "cities": cities,
+        "countries": countries,
+        "routes": routes,
+        "tickets": [convert_ticket(t, f"{name} tickets[{i}]") for i, t in enumerate(ref["tickets"])],
+        "optional_ticket_decks": {
+            deck: [convert_ticket(t, f"{name} {deck}[{i}]") for i, t in enumerate(tickets)]
+            for deck, tickets in ref.get("optional_ticket_decks", {}).items()
+        },
+    }
+
+
+def facts(ref: dict) -> dict:
+    """The facts of a reference dict, normalised so that two encodings can be compared."""
+    def ticket(t):
+        return (t["from"], tuple(_as_list(t["to"])), tuple(_as_list(t["points"])), t["deck"])
+
+    return {
+        "map": ref["map"],
+        "frame": (ref["frame"]["width"], ref["frame"]["height"]),
+        "cities": [(c["name"], c["x"], c["y"], c["kind"], tuple(map(tuple, c.get("border_points", []))))
+                   for c in ref["cities"]],
+        "routes": [(r["id"], r["a"], r["b"], r["length"], r["color"], r["tunnel"], r["ferry_locomotives"],
+                    r.get("any_cards_substitute", 0), r["double_group"], tuple(map(tuple, r["spaces"])),
+                    tuple(r["a_border_point"]) if r.get("a_border_point") else None,
+                    tuple(r["b_border_point"]) if r.get("b_border_point") else None)
+                   for r in ref["routes"]],
+        "tickets": [ticket(t) for t in ref["tickets"]],
+        "optional": {k: [ticket(t) for t in v] for k, v in ref.get("optional_ticket_decks", {}).items()},
+    }
+
+
+def facts_of_board_dict(board: dict) -> dict:
+    """The same facts read back from a converted board dict."""
+    places = [(c["name"], c["x"], c["y"], "city", ()) for c in board["cities"]]
+    places += [(c["name"], c["x"], c["y"], "country", tuple(map(tuple, c["border_points"])))
+               for c in board["countries"]]
+
+    def ticket(t):
+        return (t["from"], tuple(t["to"]), tuple(t["points"]), t["deck"])
+
+    return {
+        "map": board["board"],
+        "frame": (board["frame"]["width"], board["frame"]["height"]),
+        "cities": places,
+        "routes": [(r["id"], r["a"], r["b"], r["length"], r["colour"], r["tunnel"], r["ferry_locomotives"],
+                    r["any_cards_substitute"], r["double_group"], tuple(map(tuple, r["spaces"])),
+                    tuple(r["a_border_point"]) if r["a_border_point"] else None,
+                    tuple(r["b_border_point"]) if r["b_border_point"] else None)
+                   for r in board["routes"]],
+        "tickets": [ticket(t) for t in board["tickets"]],
+        "optional": {k: [ticket(t) for t in v] for k, v in board["optional_ticket_decks"].items()},
+    }
+
+
+def verify(ref: dict, board: dict, name: str) -> None:
+    """The converted board keeps every fact (place order aside: countries follow cities)."""
+    want, got = facts(ref), facts_of_board_dict(board)
+    want["cities"] = sorted(want["cities"], key=lambda c: c[3] == "country")  # stable: cities first
+    for k in want:
+        if want[k] != got[k]:
+            raise ConversionError(f"{name}: {k} changed in conversion")
+    sys.path.insert(0, str(REPO))
+    try:
+        from ttr_nb.engine.board import board_from_dict
+    finally:
+        sys.path.pop(0)
+    board_from_dict(board, f"converted {name}")  # raises MapError listing any problem
+
+
+def dumps(board: dict) -> str:
+    """JSON text: one city, route or ticket per line, UTF-8 names (ensure_ascii=False)."""
+    def one(v) -> str:
+        return json.dumps(v, ensure_ascii=False)
+
+    def items(values, indent: str) -> str:
+        if not values:
+            return "[]"
+        return "[\n" + ",\n".join(indent + " " + one(v) for v in values) + "\n" + indent + "]"
+
+    lines = []
+    for key, value in board.items():
+        if key in ("cities", "countries", "routes", "tickets"):
+            text = items(value, " ")
+        elif key == "optional_ticket_decks":
+            if value:
+                text = "{\n" + ",\n".join(
+                    f"  {one(deck)}: {items(tickets, '  ')}" for deck, tickets in value.items()
+                ) + "\n }"
+            else:
+                text = "{}"
+        else:
+            text = one(value)
+        lines.append(f" {one(key)}: {text}")
+    text = "{\n" + ",\n".join(lines) + "\n}\n"
+    if json.loads(text) != board:  # the formatter must not change anything
+        raise ConversionError("internal error: formatted JSON differs from the data")
+    return text
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--source", type=Path, default=DEFAULT_SOURCE, help="folder of the reference files")
+    parser.add_argument("--dest", type=Path, default=DEFAULT_DEST, help="folder to write the board files to")
+    parser.add_argument("--check", action="store_true", help="only check that the board files are up to date")
+    parser.add_argument("boards", nargs="*", default=list(BOARDS), help="boards to convert (default: all)")
+    args = parser.parse_args(argv)
+
+    stale = []
+    for name in args.boards:
+        if name not in BOARDS:
+            parser.error(f"unknown board {name!r} (boards: {', '.join(BOARDS)})")
+        ref = json.loads((args.source / f"{name}.json").read_text(encoding="utf-8"))
+        board = convert(ref, name)
+        verify(ref, board, name)
+        text = dumps(board)
+        target = args.dest / f"{name}.json"
+        current = target.read_text(encoding="utf-8") if target.exists() else None
+        if current == text:
+            print(f"{target}: up to date")
+        elif args.check:
+            print(f"{target}: differs from the conversion of {args.source / (name + '.json')}")
+            stale.append(name)
+        else:
+            target.write_text(text, encoding="utf-8")
+            print(f"{target}: written ({len(board['cities'])} cities, {len(board['countries'])} countries, "
+                  f"{len(board['routes'])} routes, {len(board['tickets'])} tickets)")
+    return 1 if stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

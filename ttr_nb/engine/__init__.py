@@ -1,0 +1,13 @@
+"""The rules engine: no plotly, no ipywidgets, no IPython."""
+from .actions import (AbandonTunnel, Action, ActionSyntaxError, BuildStation, Claim, DrawBlind, DrawFaceUp,
+                      DrawTickets, KeepTickets, Pass, PayTunnel, parse)
+from .board import Board, MapError, load_board
+from .cards import CARD_NAMES, COLOURS, LOCO, Cards
+from .errors import IllegalAction, Reason
+from .game import Game, editions, load_game
+from .longest import LongestPath, longest_path
+from .match import Match
+from .rules import Rules, load_rules
+from .scoring import ScoreRow, TicketResult
+from .serialize import PositionError
+from .state import LegalActions, State

@@ -1,0 +1,898 @@
+"""Boards: the cities, routes and destination tickets of a Ticket to Ride map.
+
+A board is read from a ``maps/<board>.json`` file (schema ``ttr_nb-board/1``,
+documented in ``maps/README.md``) and turned into immutable objects:
+
+>>> board = load_board("usa")
+>>> board.find_route("Kansas City-Denver").key
+'Denver-Kansas City'
+>>> board.find_ticket("Boston-Miami").points
+(12,)
+
+Loading validates the whole file and reports every problem at once in one
+:class:`MapError`.  This module uses the standard library only.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import json
+import math
+import re
+import unicodedata
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+__all__ = [
+    "COLOURS",
+    "GREY",
+    "FORMAT",
+    "DECKS",
+    "MapError",
+    "City",
+    "Route",
+    "Ticket",
+    "Board",
+    "load_board",
+    "board_from_dict",
+    "board_names",
+    "maps_folder",
+]
+
+#: Card and route colours, in this order ("pink" is what some rulebooks call purple).
+COLOURS: tuple[str, ...] = ("red", "orange", "yellow", "green", "blue", "pink", "white", "black")
+#: The colour of grey routes (claimable with a set of cards of any one colour).
+GREY = "gray"
+#: The value of the "format" key of a board file.
+FORMAT = "ttr_nb-board/1"
+#: Ticket decks of the base games ("long" = Europe's long routes).
+DECKS: tuple[str, ...] = ("regular", "long")
+#: Allowed values of Route.any_cards_substitute.
+ANY_CARDS_SUBSTITUTES: tuple[int, ...] = (0, 3, 4)
+
+
+class MapError(ValueError):
+    """A board file or dict is not a valid board; ``problems`` lists every problem found."""
+
+    def __init__(self, source: str, problems: Iterable[str]):
+        self.source = str(source)
+        self.problems: tuple[str, ...] = tuple(problems)
+        lines = "\n".join(f"- {p}" for p in self.problems)
+        super().__init__(f"{self.source}: {len(self.problems)} problem(s):\n{lines}")
+
+    def __str__(self) -> str:  # ValueError would show the tuple of args otherwise
+        return self.args[0]
+
+    def __reduce__(self):  # keep pickling (e.g. multiprocessing) working
+        return (type(self), (self.source, self.problems))
+
+
+# --------------------------------------------------------------------------- data
+
+
+@dataclass(frozen=True)
+class City:
+    """A city, or (Switzerland) a neighbouring country, which acts as one place."""
+
+    name: str
+    x: float
+    y: float
+    kind: str = "city"  # "city" or "country"
+    #: Countries only: the points on the board edge where routes enter the country.
+    border_points: tuple[tuple[float, float], ...] = ()
+
+    @property
+    def is_country(self) -> bool:
+        return self.kind == "country"
+
+
+@dataclass(frozen=True)
+class Route:
+    """One route (a row of train spaces) between two places."""
+
+    index: int  # position in Board.routes: the engine's id of the route
+    number: int  # the "id" in the file
+    key: str  # unique label: "A-B", "A-B#2" for the 2nd route joining the same places
+    a: str
+    b: str
+    length: int
+    colour: str  # one of COLOURS or GREY
+    tunnel: bool
+    ferry_locomotives: int  # number of locomotive symbols; 0 = not a ferry
+    any_cards_substitute: int  # 0; 3 = any 3 cards replace a locomotive; 4 = any 4 cards replace a coloured card
+    double_group: str | None
+    spaces: tuple[tuple[float, float, float], ...] = field(repr=False)  # (x, y, angle) per train space
+    a_border_point: tuple[float, float] | None = None
+    b_border_point: tuple[float, float] | None = None
+    twin: int | None = None  # index of the other route of its double group
+
+    @property
+    def kind(self) -> str:
+        """``"tunnel"``, ``"ferry"`` or ``"ordinary"``."""
+        if self.tunnel:
+            return "tunnel"
+        if self.ferry_locomotives > 0:
+            return "ferry"
+        return "ordinary"
+
+    @property
+    def is_grey(self) -> bool:
+        return self.colour == GREY
+
+    @property
+    def ends(self) -> tuple[str, str]:
+        return (self.a, self.b)
+
+    def other(self, city: str) -> str:
+        """The other end of the route."""
+        if city == self.a:
+            return self.b
+        if city == self.b:
+            return self.a
+        raise ValueError(f"{city!r} is not an end of route {self.key!r}")
+
+
+@dataclass(frozen=True)
+class Ticket:
+    """A destination ticket.
+
+    Ordinary tickets have one target.  Swiss country tickets have several
+    targets with one value each: scored at the highest completed value, or
+    minus the lowest value when none is completed.
+    """
+
+    index: int  # position in its deck (Board.tickets or one optional deck)
+    key: str  # "Boston-Miami", "Bern-France/Deutschland/Österreich/Italia", "...#2" for duplicates
+    source: str
+    targets: tuple[str, ...]
+    points: tuple[int, ...]
+    deck: str  # "regular" | "long"
+    #: The ends of the ticket (source or targets) that are countries.
+    country_ends: tuple[str, ...] = ()
+
+    @property
+    def is_country(self) -> bool:
+        """True when any end of the ticket is a country."""
+        return bool(self.country_ends)
+
+    @property
+    def value(self) -> int:
+        """Points scored when (the best target of) the ticket is completed."""
+        return max(self.points)
+
+    @property
+    def penalty(self) -> int:
+        """Points lost when the ticket is not completed (a positive number)."""
+        return min(self.points)
+
+    @property
+    def ends(self) -> tuple[str, ...]:
+        return (self.source, *self.targets)
+
+
+_DERIVED = dict(init=False, repr=False, compare=False)
+
+
+@dataclass(frozen=True)
+class Board:
+    """An immutable board.  Build it with :func:`load_board` or :func:`board_from_dict`."""
+
+    name: str
+    title: str
+    width: float
+    height: float
+    cities: tuple[City, ...]  # cities, then countries
+    routes: tuple[Route, ...]
+    tickets: tuple[Ticket, ...]  # base-game tickets only
+    optional_ticket_decks: dict[str, tuple[Ticket, ...]]
+    source: str  # provenance of the data
+    # derived look-ups, built in __post_init__
+    city: dict[str, City] = field(**_DERIVED)  # name -> City
+    route: dict[str, Route] = field(**_DERIVED)  # key -> Route
+    _route_alias: dict[str, Route] = field(**_DERIVED)
+    _route_folded: dict[str, Route] = field(**_DERIVED)
+    _routes_at: dict[str, tuple[Route, ...]] = field(**_DERIVED)
+    _routes_between: dict[frozenset, tuple[Route, ...]] = field(**_DERIVED)
+    _ticket_lookup: dict[str | None, tuple[dict, dict]] = field(**_DERIVED)
+
+    def __post_init__(self) -> None:
+        put = functools.partial(object.__setattr__, self)
+        put("cities", tuple(self.cities))
+        put("routes", tuple(self.routes))
+        put("tickets", tuple(self.tickets))
+        put("optional_ticket_decks", {k: tuple(v) for k, v in dict(self.optional_ticket_decks).items()})
+        put("city", {c.name: c for c in self.cities})
+        put("route", {r.key: r for r in self.routes})
+
+        alias: dict[str, Route] = {}
+        at: dict[str, list[Route]] = defaultdict(list)
+        between: dict[frozenset, list[Route]] = defaultdict(list)
+        for r in self.routes:
+            between[frozenset((r.a, r.b))].append(r)
+            at[r.a].append(r)
+            if r.b != r.a:
+                at[r.b].append(r)
+        for r in self.routes:
+            alias.setdefault(r.key, r)
+        for r in self.routes:
+            reverse = _reversed_route_label(r)
+            if reverse is not None:
+                alias.setdefault(reverse, r)
+        folded: dict[str, Route] = {}
+        for label, r in alias.items():
+            folded.setdefault(_fold(label), r)
+        put("_route_alias", alias)
+        put("_route_folded", folded)
+        put("_routes_at", {name: tuple(rs) for name, rs in at.items()})
+        put("_routes_between", {pair: tuple(rs) for pair, rs in between.items()})
+
+        lookups: dict[str | None, tuple[dict, dict]] = {}
+        for deck_name, deck in [(None, self.tickets), *self.optional_ticket_decks.items()]:
+            exact = {t.key: t for t in deck}
+            names = dict(exact)
+            for t in deck:
+                if len(t.targets) == 1:
+                    suffix = t.key[len(t.source) + 1 + len(t.targets[0]):]
+                    names.setdefault(f"{t.targets[0]}-{t.source}{suffix}", t)
+            folded_t: dict[str, Ticket] = {}
+            for label, t in names.items():
+                folded_t.setdefault(_fold(label), t)
+            lookups[deck_name] = (names, folded_t)
+        put("_ticket_lookup", lookups)
+
+    # Boards are immutable and shared (load_board caches them): copying returns the board itself.
+    def __copy__(self) -> "Board":
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "Board":
+        return self
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.title, self.cities, self.routes, self.tickets))
+
+    def __repr__(self) -> str:
+        countries = sum(c.kind == "country" for c in self.cities)
+        places = f"{len(self.cities) - countries} cities" + (f" + {countries} countries" if countries else "")
+        return (
+            f"<Board {self.name!r} ({self.title}): {places}, {len(self.routes)} routes, "
+            f"{len(self.tickets)} tickets>"
+        )
+
+    # ------------------------------------------------------------------ look-ups
+
+    @property
+    def countries(self) -> tuple[City, ...]:
+        return tuple(c for c in self.cities if c.kind == "country")
+
+    def find_route(self, label: str) -> Route:
+        """The route called ``label``: its key ("Denver-Kansas City#2"), the
+        reversed label ("Kansas City-Denver#2"), or either in any letter case.
+
+        Raises KeyError naming close matches when there is no such route.
+        """
+        if isinstance(label, Route):
+            label = label.key
+        if not isinstance(label, str):
+            raise KeyError(f"a route label must be a string like 'A-B', not {label!r}")
+        found = self._route_alias.get(label) or self._route_folded.get(_fold(label))
+        if found is not None:
+            return found
+        raise KeyError(self._unknown_route_message(label))
+
+    def _unknown_route_message(self, label: str) -> str:
+        text = f"board {self.name!r} has no route {label!r}"
+        norm = _normalise_label(label)
+        # Does the label name two known places that are simply not adjacent?
+        folded_places = {_fold(n): n for n in self.city}
+        for m in re.finditer("-", norm):
+            left, right = norm[: m.start()], norm[m.end():].split("#", 1)[0]
+            a, b = folded_places.get(_fold(left)), folded_places.get(_fold(right))
+            if a and b:
+                if a == b:
+                    return f"{text}: a route cannot join {a} to itself"
+                if not self.routes_between(a, b):
+                    neighbours = sorted({r.other(a) for r in self.routes_at(a)})
+                    return (
+                        f"{text}: {a} and {b} are not joined by a route "
+                        f"({a} is joined to {', '.join(neighbours)})"
+                    )
+                keys = [r.key for r in self.routes_between(a, b)]
+                return f"{text}: the routes between {a} and {b} are {', '.join(map(repr, keys))}"
+        close = _close_matches(label, list(self._route_alias))
+        if close:
+            # show the canonical key of each match (and the alias if that is what matched)
+            shown: list[str] = []
+            for c in close:
+                key = self._route_alias[c].key
+                if key not in shown:
+                    shown.append(key)
+            return f"{text}; close matches: {', '.join(map(repr, shown))}"
+        return f"{text} and nothing close to it; route keys look like {next(iter(self.route), 'A-B')!r}"
+
+    def routes_between(self, a: str, b: str) -> tuple[Route, ...]:
+        """All routes joining places ``a`` and ``b`` (in board order; empty if none)."""
+        self._check_place(a)
+        self._check_place(b)
+        return self._routes_between.get(frozenset((a, b)), ())
+
+    def routes_at(self, city: str) -> tuple[Route, ...]:
+        """All routes with an end at ``city`` (in board order)."""
+        self._check_place(city)
+        return self._routes_at.get(city, ())
+
+    def find_ticket(self, key: str, optional_deck: str | None = None) -> Ticket:
+        """The base-game ticket called ``key`` ("Boston-Miami", "Miami-Boston",
+        "Bern-France/Deutschland/Österreich/Italia", "...#2"), any letter case.
+        With ``optional_deck`` (e.g. "usa_1910"), look in that optional deck instead.
+        """
+        if optional_deck is not None and optional_deck not in self.optional_ticket_decks:
+            decks = ", ".join(map(repr, self.optional_ticket_decks)) or "none"
+            raise KeyError(f"board {self.name!r} has no optional ticket deck {optional_deck!r} (decks: {decks})")
+        names, folded = self._ticket_lookup[optional_deck]
+        if isinstance(key, str):
+            found = names.get(key) or folded.get(_fold(key))
+            if found is not None:
+                return found
+        where = "tickets" if optional_deck is None else f"optional deck {optional_deck!r}"
+        text = f"board {self.name!r} has no ticket {key!r} in its {where}"
+        close = _close_matches(str(key), list(names))
+        if close:
+            shown = list(dict.fromkeys(names[c].key for c in close))
+            text += f"; close matches: {', '.join(map(repr, shown))}"
+        raise KeyError(text)
+
+    def _check_place(self, name: str) -> None:
+        if name not in self.city:
+            close = _close_matches(str(name), list(self.city))
+            hint = f"; close matches: {', '.join(map(repr, close))}" if close else ""
+            raise KeyError(f"board {self.name!r} has no city or country {name!r}{hint}")
+
+
+def _reversed_route_label(r: Route) -> str | None:
+    """ "B-A#2" for the route with key "A-B#2" (None for a key not of that form)."""
+    label = f"{r.a}-{r.b}"
+    if not r.key.startswith(label):
+        return None
+    return f"{r.b}-{r.a}{r.key[len(label):]}"
+
+
+def _fold(label: str) -> str:
+    return _normalise_label(label).casefold()
+
+
+def _normalise_label(label: str) -> str:
+    label = unicodedata.normalize("NFC", label).strip()
+    # "Denver – Kansas City", "Denver - Kansas City" -> "Denver-Kansas City"
+    return re.sub(r"\s*[\u2010-\u2015\u2212]\s*|\s+-\s+|\s+-|-\s+", "-", label)
+
+
+def _close_matches(word: str, candidates: list[str], n: int = 5) -> list[str]:
+    by_fold: dict[str, str] = {}
+    for c in candidates:
+        by_fold.setdefault(_fold(c), c)
+    matches = difflib.get_close_matches(_fold(word), list(by_fold), n=n, cutoff=0.6)
+    return [by_fold[m] for m in matches]
+
+
+# ------------------------------------------------------------------ validation
+
+_TOP_REQUIRED = ("format", "board", "title", "frame", "cities", "routes", "tickets")
+_TOP_OPTIONAL = ("source", "countries", "optional_ticket_decks")
+_CITY_KEYS = ("name", "x", "y")
+_COUNTRY_KEYS = ("name", "x", "y", "border_points")
+_ROUTE_REQUIRED = ("id", "a", "b", "length", "colour", "spaces")
+_ROUTE_DEFAULTS: dict[str, Any] = {
+    "tunnel": False,
+    "ferry_locomotives": 0,
+    "any_cards_substitute": 0,
+    "double_group": None,
+    "a_border_point": None,
+    "b_border_point": None,
+}
+_TICKET_REQUIRED = ("from", "to", "points")
+_TICKET_DEFAULTS: dict[str, Any] = {"deck": "regular"}
+
+
+def _is_number(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _point(v: Any, size: int) -> bool:
+    return isinstance(v, (list, tuple)) and len(v) == size and all(_is_number(c) for c in v)
+
+
+def _fmt_point(p: Any) -> str:
+    return "[" + ", ".join(str(c) for c in p) + "]" if isinstance(p, (list, tuple)) else repr(p)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _route_label(r: dict) -> str:
+    a = r.get("a") if isinstance(r.get("a"), str) else "?"
+    b = r.get("b") if isinstance(r.get("b"), str) else "?"
+    return f"{a}-{b}"
+
+
+def board_from_dict(data: dict, source: str = "<dict>") -> Board:
+    """Build a :class:`Board` from a dict in the ``ttr_nb-board/1`` schema.
+
+    Validates everything first and raises one :class:`MapError` listing every
+    problem found.
+    """
+    problems: list[str] = []
+    add = problems.append
+
+    if not isinstance(data, dict):
+        raise MapError(source, [f"a board must be a JSON object, not {type(data).__name__}"])
+
+    for k in _TOP_REQUIRED:
+        if k not in data:
+            add(f"missing required key {k!r}")
+    for k in data:
+        if k not in _TOP_REQUIRED and k not in _TOP_OPTIONAL:
+            add(f"unknown key {k!r} at the top level (allowed: {', '.join(_TOP_REQUIRED + _TOP_OPTIONAL)})")
+    if "format" in data and data["format"] != FORMAT:
+        add(f"format is {data['format']!r}, expected {FORMAT!r}")
+
+    name = data.get("board")
+    if "board" in data and not (isinstance(name, str) and name.strip()):
+        add(f"'board' must be a non-empty string, not {name!r}")
+    title = data.get("title")
+    if "title" in data and not isinstance(title, str):
+        add(f"'title' must be a string, not {title!r}")
+    src = data.get("source", "")
+    if not isinstance(src, str):
+        add(f"'source' must be a string, not {src!r}")
+
+    width = height = None
+    frame = data.get("frame")
+    if "frame" in data:
+        if not isinstance(frame, dict):
+            add(f"'frame' must be an object with 'width' and 'height', not {frame!r}")
+        else:
+            for k in frame:
+                if k not in ("width", "height"):
+                    add(f"frame: unknown key {k!r} (allowed: width, height)")
+            for k in ("width", "height"):
+                v = frame.get(k)
+                if k not in frame:
+                    add(f"frame: missing required key {k!r}")
+                elif not (_is_number(v) and v > 0):
+                    add(f"frame: {k} must be a positive number, not {v!r}")
+            if _is_number(frame.get("width")) and _is_number(frame.get("height")):
+                width, height = frame["width"], frame["height"]
+
+    def outside(x: Any, y: Any) -> bool:
+        return width is not None and _is_number(x) and _is_number(y) and not (0 <= x <= width and 0 <= y <= height)
+
+    # ---- places
+    places: list[tuple[str, dict]] = []  # (kind, entry) for well-formed entries
+    for list_key, kind, keys in (("cities", "city", _CITY_KEYS), ("countries", "country", _COUNTRY_KEYS)):
+        entries = data.get(list_key, [])
+        if not isinstance(entries, list):
+            add(f"'{list_key}' must be a list, not {type(entries).__name__}")
+            continue
+        for i, c in enumerate(entries):
+            where = f"{list_key}[{i}]"
+            if not isinstance(c, dict):
+                add(f"{where}: must be an object, not {c!r}")
+                continue
+            cname = c.get("name")
+            if isinstance(cname, str):
+                where = f"{kind} {cname!r}"
+            ok = True
+            for k in keys:
+                if k not in c:
+                    add(f"{where}: missing required key {k!r}")
+                    ok = False
+            for k in c:
+                if k not in keys:
+                    add(f"{where}: unknown key {k!r} (allowed: {', '.join(keys)})")
+            if "name" in c and not (isinstance(cname, str) and cname.strip()):
+                add(f"{where}: name must be a non-empty string, not {cname!r}")
+                ok = False
+            elif isinstance(cname, str):
+                if cname != cname.strip():
+                    add(f"{where}: name has leading or trailing spaces")
+                if unicodedata.normalize("NFC", cname) != cname:
+                    add(f"{where}: name is not in precomposed Unicode (NFC)")
+                if "#" in cname:
+                    add(f"{where}: name contains '#', which marks duplicate route and ticket keys")
+            for k in ("x", "y"):
+                if k in c and not _is_number(c[k]):
+                    add(f"{where}: {k} must be a number, not {c[k]!r}")
+                    ok = False
+            if ok and outside(c["x"], c["y"]):
+                add(f"{where}: position ({c['x']}, {c['y']}) lies outside the frame {width}x{height}")
+            if kind == "country" and "border_points" in c:
+                bp = c["border_points"]
+                if not isinstance(bp, list) or not all(_point(p, 2) for p in bp):
+                    add(f"{where}: border_points must be a list of [x, y] points, not {bp!r}")
+                    ok = False
+            if ok:
+                places.append((kind, c))
+
+    name_count = Counter(c["name"] for _, c in places)
+    for n, count in name_count.items():
+        if count > 1:
+            add(f"place name {n!r} is used {count} times (names of cities and countries must be unique)")
+    place_kind = {c["name"]: kind for kind, c in places}
+    border_points = {
+        c["name"]: [tuple(p) for p in c["border_points"]] for kind, c in places if kind == "country"
+    }
+
+    # ---- routes
+    routes_in = data.get("routes", [])
+    good_routes: list[dict] = []
+    if not isinstance(routes_in, list):
+        add(f"'routes' must be a list, not {type(routes_in).__name__}")
+        routes_in = []
+    id_count = Counter(r.get("id") for r in routes_in if isinstance(r, dict) and _is_int(r.get("id")))
+    for n, count in sorted(id_count.items()):
+        if count > 1:
+            add(f"route id {n} is used by {count} routes (route ids must be unique)")
+    for i, r in enumerate(routes_in):
+        if not isinstance(r, dict):
+            add(f"routes[{i}]: must be an object, not {r!r}")
+            continue
+        rid = r.get("id")
+        where = f"route {rid} ({_route_label(r)})" if _is_int(rid) else f"routes[{i}] ({_route_label(r)})"
+        ok = True
+        for k in _ROUTE_REQUIRED:
+            if k not in r:
+                add(f"{where}: missing required key {k!r}")
+                ok = False
+        for k in r:
+            if k not in _ROUTE_REQUIRED and k not in _ROUTE_DEFAULTS:
+                hint = " (the schema spells it 'colour')" if k == "color" else ""
+                add(f"{where}: unknown key {k!r}{hint}")
+        r = {**_ROUTE_DEFAULTS, **r}
+        if "id" in r and not _is_int(rid):
+            add(f"{where}: id must be an integer, not {rid!r}")
+            ok = False
+        for end in ("a", "b"):
+            if end not in r:
+                continue
+            v = r[end]
+            if not isinstance(v, str):
+                add(f"{where}: {end} must be a place name, not {v!r}")
+                ok = False
+            elif v not in place_kind:
+                close = _close_matches(v, list(place_kind), n=3)
+                hint = f" (close matches: {', '.join(map(repr, close))})" if close else ""
+                add(f"{where}: unknown city {v!r}{hint}")
+                ok = False
+        if isinstance(r.get("a"), str) and r.get("a") == r.get("b"):
+            add(f"{where}: joins {r['a']!r} to itself")
+            ok = False
+        length = r.get("length")
+        length_ok = _is_int(length) and length > 0
+        if "length" in r and not length_ok:
+            add(f"{where}: length must be a positive integer, not {length!r}")
+            ok = False
+        colour = r.get("colour")
+        if "colour" in r and colour not in COLOURS + (GREY,):
+            add(f"{where}: unknown colour {colour!r} (colours: {', '.join(COLOURS + (GREY,))})")
+            ok = False
+        if not isinstance(r["tunnel"], bool):
+            add(f"{where}: tunnel must be true or false, not {r['tunnel']!r}")
+            ok = False
+        ferry = r["ferry_locomotives"]
+        if not (_is_int(ferry) and ferry >= 0):
+            add(f"{where}: ferry_locomotives must be a non-negative integer, not {ferry!r}")
+            ok = False
+        elif length_ok and ferry > length:
+            add(f"{where}: {_plural(ferry, 'locomotive symbol')} on a route of length {length}")
+            ok = False
+        if r["tunnel"] is True and _is_int(ferry) and ferry > 0:
+            add(f"{where}: is both a tunnel and a ferry ({_plural(ferry, 'locomotive symbol')})")
+            ok = False
+        subst = r["any_cards_substitute"]
+        if not (_is_int(subst) and subst in ANY_CARDS_SUBSTITUTES):
+            add(f"{where}: any_cards_substitute must be 0, 3 or 4, not {subst!r}")
+            ok = False
+        elif subst == 3 and _is_int(ferry) and ferry == 0:
+            add(f"{where}: any_cards_substitute 3 (any 3 cards replace a locomotive) on a route that is not a ferry")
+            ok = False
+        group = r["double_group"]
+        if group is not None and not (isinstance(group, str) and group):
+            add(f"{where}: double_group must be null or a non-empty string, not {group!r}")
+            ok = False
+        spaces = r["spaces"] if "spaces" in r else None
+        if spaces is not None:
+            if not isinstance(spaces, list) or not all(_point(s, 3) for s in spaces):
+                add(f"{where}: spaces must be a list of [x, y, angle] triples")
+                ok = False
+            else:
+                if length_ok and len(spaces) != length:
+                    add(f"{where}: length {length} but {_plural(len(spaces), 'train space')}")
+                    ok = False
+                off = [s for s in spaces if outside(s[0], s[1])]
+                if off:
+                    add(f"{where}: train space {_fmt_point(off[0])} lies outside the frame {width}x{height}")
+        for end in ("a", "b"):
+            key = f"{end}_border_point"
+            bp = r[key]
+            if bp is None:
+                continue
+            if not _point(bp, 2):
+                add(f"{where}: {key} must be null or an [x, y] point, not {bp!r}")
+                ok = False
+                continue
+            place = r.get(end)
+            if place in place_kind and place_kind[place] != "country":
+                add(f"{where}: {key} {_fmt_point(bp)} is set but {place!r} is not a country")
+                ok = False
+            elif place in border_points and tuple(bp) not in border_points[place]:
+                add(f"{where}: {key} {_fmt_point(bp)} is not one of {place}'s border points")
+                ok = False
+        if ok:
+            good_routes.append(r)
+
+    # double groups (checked on every route that names its group, well formed or not)
+    groups: dict[str, list[dict]] = defaultdict(list)
+    for r in routes_in:
+        if isinstance(r, dict) and isinstance(r.get("double_group"), str) and r["double_group"]:
+            groups[r["double_group"]].append(r)
+
+    def rlabel(r: dict) -> str:
+        return f"route {r.get('id')} ({_route_label(r)})"
+
+    for g, members in groups.items():
+        if len(members) != 2:
+            listed = ", ".join(rlabel(r) for r in members)
+            add(
+                f"double group {g!r} has {_plural(len(members), 'route')} ({listed}) "
+                "(a double group must be exactly two routes between the same two places)"
+            )
+        else:
+            r1, r2 = members
+            if {r1.get("a"), r1.get("b")} != {r2.get("a"), r2.get("b")}:
+                add(f"double group {g!r} joins different places: {rlabel(r1)} and {rlabel(r2)}")
+
+    # ---- tickets
+    def read_deck(tickets_in: Any, where_deck: str) -> list[dict]:
+        if not isinstance(tickets_in, list):
+            add(f"{where_deck} must be a list, not {type(tickets_in).__name__}")
+            return []
+        good: list[dict] = []
+        for i, t in enumerate(tickets_in):
+            if not isinstance(t, dict):
+                add(f"{where_deck}[{i}]: must be an object, not {t!r}")
+                continue
+            to = t.get("to")
+            label = (t.get("from") if isinstance(t.get("from"), str) else "?") + "-" + (
+                "/".join(x if isinstance(x, str) else "?" for x in to) if isinstance(to, list)
+                else (to if isinstance(to, str) else "?")
+            )
+            where = f"{where_deck}[{i}] ({label})"
+            ok = True
+            for k in _TICKET_REQUIRED:
+                if k not in t:
+                    add(f"{where}: missing required key {k!r}")
+                    ok = False
+            for k in t:
+                if k not in _TICKET_REQUIRED and k not in _TICKET_DEFAULTS:
+                    add(f"{where}: unknown key {k!r} (allowed: from, to, points, deck)")
+            t = {**_TICKET_DEFAULTS, **t}
+            ends: list[Any] = []
+            if "from" in t:
+                ends.append(t["from"])
+            if "to" in t:
+                if not isinstance(to, list) or not to:
+                    add(f"{where}: 'to' must be a non-empty list of place names, not {to!r}")
+                    ok = False
+                else:
+                    ends.extend(to)
+                    dup = [n for n, c in Counter(x for x in to if isinstance(x, str)).items() if c > 1]
+                    if dup:
+                        add(f"{where}: {dup[0]!r} appears more than once in 'to'")
+                        ok = False
+            for e in ends:
+                if not isinstance(e, str):
+                    add(f"{where}: {e!r} is not a place name")
+                    ok = False
+                elif e not in place_kind:
+                    close = _close_matches(e, list(place_kind), n=3)
+                    hint = f" (close matches: {', '.join(map(repr, close))})" if close else ""
+                    add(f"{where}: unknown place {e!r}{hint}")
+                    ok = False
+            if isinstance(to, list) and t.get("from") in to:
+                add(f"{where}: ticket from {t['from']!r} to itself")
+                ok = False
+            points = t.get("points")
+            if "points" in t:
+                if not isinstance(points, list) or not points:
+                    add(f"{where}: 'points' must be a non-empty list of positive integers, not {points!r}")
+                    ok = False
+                else:
+                    bad = [p for p in points if not (_is_int(p) and p > 0)]
+                    if bad:
+                        add(f"{where}: points must be positive integers, not {bad[0]!r}")
+                        ok = False
+                    if isinstance(to, list) and len(to) != len(points):
+                        add(
+                            f"{where}: 'to' has {_plural(len(to), 'place')} but 'points' has "
+                            f"{_plural(len(points), 'value')} (they must be parallel lists)"
+                        )
+                        ok = False
+            if t["deck"] not in DECKS:
+                add(f"{where}: unknown deck {t['deck']!r} (decks: {', '.join(DECKS)})")
+                ok = False
+            if ok:
+                good.append(t)
+        return good
+
+    good_tickets = read_deck(data.get("tickets", []), "tickets")
+    optional_in = data.get("optional_ticket_decks", {})
+    good_optional: dict[str, list[dict]] = {}
+    if not isinstance(optional_in, dict):
+        add(f"'optional_ticket_decks' must be an object of deck name -> tickets, not {type(optional_in).__name__}")
+    else:
+        for deck_name, deck in optional_in.items():
+            if not deck_name:
+                add("optional_ticket_decks: a deck has an empty name")
+            good_optional[deck_name] = read_deck(deck, f"optional_ticket_decks[{deck_name!r}]")
+
+    # ---- route keys: "A-B", "A-B#2" ... per pair of places, in file order
+    pair_seen: Counter = Counter()
+    keys: list[str] = []
+    labels: dict[str, set] = defaultdict(set)
+    for r in good_routes:
+        pair = frozenset((r["a"], r["b"]))
+        pair_seen[pair] += 1
+        suffix = f"#{pair_seen[pair]}" if pair_seen[pair] > 1 else ""
+        keys.append(f"{r['a']}-{r['b']}{suffix}")
+        labels[keys[-1]].add(r["id"])
+        labels[f"{r['b']}-{r['a']}{suffix}"].add(r["id"])
+    for label, ids in labels.items():
+        if len(ids) > 1:
+            add(
+                f"route label {label!r} would name routes {', '.join(map(str, sorted(ids)))} "
+                "(place names containing '-' make route labels ambiguous)"
+            )
+
+    if problems:
+        raise MapError(source, problems)
+
+    # ---- build (everything is known to be well formed)
+    cities = tuple(
+        City(c["name"], c["x"], c["y"], kind, tuple(tuple(p) for p in c.get("border_points", ())))
+        for kind in ("city", "country")
+        for k, c in places
+        if k == kind
+    )
+    countries = {c.name for c in cities if c.kind == "country"}
+
+    group_members: dict[str, list[int]] = defaultdict(list)
+    for i, r in enumerate(good_routes):
+        if r["double_group"] is not None:
+            group_members[r["double_group"]].append(i)
+    routes = []
+    for i, r in enumerate(good_routes):
+        twin = None
+        if r["double_group"] is not None:
+            twin = next(j for j in group_members[r["double_group"]] if j != i)
+        routes.append(
+            Route(
+                index=i,
+                number=r["id"],
+                key=keys[i],
+                a=r["a"],
+                b=r["b"],
+                length=r["length"],
+                colour=r["colour"],
+                tunnel=r["tunnel"],
+                ferry_locomotives=r["ferry_locomotives"],
+                any_cards_substitute=r["any_cards_substitute"],
+                double_group=r["double_group"],
+                spaces=tuple(tuple(s) for s in r["spaces"]),
+                a_border_point=tuple(r["a_border_point"]) if r["a_border_point"] is not None else None,
+                b_border_point=tuple(r["b_border_point"]) if r["b_border_point"] is not None else None,
+                twin=twin,
+            )
+        )
+
+    def build_deck(deck: list[dict]) -> tuple[Ticket, ...]:
+        seen: Counter = Counter()
+        out = []
+        for i, t in enumerate(deck):
+            base = f"{t['from']}-{'/'.join(t['to'])}"
+            seen[base] += 1
+            key = base + (f"#{seen[base]}" if seen[base] > 1 else "")
+            ends = (t["from"], *t["to"])
+            out.append(
+                Ticket(
+                    index=i,
+                    key=key,
+                    source=t["from"],
+                    targets=tuple(t["to"]),
+                    points=tuple(t["points"]),
+                    deck=t["deck"],
+                    country_ends=tuple(e for e in ends if e in countries),
+                )
+            )
+        return tuple(out)
+
+    board = Board(
+        name=data["board"],
+        title=data["title"],
+        width=width,
+        height=height,
+        cities=cities,
+        routes=tuple(routes),
+        tickets=build_deck(good_tickets),
+        optional_ticket_decks={k: build_deck(v) for k, v in good_optional.items()},
+        source=src,
+    )
+
+    return board
+
+
+# ------------------------------------------------------------------ loading
+
+
+def maps_folder():
+    """The folder of the packaged board files (an importlib.resources Traversable or a Path)."""
+    try:
+        from importlib.resources import files
+
+        folder = files("ttr_nb.maps")
+        if any(p.name.endswith(".json") for p in folder.iterdir()):
+            return folder
+    except (ImportError, TypeError, OSError):
+        pass  # a plain source checkout without install: ttr_nb.maps is not importable
+    return Path(__file__).resolve().parents[2] / "maps"
+
+
+def board_names() -> list[str]:
+    """Names of the packaged boards, sorted ("europe", "nordic", "switzerland", "usa")."""
+    return sorted(p.name[: -len(".json")] for p in maps_folder().iterdir() if p.name.endswith(".json"))
+
+
+def _parse(text: str, source: str) -> Board:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise MapError(source, [f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}"]) from None
+    return board_from_dict(data, source)
+
+
+@functools.lru_cache(maxsize=None)
+def _load_packaged(name: str) -> Board:
+    resource = maps_folder().joinpath(f"{name}.json")
+    return _parse(resource.read_text(encoding="utf-8"), f"maps/{name}.json")
+
+
+def load_board(name_or_path: "str | Path") -> Board:
+    """Load a board: a packaged board by name ("usa", "europe", "switzerland",
+    "nordic"; cached, the same Board object each time) or a board file by path
+    (read afresh each call).
+    """
+    if isinstance(name_or_path, Board):
+        return name_or_path
+    text = str(name_or_path)
+    is_path = isinstance(name_or_path, Path) or text.endswith(".json") or "/" in text or "\\" in text
+    if not is_path:
+        name = text.strip().lower()
+        names = board_names()
+        if name not in names:
+            close = difflib.get_close_matches(name, names, n=2, cutoff=0.5)
+            hint = f"; did you mean {' or '.join(map(repr, close))}?" if close else ""
+            raise ValueError(f"unknown board {text!r} (boards: {', '.join(names)}){hint}")
+        return _load_packaged(name)
+    path = Path(name_or_path)
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as e:
+        raise MapError(str(path), [f"not UTF-8 text: {e.reason} at byte {e.start}"]) from None
+    return _parse(raw, str(path))

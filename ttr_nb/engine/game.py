@@ -1,0 +1,238 @@
+"""A game: an edition's rules, its board, the players and the seed.
+
+`Game` is fixed for a whole game and creates every `State`. It also holds what
+can be computed once: each route's price and points, the double-route twins,
+and caches of the ways a hand can pay.
+"""
+from __future__ import annotations
+
+import random
+from typing import Iterable
+
+from .actions import BuildStation, Claim, parse
+from .board import Board, load_board
+from .cards import CARD_NAMES, COLOURS, LOCO, Cards
+from .errors import Reason
+from .payments import GREY, Price, describe_price
+from .rules import Rules, edition_ids, load_rules
+
+
+def editions() -> list[str]:
+    """The ids of the editions this package can play."""
+    return edition_ids()
+
+
+def load_game(edition: str, players: int = 2, seed: int = 0, first_player: int = 0, **options) -> "Game":
+    """A new game of `edition` for `players` players. `seed` fixes every shuffle.
+    Edition options (e.g. ``opening_tickets=4`` for the USA, ``display_flush=True`` for
+    Nordic Countries) change the rules where the sources disagree."""
+    rules = load_rules(edition, **options)
+    return Game(rules, load_board(rules.board), players, seed, first_player)
+
+
+def price_of(route, rules: Rules) -> Price:
+    return Price(
+        length=route.length,
+        colour=GREY if route.colour == "gray" else COLOURS.index(route.colour),
+        wild=rules.locomotives_allowed(route.kind),
+        ferry_locomotives=route.ferry_locomotives,
+        ferry_sub=route.any_cards_substitute if route.ferry_locomotives else 0,
+        colour_sub=route.any_cards_substitute if not route.ferry_locomotives else 0,
+        tunnel=route.tunnel,
+    )
+
+
+class Game:
+    def __init__(self, rules: Rules, board: Board, players: int, seed: int = 0, first_player: int = 0):
+        if not isinstance(players, int) or not rules.min_players <= players <= rules.max_players:
+            raise ValueError(f"{rules.title} is played by {rules.min_players} to {rules.max_players} players, "
+                             f"not {players}.")
+        if not 0 <= first_player < players:
+            raise ValueError(f"first_player must be a player index from 0 to {players - 1}, not {first_player}.")
+        self.rules = rules
+        self.board = board
+        self.players = players
+        self.seed = seed
+        self.first_player = first_player
+        self.doubles_open = players >= rules.double_routes_min_players
+        routes = board.routes
+        self.route_keys = tuple(r.key for r in routes)
+        self.prices = tuple(price_of(r, rules) for r in routes)
+        self.route_points = tuple(rules.points_for(r.length) for r in routes)
+        self.twins = tuple(r.twin for r in routes)
+        # routes with the same price share one "signature": legal claims are counted per signature
+        sig_of: dict[Price, int] = {}
+        self.route_sig = tuple(sig_of.setdefault(p, len(sig_of)) for p in self.prices)
+        self.sig_prices = tuple(sig_of)
+        self.sig_length = tuple(p.length for p in self.sig_prices)
+        self.city_names = tuple(c.name for c in board.cities if c.kind == "city")
+        self._tables: dict[tuple, tuple] = {}
+        self._station_pays: dict[tuple, tuple] = {}
+        self._label_cache: dict[str, int] = {}
+
+    def __repr__(self) -> str:
+        opts = "".join(f", {k}={v!r}" for k, v in self.rules.options.items())
+        return f"load_game({self.rules.id!r}, players={self.players}, seed={self.seed}{opts})"
+
+    # ------------------------------------------------------------------ lookups
+    def route_index(self, route) -> int:
+        """The index of a route given as index, key ('Denver-Omaha', either order) or Route."""
+        if isinstance(route, int):
+            if not 0 <= route < len(self.board.routes):
+                raise KeyError(f"There is no route number {route} on the {self.board.title} board.")
+            return route
+        if not isinstance(route, str):
+            return route.index
+        i = self._label_cache.get(route)
+        if i is None:
+            i = self.board.find_route(route).index     # KeyError with close matches
+            self._label_cache[route] = i
+        return i
+
+    def route(self, route):
+        return self.board.routes[self.route_index(route)]
+
+    def parse_action(self, text: str):
+        """Read an action, resolving route names (either order, any case) to the board's keys."""
+        action = parse(text)
+        if isinstance(action, Claim):
+            try:
+                key = self.route_keys[self.route_index(action.route)]
+            except KeyError:
+                return action            # why_illegal names the unknown route
+            return Claim(key, action.payment)
+        if isinstance(action, BuildStation):
+            for name in self.city_names:
+                if name.casefold() == action.city.casefold():
+                    return BuildStation(name, action.payment)
+        return action
+
+    # ------------------------------------------------------------------ payments
+    def payment_table(self, hand: tuple) -> tuple:
+        """For a hand, the payments it can make for each route signature (cached)."""
+        table = self._tables.get(hand)
+        if table is None:
+            table = tuple(price.options(hand) for price in self.sig_prices)
+            if len(self._tables) > 50_000:
+                self._tables.clear()
+            self._tables[hand] = table
+        return table
+
+    def payment_options(self, route, hand, complete: bool = True) -> tuple[Cards, ...]:
+        """Every distinct way `hand` can pay for `route` (``complete=False``: the canonical
+        subset that `legal_actions` lists)."""
+        return self.prices[self.route_index(route)].options(tuple(hand), complete)
+
+    def station_payments(self, hand: tuple, cost: int) -> tuple[Cards, ...]:
+        key = (hand, cost)
+        pays = self._station_pays.get(key)
+        if pays is None:
+            price = Price(cost, GREY, True)
+            pays = price.options(hand)
+            self._station_pays[key] = pays
+        return pays
+
+    def explain_payment(self, ri: int, payment) -> Reason:
+        """Why `payment` cannot pay for route `ri` (it is known not to fit)."""
+        route = self.board.routes[ri]
+        price = self.prices[ri]
+        pay = Cards(payment)
+        n, loco = sum(pay), pay[LOCO]
+        colours = [c for c in range(LOCO) if pay[c]]
+        subs = price.ferry_sub or price.colour_sub
+        where = f"{route.key} ({describe_price(price)})"
+        if loco and not price.wild and not price.ferry_locomotives and not price.colour_sub:
+            kinds = " and ".join(sorted(self.rules.locomotives_on)) or "no"
+            return Reason("locomotives-not-allowed",
+                          f"In {self.rules.title} locomotives may only be used on {kinds} routes; "
+                          f"{route.key} is {'a ' + route.kind if route.kind != 'ordinary' else 'an ordinary'} route.")
+        if not subs and n != price.length:
+            return Reason("payment-count", f"{route.key} has {price.length} spaces and needs {price.length} cards; "
+                                           f"you offered {n} ({pay.describe()}).")
+        if price.ferry_locomotives and loco < price.ferry_locomotives and not price.ferry_sub:
+            return Reason("ferry-locomotives", f"{route.key} is a ferry with {price.ferry_locomotives} locomotive "
+                                               f"symbol{'s' * (price.ferry_locomotives > 1)}: the payment needs at "
+                                               f"least {price.ferry_locomotives} locomotive"
+                                               f"{'s' * (price.ferry_locomotives > 1)}; it has {loco}.")
+        if not subs and len(colours) > 1:
+            names = " and ".join(CARD_NAMES[c] for c in colours)
+            return Reason("one-colour", f"A route is paid with cards of one colour: {names} were mixed "
+                                        f"for {route.key}.")
+        if not subs and price.colour != GREY and colours and colours[0] != price.colour:
+            return Reason("route-colour", f"{route.key} is {COLOURS[price.colour]}: {CARD_NAMES[colours[0]]} cards "
+                                          f"cannot pay for it.")
+        return Reason("payment", f"{pay.describe().capitalize()} does not pay for {where}.")
+
+    # ------------------------------------------------------------------ states
+    def new_state(self):
+        """The opening position: cards shuffled by the seed, hands and display dealt,
+        opening tickets offered to every player."""
+        from .state import State
+        rules = self.rules
+        rng = random.Random(self.seed)
+        deck = [c for c in range(8) for _ in range(rules.cards_per_colour)] + [LOCO] * rules.locomotives
+        rng.shuffle(deck)
+        decks = {}
+        for deck_name in ("regular", "long"):
+            ids = [t.index for t in self.board.tickets if t.deck == deck_name]
+            rng.shuffle(ids)
+            decks[deck_name] = ids
+        s = State.__new__(State)
+        s.game = self
+        s.phase = "opening"
+        s.player = self.first_player
+        s.deck = tuple(deck)
+        s.discard = ()
+        s.display = ()
+        s.shuffles = 0
+        hands = []
+        for _ in range(self.players):
+            hand = [0] * 9
+            for _ in range(rules.hand_size):
+                hand[s._draw()] += 1
+            hands.append(tuple(hand))
+        s.hands = tuple(hands)
+        s._refill_display()
+        s.owners = (-1,) * len(self.board.routes)
+        s.free = self._free_by_sig(s.owners)
+        s.blocked = (frozenset(),) * self.players
+        s.trains = (rules.trains,) * self.players
+        s.points = (0,) * self.players
+        s.stations = ()
+        s.tickets = ((),) * self.players
+        offers = [[] for _ in range(self.players)]
+        for i in range(self.players):
+            p = (self.first_player + i) % self.players
+            for deck_name, n in rules.tickets.opening_deal:
+                for _ in range(n):
+                    if decks[deck_name]:
+                        offers[p].append(decks[deck_name].pop())
+        s.opening_offers = tuple(tuple(o) for o in offers)
+        draw_from = rules.tickets.draw_from
+        s.ticket_deck = tuple(decks[draw_from])
+        s.removed_tickets = tuple(t for name, ids in decks.items() if name != draw_from for t in ids)
+        s.offer = ()
+        s.pending = None
+        s.countdown = None
+        s.passes = 0
+        s.turn = 0
+        s.last_reveal = None
+        s._legal = None
+        return s
+
+    def _free_by_sig(self, owners, blocked_twins: Iterable[int] = ()) -> tuple:
+        """Per signature, the routes nobody owns and no double-route rule closes to everyone."""
+        closed = set(blocked_twins)
+        if not self.doubles_open:
+            closed |= {t for i, t in enumerate(self.twins) if t is not None and owners[i] >= 0}
+        free = [[] for _ in self.sig_prices]
+        for i, o in enumerate(owners):
+            if o < 0 and i not in closed:
+                free[self.route_sig[i]].append(i)
+        return tuple(tuple(f) for f in free)
+
+    def state_from_dict(self, data: dict):
+        """Build a position from its description (the format of `State.to_dict`, documented
+        in `ttr_nb.engine.serialize`). Missing parts are filled in: see there."""
+        from .serialize import state_from_dict
+        return state_from_dict(self, data)

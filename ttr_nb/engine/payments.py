@@ -1,0 +1,243 @@
+"""What a route costs: checking a payment, listing the ways a hand can pay.
+
+A route's price is a `Price`, built from the route and the edition's rules:
+
+* ``length`` spaces, paid in one colour (the route's, or any one colour for grey);
+* locomotives stand in for coloured cards only where the rules allow them on this
+  kind of route (``wild``);
+* a ferry needs ``ferry_locomotives`` locomotives; where ``ferry_sub`` is set
+  (Nordic: 3) any that many cards may replace one required locomotive;
+* where ``colour_sub`` is set (Nordic Murmansk–Lieksa: 4) any that many cards may
+  replace one coloured card; the route still takes ``length`` trains.
+
+A payment is valid when it splits *exactly* into those parts. `check` answers
+None or the reason; `options` lists distinct payments (all of them, or a
+documented canonical subset when substitutions make the full set explode).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import product
+
+from .cards import CARD_NAMES, COLOURS, LOCO, Cards
+
+GREY = -1
+
+
+@dataclass(frozen=True)
+class Price:
+    length: int
+    colour: int              # 0..7, or GREY (-1)
+    wild: bool               # locomotives may replace coloured cards
+    ferry_locomotives: int = 0
+    ferry_sub: int = 0       # any N cards replace one required locomotive (0: not allowed)
+    colour_sub: int = 0      # any N cards replace one coloured card (0: not allowed)
+    tunnel: bool = False
+
+    @property
+    def colour_name(self) -> str:
+        return "grey" if self.colour == GREY else COLOURS[self.colour]
+
+    def colours(self, payment=None):
+        """Colours this route may be paid in."""
+        return range(8) if self.colour == GREY else (self.colour,)
+
+    # ------------------------------------------------------------------ checking
+    def split(self, p) -> tuple[int, int, int] | None:
+        """A way to read payment `p` as this price: (colour, substituted locomotives,
+        substituted coloured cards), or None. The colour is GREY for an all-locomotive
+        payment of a grey route."""
+        L, f = self.length, self.ferry_locomotives
+        n = sum(p)
+        loco = p[LOCO]
+        s1_max = f if self.ferry_sub else 0
+        s2_max = (L - f) if self.colour_sub else 0
+        for c in self.colours():
+            pc = p[c]
+            for s1 in range(s1_max + 1):
+                for s2 in range(s2_max + 1):
+                    if n != L + s1 * (self.ferry_sub - 1 if s1 else 0) + s2 * (self.colour_sub - 1 if s2 else 0):
+                        continue
+                    need_loco = f - s1                 # locomotive spaces not substituted
+                    need_col = L - f - s2              # coloured spaces not substituted
+                    spare = n - (need_loco + need_col)  # cards that must go to substitution sets
+                    if loco < need_loco:
+                        continue
+                    if self.wild:
+                        # coloured spaces take colour c first, then locomotives
+                        if pc + (loco - need_loco) < need_col:
+                            continue
+                    elif pc < need_col:
+                        continue
+                    if spare == 0:
+                        # no substitution: every card is colour c or a locomotive, and
+                        # locomotives beyond the ferry's must be allowed as wild cards
+                        if pc + loco != n or (not self.wild and loco != need_loco):
+                            continue
+                    if self.colour == GREY and pc == 0 and need_col > 0 and spare == 0:
+                        return GREY, s1, s2        # all locomotives on a grey route
+                    return c, s1, s2
+        return None
+
+    def is_valid(self, p) -> bool:
+        return self.split(p) is not None
+
+    # ------------------------------------------------------------------ listing
+    def options(self, hand, complete: bool = False) -> tuple[Cards, ...]:
+        """Distinct payments `hand` can make. Without substitutions this is every payment.
+        With substitutions, ``complete=False`` gives the canonical subset: every payment
+        without substitution, plus for each colour and number of substituted spaces one
+        payment whose substitution sets are taken from the other colours in card order,
+        then the chosen colour, then locomotives."""
+        return _options(self, tuple(hand), complete)
+
+
+def _plain(price: Price, hand) -> list[tuple]:
+    """Payments without substitution: colour c plus k locomotives."""
+    L, f = price.length, price.ferry_locomotives
+    out = []
+    all_loco_done = False
+    for c in price.colours():
+        if price.wild:
+            k_lo, k_hi = max(f, L - hand[c]), min(L, hand[LOCO])
+        else:
+            k_lo = k_hi = f
+            if hand[c] < L - f or hand[LOCO] < f:
+                continue
+        for k in range(k_lo, k_hi + 1):
+            if k == L:
+                if all_loco_done:
+                    continue
+                all_loco_done = True
+            p = [0] * 9
+            p[c] += L - k
+            p[LOCO] += k
+            out.append(tuple(p))
+    return out
+
+
+def _take(hand, n, order) -> tuple | None:
+    """Take n cards from hand in the given card order; None if the hand is short."""
+    taken = [0] * 9
+    for card in order:
+        t = min(n, hand[card])
+        taken[card] += t
+        n -= t
+        if n == 0:
+            return tuple(taken)
+    return None if n else tuple(taken)
+
+
+def _canonical_subs(price: Price, hand) -> list[tuple]:
+    L, f = price.length, price.ferry_locomotives
+    out = []
+    s1_max = f if price.ferry_sub else 0
+    s2_max = (L - f) if price.colour_sub else 0
+    for c in price.colours():
+        for s1 in range(s1_max + 1):
+            for s2 in range(s2_max + 1):
+                if s1 == 0 and s2 == 0:
+                    continue
+                need_loco, need_col = f - s1, L - f - s2
+                rest = list(hand)
+                core = [0] * 9
+                use_c = min(need_col, rest[c])
+                core[c] = use_c
+                extra_loco = need_col - use_c
+                if extra_loco and not price.wild:
+                    continue
+                core[LOCO] = need_loco + extra_loco
+                if core[LOCO] > rest[LOCO]:
+                    continue
+                rest = [h - k for h, k in zip(rest, core)]
+                size = s1 * price.ferry_sub + s2 * price.colour_sub
+                order = [x for x in range(8) if x != c] + [c, LOCO]
+                subs = _take(rest, size, order)
+                if subs is None:
+                    continue
+                out.append(tuple(a + b for a, b in zip(core, subs)))
+    return out
+
+
+def _submultisets(counts, size):
+    """Every sub-multiset of `counts` with `size` cards."""
+    def rec(i, left):
+        if i == len(counts):
+            if left == 0:
+                yield ()
+            return
+        for k in range(min(left, counts[i]) + 1):
+            for rest in rec(i + 1, left - k):
+                yield (k,) + rest
+    return rec(0, size)
+
+
+def _complete_subs(price: Price, hand) -> set[tuple]:
+    out = set()
+    L = price.length
+    n_max = sum(hand)
+    for extra in range(1, n_max - L + 1):
+        for p in _submultisets(hand, L + extra):
+            if price.is_valid(p):
+                out.add(p)
+    return out
+
+
+@lru_cache(maxsize=200_000)
+def _options(price: Price, hand: tuple, complete: bool) -> tuple[Cards, ...]:
+    found = dict.fromkeys(_plain(price, hand))
+    if price.ferry_sub or price.colour_sub:
+        more = _complete_subs(price, hand) if complete else _canonical_subs(price, hand)
+        for p in sorted(more, key=lambda p: (sum(p), p)):
+            found.setdefault(p)
+    return tuple(Cards(p) for p in found)
+
+
+@lru_cache(maxsize=200_000)
+def count_options(price: Price, hand: tuple) -> int:
+    return len(_options(price, hand, False))
+
+
+def describe_price(price: Price) -> str:
+    """'4 red cards', '3 cards of one colour, 1 of them a locomotive' ..."""
+    L = price.length
+    if price.colour == GREY:
+        text = f"{L} cards of any one colour"
+    else:
+        text = f"{L} {COLOURS[price.colour]} cards"
+    if price.ferry_locomotives:
+        text += f", at least {price.ferry_locomotives} of them locomotive{'s' if price.ferry_locomotives > 1 else ''}"
+        if price.ferry_sub:
+            text += f" (any {price.ferry_sub} cards may replace a locomotive)"
+    if price.colour_sub:
+        text += f"; any {price.colour_sub} cards may replace one coloured card"
+    text += "; locomotives are wild here" if price.wild else "; locomotives cannot be used as wild cards here"
+    return text
+
+
+def tunnel_extra(colour: int, payment, revealed) -> int:
+    """How many extra cards a tunnel asks for: revealed cards of the colour paid and
+    revealed locomotives; after an all-locomotive payment only revealed locomotives."""
+    all_loco = payment[LOCO] == sum(payment)
+    return sum(1 for card in revealed if card == LOCO or (not all_loco and card == colour))
+
+
+def tunnel_extra_options(colour: int, all_loco: bool, extra: int, hand) -> tuple[Cards, ...]:
+    """Every way to pay `extra` more cards for a tunnel."""
+    if extra == 0:
+        return (Cards(),)
+    out = []
+    if all_loco or colour == GREY:
+        if hand[LOCO] >= extra:
+            out.append(Cards.of(loco=extra))
+        return tuple(out)
+    for k in range(max(0, extra - hand[colour]), min(extra, hand[LOCO]) + 1):
+        p = [0] * 9
+        p[colour] = extra - k
+        p[LOCO] = k
+        out.append(Cards(p))
+    return tuple(out)
+
+
+__all__ = ["Price", "GREY", "tunnel_extra", "tunnel_extra_options", "describe_price", "count_options", "CARD_NAMES"]

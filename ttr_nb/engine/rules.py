@@ -1,0 +1,187 @@
+"""Edition records: every rule knob of an edition, read from `editions/<id>.toml` (package `ttr_nb.editions_data`).
+
+The engine reads these fields and never tests an edition's name, so a new
+edition is a new TOML file (plus, for a genuinely new mechanism, a small named
+hook in the engine).
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+try:  # Python 3.11+
+    import tomllib
+except ModuleNotFoundError:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+ROUTE_KINDS = ("ordinary", "tunnel", "ferry")
+TIE_BREAKERS = ("most_tickets_completed", "fewest_stations_used", "longest_path_bonus", "longest_path_length")
+
+
+@dataclass(frozen=True)
+class TicketRules:
+    opening_deal: tuple[tuple[str, int], ...]   # (deck, count) pairs, e.g. (("long", 1), ("regular", 3))
+    opening_keep: int
+    opening_returns: str                        # "bottom" or "removed"
+    draw: int
+    draw_keep: int
+    draw_returns: str
+    draw_from: str
+
+    @property
+    def opening_count(self) -> int:
+        return sum(n for _, n in self.opening_deal)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One edition's rules. See the TOML files for what each field means."""
+
+    id: str
+    title: str
+    board: str
+    min_players: int
+    max_players: int
+    trains: int
+    stations: int
+    unbuilt_station_points: int
+    hand_size: int
+    display_size: int
+    face_up_locomotive: str              # "expensive" | "ordinary"
+    display_flush_at: int                # 0: never flushed
+    locomotives_on: frozenset            # subset of ROUTE_KINDS
+    double_routes_min_players: int
+    final_round_trains: int
+    route_points: tuple[int, ...]        # index = length - 1; 0 marks a length the board lacks
+    cards_per_colour: int
+    locomotives: int
+    tickets: TicketRules
+    longest_path_bonus: int
+    globetrotter_bonus: int
+    tie_breakers: tuple[str, ...]
+    options: dict = field(default_factory=dict, compare=False, hash=False)   # option name -> chosen value
+    option_specs: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+
+    @property
+    def face_up_locomotive_costs_two(self) -> bool:
+        return self.face_up_locomotive == "expensive"
+
+    @property
+    def total_cards(self) -> int:
+        return 8 * self.cards_per_colour + self.locomotives
+
+    def points_for(self, length: int) -> int:
+        if 1 <= length <= len(self.route_points) and self.route_points[length - 1] > 0:
+            return self.route_points[length - 1]
+        raise ValueError(f"{self.title} has no score for a route of length {length}")
+
+    def locomotives_allowed(self, kind: str) -> bool:
+        return kind in self.locomotives_on
+
+    def summary(self) -> dict[str, Any]:
+        """The rules as plain rows (for notebooks and the edition explorer)."""
+        t = self.tickets
+        return {
+            "players": f"{self.min_players}–{self.max_players}",
+            "trains": self.trains,
+            "stations": self.stations or "none",
+            "train cards": f"{self.total_cards} ({self.cards_per_colour} of each colour, {self.locomotives} locomotives)",
+            "face-up locomotive": ("costs the whole draw (first pick only)" if self.face_up_locomotive_costs_two
+                                    else "taken like any card"),
+            "display flush": (f"at {self.display_flush_at} face-up locomotives" if self.display_flush_at else "never"),
+            "locomotives wild on": ", ".join(k for k in ROUTE_KINDS if k in self.locomotives_on) + " routes",
+            "both routes of a double": f"from {self.double_routes_min_players} players",
+            "opening tickets": (" + ".join(f"{n} {d}" for d, n in t.opening_deal)
+                                + f", keep ≥ {t.opening_keep}, the rest "
+                                + ("to the bottom of the deck" if t.opening_returns == "bottom" else "leave the game")),
+            "later ticket draws": (f"{t.draw}, keep ≥ {t.draw_keep}, the rest "
+                                   + ("to the bottom of the deck" if t.draw_returns == "bottom" else "leave the game")),
+            "route points": ", ".join(f"{i + 1}→{p}" for i, p in enumerate(self.route_points) if p),
+            "longest path bonus": self.longest_path_bonus or "none",
+            "Globetrotter bonus": self.globetrotter_bonus or "none",
+            "unbuilt station": f"{self.unbuilt_station_points} points each" if self.stations else "—",
+            "tie-breakers": ", then ".join(b.replace("_", " ") for b in self.tie_breakers),
+            "final round": f"when a player ends a turn with ≤ {self.final_round_trains} trains",
+        }
+
+
+def edition_ids() -> list[str]:
+    """The editions this package can play, in teaching order."""
+    order = ["usa", "europe", "switzerland", "nordic"]
+    found = sorted(p.name[:-5] for p in resources.files("ttr_nb.editions_data").iterdir() if p.name.endswith(".toml"))
+    return [e for e in order if e in found] + [e for e in found if e not in order]
+
+
+@lru_cache(maxsize=None)
+def _raw_edition(edition: str) -> dict:
+    try:
+        text = resources.files("ttr_nb.editions_data").joinpath(f"{edition}.toml").read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ValueError(f"unknown edition {edition!r}: choose one of {', '.join(edition_ids())}") from None
+    return tomllib.loads(text)
+
+
+def _set_path(data: dict, path: str, value) -> None:
+    keys = path.split(".")
+    for k in keys[:-1]:
+        data = data[k]
+    data[keys[-1]] = value
+
+
+def load_rules(edition: str, **options) -> Rules:
+    """The `Rules` of an edition, with options applied (e.g. ``opening_tickets=4``)."""
+    raw = copy.deepcopy(_raw_edition(edition))
+    specs = raw.get("options", {})
+    chosen = {}
+    for name, value in options.items():
+        if name not in specs:
+            known = ", ".join(specs) or "none"
+            raise ValueError(f"{raw['title']} has no option {name!r} (its options: {known})")
+        spec = specs[name]
+        if value not in spec["values"]:
+            raise ValueError(f"option {name}={value!r} is not one of {spec['values']}")
+        setting = spec["sets"][spec["values"].index(value)] if "sets" in spec else value
+        _set_path(raw, spec["field"], setting)
+        chosen[name] = value
+    t = raw["tickets"]
+    rules = Rules(
+        id=raw["id"], title=raw["title"], board=raw["board"],
+        min_players=raw["min_players"], max_players=raw["max_players"],
+        trains=raw["trains"], stations=raw["stations"], unbuilt_station_points=raw["unbuilt_station_points"],
+        hand_size=raw["hand_size"], display_size=raw["display_size"],
+        face_up_locomotive=raw["face_up_locomotive"], display_flush_at=raw["display_flush_at"],
+        locomotives_on=frozenset(raw["locomotives_on"]),
+        double_routes_min_players=raw["double_routes_min_players"],
+        final_round_trains=raw["final_round_trains"], route_points=tuple(raw["route_points"]),
+        cards_per_colour=raw["deck"]["cards_per_colour"], locomotives=raw["deck"]["locomotives"],
+        tickets=TicketRules(
+            opening_deal=tuple(t["opening_deal"].items()), opening_keep=t["opening_keep"],
+            opening_returns=t["opening_returns"], draw=t["draw"], draw_keep=t["draw_keep"],
+            draw_returns=t["draw_returns"], draw_from=t["draw_from"]),
+        longest_path_bonus=raw["bonuses"]["longest_path"], globetrotter_bonus=raw["bonuses"]["globetrotter"],
+        tie_breakers=tuple(raw["scoring"]["tie_breakers"]),
+        options=chosen, option_specs=specs,
+    )
+    _check(rules)
+    return rules
+
+
+def _check(r: Rules) -> None:
+    problems = []
+    if r.face_up_locomotive not in ("expensive", "ordinary"):
+        problems.append(f"face_up_locomotive must be 'expensive' or 'ordinary', not {r.face_up_locomotive!r}")
+    if not r.locomotives_on <= set(ROUTE_KINDS):
+        problems.append(f"locomotives_on has unknown route kinds {sorted(r.locomotives_on - set(ROUTE_KINDS))}")
+    for b in r.tie_breakers:
+        if b not in TIE_BREAKERS:
+            problems.append(f"unknown tie-breaker {b!r}")
+    for where in (r.tickets.opening_returns, r.tickets.draw_returns):
+        if where not in ("bottom", "removed"):
+            problems.append(f"returned tickets go to 'bottom' or are 'removed', not {where!r}")
+    if not 1 <= r.min_players <= r.max_players:
+        problems.append("player counts must satisfy 1 <= min_players <= max_players")
+    if problems:
+        raise ValueError(f"edition {r.id}: " + "; ".join(problems))

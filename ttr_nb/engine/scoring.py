@@ -1,0 +1,170 @@
+"""Final scoring: route points, tickets (with stations), bonuses, the winner.
+
+Every number is recomputed from the position, so the running score shown during
+play can be checked against it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+
+from .longest import longest_path
+
+
+@dataclass(frozen=True)
+class TicketResult:
+    ticket: str           # the ticket's key, e.g. "Boston-Miami"
+    completed: bool
+    points: int           # + value when completed, - value (lowest value for country tickets) when not
+    reached: str | None   # the destination reached (country tickets: the best one), else None
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    player: int
+    route_points: int
+    tickets: tuple[TicketResult, ...]
+    ticket_points: int
+    tickets_completed: int
+    longest_path: int                 # length in trains of the player's longest continuous path
+    longest_trail: tuple[str, ...]    # its routes, in travel order
+    longest_bonus: int
+    globetrotter: int
+    stations_built: int
+    station_points: int               # points for stations not built
+    borrowed: tuple[tuple[str, str], ...]   # (city, route key) each station borrows
+    total: int
+
+    def as_dict(self) -> dict:
+        return {"player": self.player, "routes": self.route_points, "tickets": self.ticket_points,
+                "tickets completed": self.tickets_completed, "longest path": self.longest_path,
+                "longest bonus": self.longest_bonus, "globetrotter": self.globetrotter,
+                "stations": self.station_points, "total": self.total}
+
+
+class _Components:
+    """Which places are joined by a set of routes (union-find on place names)."""
+
+    def __init__(self, edges):
+        self.parent = {}
+        for a, b in edges:
+            self.parent[self.find(a)] = self.find(b)
+
+    def find(self, x):
+        parent = self.parent
+        root = x
+        while parent.get(root, root) != root:
+            root = parent[root]
+        while x != root:
+            parent[x], x = root, parent.get(x, x)
+        return root
+
+    def joined(self, a, b) -> bool:
+        return self.find(a) == self.find(b)
+
+
+def ticket_results(board, ticket_ids, edges) -> tuple[TicketResult, ...]:
+    """Score tickets against a set of (a, b) connections."""
+    comp = _Components(edges)
+    out = []
+    for t in ticket_ids:
+        ticket = board.tickets[t]
+        best = None
+        for target, pts in zip(ticket.targets, ticket.points):
+            if comp.joined(ticket.source, target) and (best is None or pts > best[1]):
+                best = (target, pts)
+        if best:
+            out.append(TicketResult(ticket.key, True, best[1], best[0]))
+        else:
+            out.append(TicketResult(ticket.key, False, -min(ticket.points), None))
+    return tuple(out)
+
+
+def best_borrowing(state, player: int):
+    """The routes `player`'s stations borrow: for each station one route of another player
+    touching its city (or none), chosen to maximise the player's ticket points. All
+    choices are tried (at most a few hundred: <= 3 stations, a handful of routes each),
+    so the choice is optimal. Ties keep the first choice found, borrowing as little as
+    possible."""
+    board = state.board
+    own = [(board.routes[i].a, board.routes[i].b) for i in state.routes_of(player)]
+    tickets = state.tickets[player]
+    choices = []
+    for city in state.stations_of(player):
+        options = [None] + [r.index for r in board.routes_at(city)
+                            if state.owners[r.index] >= 0 and state.owners[r.index] != player]
+        choices.append([(city, r) for r in options])
+    best = None
+    for combo in product(*choices):
+        edges = own + [(board.routes[r].a, board.routes[r].b) for _, r in combo if r is not None]
+        results = ticket_results(board, tickets, edges)
+        value = sum(r.points for r in results)
+        used = sum(1 for _, r in combo if r is not None)
+        if best is None or value > best[0] or (value == best[0] and used < best[1]):
+            best = (value, used, combo, results)
+    if best is None:
+        return (), ticket_results(board, tickets, own)
+    borrowed = tuple((city, board.routes[r].key) for city, r in best[2] if r is not None)
+    return borrowed, best[3]
+
+
+def score_breakdown(state) -> tuple[ScoreRow, ...]:
+    g = state.game
+    rules = g.rules
+    board = g.board
+    rows = []
+    for p in range(g.players):
+        mine = state.routes_of(p)
+        route_points = sum(g.route_points[i] for i in mine)
+        borrowed, results = best_borrowing(state, p)
+        edges = [(board.routes[i].a, board.routes[i].b, board.routes[i].length) for i in mine]
+        lp = longest_path(edges)
+        built = len(state.stations_of(p))
+        rows.append(dict(
+            player=p, route_points=route_points, tickets=results,
+            ticket_points=sum(r.points for r in results),
+            tickets_completed=sum(1 for r in results if r.completed),
+            longest_path=lp.length, longest_trail=tuple(board.routes[mine[e]].key for e in lp.trail),
+            longest_bonus=0, globetrotter=0, stations_built=built,
+            station_points=(rules.stations - built) * rules.unbuilt_station_points if rules.stations else 0,
+            borrowed=borrowed,
+        ))
+    if rules.longest_path_bonus:
+        best = max(r["longest_path"] for r in rows)
+        for r in rows:
+            if best > 0 and r["longest_path"] == best:
+                r["longest_bonus"] = rules.longest_path_bonus
+    if rules.globetrotter_bonus:
+        best = max(r["tickets_completed"] for r in rows)
+        for r in rows:
+            if best > 0 and r["tickets_completed"] == best:
+                r["globetrotter"] = rules.globetrotter_bonus
+    out = []
+    for r in rows:
+        total = r["route_points"] + r["ticket_points"] + r["longest_bonus"] + r["globetrotter"] + r["station_points"]
+        out.append(ScoreRow(total=total, **r))
+    return tuple(out)
+
+
+def winners(state, rows=None) -> tuple[int, ...]:
+    """Highest total wins; ties go through the edition's tie-breakers in order; players
+    still tied share the win."""
+    rows = rows or score_breakdown(state)
+    best = max(r.total for r in rows)
+    tied = [r for r in rows if r.total == best]
+    for rule in state.game.rules.tie_breakers:
+        if len(tied) == 1:
+            break
+        if rule == "most_tickets_completed":
+            m = max(r.tickets_completed for r in tied)
+            tied = [r for r in tied if r.tickets_completed == m]
+        elif rule == "fewest_stations_used":
+            m = min(r.stations_built for r in tied)
+            tied = [r for r in tied if r.stations_built == m]
+        elif rule == "longest_path_bonus":
+            holders = [r for r in tied if r.longest_bonus > 0]
+            tied = holders or tied
+        elif rule == "longest_path_length":
+            m = max(r.longest_path for r in tied)
+            tied = [r for r in tied if r.longest_path == m]
+    return tuple(r.player for r in tied)

@@ -1,0 +1,730 @@
+"""A position of a game: who holds what, whose turn it is, and what may happen next.
+
+`State` is immutable: `apply` returns a new state and leaves the old one as it
+was, so undo, replay and "what if" cost nothing. Everything random (shuffles)
+is drawn from the game's seed, so a game replays identically.
+
+Phases
+    opening   every player in turn keeps opening tickets (`KeepTickets`)
+    turn      a player starts a turn: draw a card, draw tickets, claim, build a station
+    draw2     the second card of a draw
+    tickets   the player chooses which drawn tickets to keep
+    tunnel    the player pays a tunnel's extra cards or abandons it
+    over      the game has ended
+"""
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from typing import TYPE_CHECKING, Iterator, Sequence
+
+from .actions import (AbandonTunnel, Action, BuildStation, Claim, DrawBlind, DrawFaceUp, DrawTickets,
+                      KeepTickets, Pass, PayTunnel)
+from .cards import CARD_NAMES, LOCO, Cards, card_index, card_word
+from .errors import IllegalAction, Reason
+from .payments import GREY, tunnel_extra, tunnel_extra_options
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+PHASES = ("opening", "turn", "draw2", "tickets", "tunnel", "over")
+
+
+def _without(items: tuple, index: int) -> tuple:
+    return items[:index] + items[index + 1:]
+
+
+class State:
+    __slots__ = ("game", "phase", "player", "hands", "deck", "discard", "display", "owners", "free",
+                 "blocked", "trains", "points", "stations", "tickets", "ticket_deck", "removed_tickets",
+                 "offer", "opening_offers", "pending", "countdown", "passes", "shuffles", "turn",
+                 "last_reveal", "_legal")
+
+    # ------------------------------------------------------------------ basics
+    def _copy(self) -> "State":
+        new = State.__new__(State)
+        for name in State.__slots__[:-1]:
+            setattr(new, name, getattr(self, name))
+        new._legal = None
+        return new
+
+    @property
+    def current_player(self) -> int:
+        return self.player
+
+    @property
+    def num_players(self) -> int:
+        return self.game.players
+
+    @property
+    def rules(self):
+        return self.game.rules
+
+    @property
+    def board(self):
+        return self.game.board
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def hand(self, player: int | None = None) -> Cards:
+        return Cards(self.hands[self.player if player is None else player])
+
+    def owner(self, route) -> int | None:
+        """The player owning a route (index, key or Route), or None."""
+        o = self.owners[self.game.route_index(route)]
+        return None if o < 0 else o
+
+    def route_status(self, route, player: int | None = None) -> str:
+        """'free', 'owned', 'closed' (the other route of a double is taken and both may not be used)
+        or 'blocked' (this player owns the other route of the double)."""
+        ri = self.game.route_index(route)
+        if self.owners[ri] >= 0:
+            return "owned"
+        twin = self.game.twins[ri]
+        if twin is not None and self.owners[twin] >= 0:
+            if not self.game.doubles_open:
+                return "closed"
+            if self.owners[twin] == (self.player if player is None else player):
+                return "blocked"
+        return "free"
+
+    def routes_of(self, player: int) -> tuple[int, ...]:
+        return tuple(i for i, o in enumerate(self.owners) if o == player)
+
+    def stations_of(self, player: int) -> tuple[str, ...]:
+        return tuple(city for city, p in self.stations if p == player)
+
+    def __repr__(self) -> str:
+        return (f"<State {self.game.rules.id} {self.game.players}p turn {self.turn} phase {self.phase} "
+                f"player {self.player} trains {list(self.trains)} points {list(self.points)}>")
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, State) and self.to_dict() == other.to_dict()
+
+    __hash__ = None
+
+    # ------------------------------------------------------------------ cards
+    def _draw(self) -> int | None:
+        """Take the top card of the deck, reshuffling the discard when the deck is empty
+        (mutates this fresh copy)."""
+        if not self.deck:
+            if not self.discard:
+                return None
+            self._reshuffle()
+        card = self.deck[-1]
+        self.deck = self.deck[:-1]
+        return card
+
+    def _reshuffle(self) -> None:
+        """Shuffle the discard pile and put it under the deck."""
+        pile = list(self.discard)
+        self.shuffles += 1
+        random.Random(f"{self.game.seed}/{self.shuffles}").shuffle(pile)
+        self.deck = tuple(pile) + self.deck
+        self.discard = ()
+
+    def _refill_display(self) -> None:
+        """Fill the display up to its size, then apply the flush rule.
+
+        Flush stopping rule (the rulebooks do not say): the display is flushed while it
+        shows `display_flush_at` or more locomotives AND the deck and discard together
+        still hold at least as many non-locomotive cards as a display needs to show fewer
+        than that many locomotives, AND the cards turned up since this refill began do not
+        exceed the cards that were in deck + discard when it began. Every flush turns up
+        5 cards from a finite budget, so flushing always ends."""
+        rules = self.game.rules
+        size = rules.display_size
+        display = list(self.display)
+        while len(display) < size:
+            card = self._draw()
+            if card is None:
+                break
+            display.append(card)
+        at = rules.display_flush_at
+        if at:
+            budget = len(self.deck) + len(self.discard)
+            need_plain = size - at + 1
+            while display.count(LOCO) >= at:
+                pool = self.deck + self.discard
+                if len(pool) - pool.count(LOCO) < need_plain or budget < size:
+                    break
+                self.discard = self.discard + tuple(display)
+                display = []
+                while len(display) < size:
+                    card = self._draw()
+                    if card is None:
+                        break
+                    display.append(card)
+                    budget -= 1
+        self.display = tuple(display)
+
+    def _give(self, player: int, card: int) -> None:
+        hand = list(self.hands[player])
+        hand[card] += 1
+        self.hands = self.hands[:player] + (tuple(hand),) + self.hands[player + 1:]
+
+    def _take_cards(self, player: int, cards) -> None:
+        hand = tuple(h - c for h, c in zip(self.hands[player], cards))
+        self.hands = self.hands[:player] + (hand,) + self.hands[player + 1:]
+
+    def _return_cards(self, player: int, cards) -> None:
+        hand = tuple(h + c for h, c in zip(self.hands[player], cards))
+        self.hands = self.hands[:player] + (hand,) + self.hands[player + 1:]
+
+    def _discard_cards(self, cards) -> None:
+        pile = list(self.discard)
+        for card, n in enumerate(cards):
+            pile.extend([card] * n)
+        self.discard = tuple(pile)
+
+    def can_draw_any(self) -> bool:
+        return bool(self.deck or self.discard or self.display)
+
+    # ------------------------------------------------------------------ turn flow
+    def _end_turn(self) -> None:
+        """The current player's turn is over: count down the final round, pass play on."""
+        g = self.game
+        p = self.player
+        self.turn += 1
+        self.phase = "turn"
+        self.pending = None
+        self.offer = ()
+        if self.countdown is not None:
+            self.countdown -= 1
+            if self.countdown <= 0:
+                self.phase = "over"
+                return
+        elif self.trains[p] <= g.rules.final_round_trains:
+            self.countdown = g.players
+        if self.passes >= g.players:
+            self.phase = "over"
+            return
+        self.player = (p + 1) % g.players
+
+    # ------------------------------------------------------------------ legality
+    def legal_actions(self) -> "LegalActions":
+        """Every legal action (a lazy sequence: `len`, indexing, iteration and `in` work).
+        Claims list every payment the hand can make; where substitutions (Nordic ferries,
+        Murmansk-Lieksa) make that set explode, a documented canonical subset of payments
+        (see `Price.options`); `apply` accepts every valid payment."""
+        if self._legal is None:
+            self._legal = LegalActions(self)
+        return self._legal
+
+    def why_illegal(self, action) -> Reason | None:
+        """None if `action` is legal now, else the `Reason` (rule id and a plain sentence)."""
+        if isinstance(action, str):
+            try:
+                action = self.game.parse_action(action)
+            except ValueError as e:
+                return Reason("action-syntax", str(e))
+        if self.phase == "over":
+            return Reason("game-over", "The game is over: no more actions can be taken.")
+        check = _CHECKS.get(type(action))
+        if check is None:
+            return Reason("action-syntax", f"{action!r} is not an action.")
+        return check(self, action)
+
+    def _phase_reason(self, wanted: tuple[str, ...], what: str) -> Reason | None:
+        if self.phase in wanted:
+            return None
+        p = self.player
+        expected = {
+            "opening": f"player {p} must first choose which opening tickets to keep",
+            "turn": f"player {p} is starting a turn",
+            "draw2": f"player {p} must take a second train card (from the deck or the display)",
+            "tickets": f"player {p} must choose which of the drawn tickets to keep",
+            "tunnel": f"player {p} must pay the tunnel's extra cards or abandon it",
+        }[self.phase]
+        return Reason("wrong-phase", f"You cannot {what} now: {expected}.")
+
+    def _check_blind(self, a: DrawBlind) -> Reason | None:
+        r = self._phase_reason(("turn", "draw2"), "draw a card")
+        if r:
+            return r
+        if not (self.deck or self.discard):
+            return Reason("deck-empty", "The deck and the discard pile are both empty: no card can be drawn blind.")
+        return None
+
+    def _check_face_up(self, a: DrawFaceUp) -> Reason | None:
+        r = self._phase_reason(("turn", "draw2"), "draw a card")
+        if r:
+            return r
+        try:
+            card = card_index(a.card)
+        except ValueError as e:
+            return Reason("unknown-card", str(e))
+        if card not in self.display:
+            shown = ", ".join(CARD_NAMES[c] for c in self.display) or "nothing"
+            return Reason("not-in-display", f"There is no {card_word(card)} face up (the display shows {shown}).")
+        if card == LOCO and self.game.rules.face_up_locomotive_costs_two and self.phase == "draw2":
+            return Reason("face-up-locomotive",
+                          "A face-up locomotive can only be taken as the first card of a draw "
+                          "(it counts as both cards); you have already taken one card this turn.")
+        return None
+
+    def _check_draw_tickets(self, a: DrawTickets) -> Reason | None:
+        r = self._phase_reason(("turn",), "draw tickets")
+        if r:
+            return r
+        if not self.ticket_deck:
+            return Reason("ticket-deck-empty", "The destination ticket deck is empty: no tickets can be drawn.")
+        return None
+
+    def _check_keep(self, a: KeepTickets) -> Reason | None:
+        r = self._phase_reason(("opening", "tickets"), "keep tickets")
+        if r:
+            return r
+        opening = self.phase == "opening"
+        offer = self.opening_offers[self.player] if opening else self.offer
+        t = self.game.rules.tickets
+        need = min(t.opening_keep if opening else t.draw_keep, len(offer))
+        keep = a.keep
+        if any(not 0 <= i < len(offer) for i in keep):
+            return Reason("ticket-choice", f"Ticket positions run from 0 to {len(offer) - 1}; {list(keep)} names "
+                                           f"a ticket that was not offered.")
+        if len(set(keep)) != len(keep) or list(keep) != sorted(keep):
+            return Reason("ticket-choice", f"List each kept ticket once, in increasing order (not {list(keep)}).")
+        if len(keep) < need:
+            return Reason("keep-minimum", f"You must keep at least {need} of the {len(offer)} tickets "
+                                          f"{'dealt at the start' if opening else 'drawn'}; {len(keep)} is too few.")
+        return None
+
+    def _check_claim(self, a: Claim) -> Reason | None:
+        r = self._phase_reason(("turn",), "claim a route")
+        if r:
+            return r
+        g = self.game
+        try:
+            ri = g.route_index(a.route)
+        except KeyError as e:
+            return Reason("unknown-route", e.args[0])
+        route = g.board.routes[ri]
+        p = self.player
+        status = self.route_status(ri, p)
+        if status == "owned":
+            return Reason("route-taken", f"{route.key} already belongs to player {self.owners[ri]}.")
+        if status == "closed":
+            return Reason("double-routes", f"{route.key} is closed: the other route between {route.a} and {route.b} "
+                                           f"is taken, and with {g.players} players only one of a double route "
+                                           f"may be used (both need {g.rules.double_routes_min_players}+ players).")
+        if status == "blocked":
+            return Reason("double-routes", f"You own the other route between {route.a} and {route.b}: "
+                                           f"one player may never claim both routes of a double route.")
+        if self.trains[p] < route.length:
+            return Reason("not-enough-trains", f"{route.key} needs {route.length} trains; you have "
+                                               f"{self.trains[p]} left.")
+        return self._check_payment(a.payment, ri)
+
+    def _check_payment(self, payment, ri: int) -> Reason | None:
+        g = self.game
+        route = g.board.routes[ri]
+        price = g.prices[ri]
+        hand = self.hands[self.player]
+        if not isinstance(payment, tuple) or len(payment) != len(CARD_NAMES):
+            return Reason("payment", f"A payment is a set of cards like red*3+loco*1, not {payment!r}.")
+        if any(x > h for x, h in zip(payment, hand)):
+            return Reason("not-in-hand", f"You pay {Cards(payment).describe()} but hold "
+                                         f"{Cards(hand).describe()}.")
+        if price.split(payment) is None:
+            return g.explain_payment(ri, payment)
+        return None
+
+    def _check_pay_tunnel(self, a: PayTunnel) -> Reason | None:
+        r = self._phase_reason(("tunnel",), "pay for a tunnel")
+        if r:
+            return r
+        ri, paid, colour, revealed, extra = self.pending
+        route = self.game.board.routes[ri]
+        hand = self.hands[self.player]
+        pay = a.extra
+        if sum(pay) != extra:
+            return Reason("tunnel-extra", f"The tunnel {route.key} asks for {extra} extra card{'s' * (extra != 1)}; "
+                                          f"you offered {sum(pay)}.")
+        if any(x > h for x, h in zip(pay, hand)):
+            return Reason("not-in-hand", f"You pay {Cards(pay).describe()} but hold {Cards(hand).describe()}.")
+        all_loco = paid[LOCO] == sum(paid)
+        for card, n in enumerate(pay):
+            if not n or card == LOCO:
+                continue
+            if all_loco or card != colour:
+                need = "locomotives" if all_loco or colour == GREY else f"{CARD_NAMES[colour]} cards or locomotives"
+                return Reason("tunnel-extra", f"The extra cards for {route.key} must be {need}, "
+                                              f"not {CARD_NAMES[card]}.")
+        return None
+
+    def _check_abandon(self, a: AbandonTunnel) -> Reason | None:
+        return self._phase_reason(("tunnel",), "abandon a tunnel")
+
+    def _check_station(self, a: BuildStation) -> Reason | None:
+        r = self._phase_reason(("turn",), "build a station")
+        if r:
+            return r
+        g = self.game
+        if not g.rules.stations:
+            return Reason("no-stations", f"{g.rules.title} has no train stations.")
+        city = g.board.city.get(a.city)
+        if city is None or city.kind != "city":
+            return Reason("unknown-city", f"There is no city called {a.city!r} on the {g.board.title} board.")
+        built = self.stations_of(self.player)
+        if len(built) >= g.rules.stations:
+            return Reason("station-limit", f"You have built all {g.rules.stations} of your stations.")
+        for c, p in self.stations:
+            if c == a.city:
+                return Reason("station-taken", f"{a.city} already has a station (player {p}'s); "
+                                               f"each city holds one station.")
+        need = len(built) + 1
+        pay = a.payment
+        hand = self.hands[self.player]
+        if not isinstance(pay, tuple) or len(pay) != len(CARD_NAMES):
+            return Reason("payment", f"A payment is a set of cards like red*2, not {pay!r}.")
+        if any(x > h for x, h in zip(pay, hand)):
+            return Reason("not-in-hand", f"You pay {Cards(pay).describe()} but hold {Cards(hand).describe()}.")
+        colours = [c for c in range(LOCO) if pay[c]]
+        if sum(pay) != need or len(colours) > 1:
+            return Reason("station-cost", f"Your station number {need} costs {need} card{'s' * (need > 1)} of one "
+                                          f"colour (locomotives are wild); {Cards(pay).describe()} is not that.")
+        return None
+
+    def _check_pass(self, a: Pass) -> Reason | None:
+        if self.phase not in ("turn",):
+            return self._phase_reason(("turn",), "pass")
+        acts = self.legal_actions()
+        if not acts.only_pass:
+            return Reason("pass", "You may only pass when no other action is possible; you can still act "
+                                  f"(for example: {acts[0]}).")
+        return None
+
+    # ------------------------------------------------------------------ applying
+    def apply(self, action) -> "State":
+        """The state after `action` (an Action or its text). Raises `IllegalAction` with the
+        reason if the rules forbid it; this state is never changed."""
+        if isinstance(action, str):
+            try:
+                action = self.game.parse_action(action)
+            except ValueError as e:
+                raise IllegalAction(Reason("action-syntax", str(e)), action) from None
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalAction(reason, action)
+        new = self._copy()
+        _APPLY[type(action)](new, action)
+        return new
+
+    def _do_blind(self, a: DrawBlind) -> None:
+        card = self._draw()
+        self._give(self.player, card)
+        self._after_pick(card_taken_face_up_loco=False)
+
+    def _do_face_up(self, a: DrawFaceUp) -> None:
+        card = card_index(a.card)
+        slot = self.display.index(card)
+        self.display = _without(self.display, slot)
+        self._give(self.player, card)
+        self._refill_display()
+        self._after_pick(card_taken_face_up_loco=(card == LOCO and self.game.rules.face_up_locomotive_costs_two))
+
+    def _after_pick(self, card_taken_face_up_loco: bool) -> None:
+        self.passes = 0
+        if self.phase == "draw2" or card_taken_face_up_loco:
+            self._end_turn()
+            return
+        self.phase = "draw2"
+        # a second card must exist, or the draw ends with the one card taken
+        expensive = self.game.rules.face_up_locomotive_costs_two
+        if not (self.deck or self.discard or any(c != LOCO or not expensive for c in self.display)):
+            self._end_turn()
+
+    def _do_draw_tickets(self, a: DrawTickets) -> None:
+        n = min(self.game.rules.tickets.draw, len(self.ticket_deck))
+        self.offer = tuple(reversed(self.ticket_deck[-n:]))
+        self.ticket_deck = self.ticket_deck[:-n]
+        self.phase = "tickets"
+        self.passes = 0
+
+    def _do_keep(self, a: KeepTickets) -> None:
+        p = self.player
+        t = self.game.rules.tickets
+        opening = self.phase == "opening"
+        offer = self.opening_offers[p] if opening else self.offer
+        kept = tuple(offer[i] for i in a.keep)
+        returned = tuple(tk for i, tk in enumerate(offer) if i not in a.keep)
+        self.tickets = self.tickets[:p] + (self.tickets[p] + kept,) + self.tickets[p + 1:]
+        if (t.opening_returns if opening else t.draw_returns) == "bottom":
+            self.ticket_deck = tuple(reversed(returned)) + self.ticket_deck
+        else:
+            self.removed_tickets = self.removed_tickets + returned
+        if opening:
+            self.opening_offers = self.opening_offers[:p] + ((),) + self.opening_offers[p + 1:]
+            nxt = (p + 1) % self.game.players
+            if self.opening_offers[nxt]:
+                self.player = nxt
+            else:
+                self.player = self.game.first_player
+                self.phase = "turn"
+            return
+        self._end_turn()
+
+    def _do_claim(self, a: Claim) -> None:
+        g = self.game
+        ri = g.route_index(a.route)
+        price = g.prices[ri]
+        p = self.player
+        self.passes = 0
+        if price.tunnel:
+            colour = price.split(a.payment)[0]
+            self._take_cards(p, a.payment)
+            if len(self.deck) < 3 and self.discard:
+                self._reshuffle()
+            revealed = []
+            for _ in range(3):
+                card = self._draw() if self.deck else None
+                if card is None:
+                    break
+                revealed.append(card)
+            revealed = tuple(revealed)
+            extra = tunnel_extra(colour, a.payment, revealed)
+            self.last_reveal = (ri, revealed, extra)
+            if extra == 0:
+                self._discard_cards(Cards.from_list(revealed))
+                self._discard_cards(a.payment)
+                self._place(ri)
+                self._end_turn()
+            else:
+                self.pending = (ri, Cards(a.payment), colour, revealed, extra)
+                self.phase = "tunnel"
+            return
+        self._take_cards(p, a.payment)
+        self._discard_cards(a.payment)
+        self._place(ri)
+        self._end_turn()
+
+    def _place(self, ri: int) -> None:
+        g = self.game
+        p = self.player
+        route = g.board.routes[ri]
+        self.owners = self.owners[:ri] + (p,) + self.owners[ri + 1:]
+        self.trains = self.trains[:p] + (self.trains[p] - route.length,) + self.trains[p + 1:]
+        self.points = self.points[:p] + (self.points[p] + g.route_points[ri],) + self.points[p + 1:]
+        free = list(self.free)
+        sig = g.route_sig[ri]
+        free[sig] = tuple(r for r in free[sig] if r != ri)
+        twin = g.twins[ri]
+        if twin is not None and self.owners[twin] < 0:
+            if g.doubles_open:
+                self.blocked = self.blocked[:p] + (self.blocked[p] | {twin},) + self.blocked[p + 1:]
+            else:
+                ts = g.route_sig[twin]
+                free[ts] = tuple(r for r in free[ts] if r != twin)
+        self.free = tuple(free)
+
+    def _do_pay_tunnel(self, a: PayTunnel) -> None:
+        ri, paid, colour, revealed, extra = self.pending
+        p = self.player
+        self._take_cards(p, a.extra)
+        self._discard_cards(Cards.from_list(revealed))
+        self._discard_cards(paid)
+        self._discard_cards(a.extra)
+        self._place(ri)
+        self._end_turn()
+
+    def _do_abandon(self, a: AbandonTunnel) -> None:
+        ri, paid, colour, revealed, extra = self.pending
+        self._return_cards(self.player, paid)
+        self._discard_cards(Cards.from_list(revealed))
+        self._end_turn()
+
+    def _do_station(self, a: BuildStation) -> None:
+        p = self.player
+        self.passes = 0
+        self._take_cards(p, a.payment)
+        self._discard_cards(a.payment)
+        self.stations = self.stations + ((a.city, p),)
+        self._end_turn()
+
+    def _do_pass(self, a: Pass) -> None:
+        self.passes += 1
+        self._end_turn()
+
+    # ------------------------------------------------------------------ scoring
+    def score_breakdown(self):
+        """Final scoring of this position, one `ScoreRow` per player (see `scoring`)."""
+        from .scoring import score_breakdown
+        return score_breakdown(self)
+
+    def winners(self) -> tuple[int, ...]:
+        """The player(s) who win this position after the tie-breakers; several on a shared win."""
+        from .scoring import winners
+        return winners(self)
+
+    # ------------------------------------------------------------------ views and data
+    def view(self, player: int) -> dict:
+        """What `player` may see: their own hand and tickets, everything public, and only
+        the sizes of hidden things (other hands and tickets, the deck's order)."""
+        from .serialize import view
+        return view(self, player)
+
+    def to_dict(self) -> dict:
+        """A JSON-compatible description of this position (see `Game.state_from_dict`)."""
+        from .serialize import state_to_dict
+        return state_to_dict(self)
+
+    def unseen_cards(self, player: int) -> Cards:
+        """Cards `player` cannot see: the deck and the other players' hands."""
+        total = [self.game.rules.cards_per_colour] * 8 + [self.game.rules.locomotives]
+        seen = [0] * 9
+        for card in self.display + self.discard:
+            seen[card] += 1
+        for i, n in enumerate(self.hands[player]):
+            seen[i] += n
+        if self.pending:
+            for i, n in enumerate(self.pending[1]):
+                seen[i] += n
+        return Cards(t - s for t, s in zip(total, seen))
+
+
+_CHECKS = {
+    DrawBlind: State._check_blind, DrawFaceUp: State._check_face_up, DrawTickets: State._check_draw_tickets,
+    KeepTickets: State._check_keep, Claim: State._check_claim, PayTunnel: State._check_pay_tunnel,
+    AbandonTunnel: State._check_abandon, BuildStation: State._check_station, Pass: State._check_pass,
+}
+_APPLY = {
+    DrawBlind: State._do_blind, DrawFaceUp: State._do_face_up, DrawTickets: State._do_draw_tickets,
+    KeepTickets: State._do_keep, Claim: State._do_claim, PayTunnel: State._do_pay_tunnel,
+    AbandonTunnel: State._do_abandon, BuildStation: State._do_station, Pass: State._do_pass,
+}
+
+
+class LegalActions(Sequence):
+    """The legal actions of a state, as a lazy sequence.
+
+    The simple actions are listed at once; claims and stations are kept as blocks
+    (routes x payments), so counting them is a multiplication and `random.choice`
+    builds only the action it picks."""
+
+    __slots__ = ("state", "simple", "blocks", "size", "only_pass")
+
+    def __init__(self, state: State):
+        self.state = state
+        self.simple: list = []
+        self.blocks: list = []          # (kind, names, payments)
+        self.only_pass = False
+        phase = state.phase
+        if phase == "turn":
+            self._turn()
+        elif phase == "draw2":
+            self._draws(second=True)
+        elif phase in ("opening", "tickets"):
+            self._keeps()
+        elif phase == "tunnel":
+            self._tunnel()
+        self.size = len(self.simple) + sum(len(n) * len(p) for _, n, p in self.blocks)
+
+    def _draws(self, second: bool) -> None:
+        s = self.state
+        if s.deck or s.discard:
+            self.simple.append(DrawBlind())
+        expensive = s.game.rules.face_up_locomotive_costs_two
+        for card in sorted(set(s.display)):
+            if card == LOCO and expensive and second:
+                continue
+            self.simple.append(_FACE_UP[card])
+
+    def _turn(self) -> None:
+        s = self.state
+        g = s.game
+        p = s.player
+        self._draws(second=False)
+        if s.ticket_deck:
+            self.simple.append(DrawTickets())
+        hand = s.hands[p]
+        trains = s.trains[p]
+        table = g.payment_table(hand)
+        blocked = s.blocked[p]
+        keys = g.route_keys
+        for sig, routes in enumerate(s.free):
+            if not routes:
+                continue
+            pays = table[sig]
+            if not pays or g.sig_length[sig] > trains:
+                continue
+            if blocked:
+                routes = tuple(r for r in routes if r not in blocked)
+                if not routes:
+                    continue
+            self.blocks.append((Claim, tuple(keys[r] for r in routes), pays))
+        if g.rules.stations:
+            built = sum(1 for _, q in s.stations if q == p)
+            if built < g.rules.stations:
+                pays = g.station_payments(hand, built + 1)
+                if pays:
+                    taken = {c for c, _ in s.stations}
+                    cities = tuple(c for c in g.city_names if c not in taken)
+                    if cities:
+                        self.blocks.append((BuildStation, cities, pays))
+        if not self.simple and not self.blocks:
+            self.simple.append(Pass())
+            self.only_pass = True
+
+    def _keeps(self) -> None:
+        s = self.state
+        t = s.game.rules.tickets
+        if s.phase == "opening":
+            offer, need = s.opening_offers[s.player], t.opening_keep
+        else:
+            offer, need = s.offer, t.draw_keep
+        n = len(offer)
+        for k in range(min(need, n), n + 1):
+            for keep in combinations(range(n), k):
+                self.simple.append(KeepTickets(keep))
+
+    def _tunnel(self) -> None:
+        s = self.state
+        ri, paid, colour, revealed, extra = s.pending
+        all_loco = paid[LOCO] == sum(paid)
+        for pay in tunnel_extra_options(colour, all_loco, extra, s.hands[s.player]):
+            self.simple.append(PayTunnel(pay))
+        self.simple.append(AbandonTunnel())
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(self.size))]
+        if i < 0:
+            i += self.size
+        if not 0 <= i < self.size:
+            raise IndexError("legal action index out of range")
+        if i < len(self.simple):
+            return self.simple[i]
+        i -= len(self.simple)
+        for kind, names, pays in self.blocks:
+            n = len(names) * len(pays)
+            if i < n:
+                return kind(names[i // len(pays)], pays[i % len(pays)])
+            i -= n
+        raise IndexError(i)  # pragma: no cover
+
+    def __iter__(self) -> Iterator[Action]:
+        yield from self.simple
+        for kind, names, pays in self.blocks:
+            for name in names:
+                for pay in pays:
+                    yield kind(name, pay)
+
+    def __contains__(self, action) -> bool:
+        if isinstance(action, (Claim, BuildStation)):
+            for kind, names, pays in self.blocks:
+                if kind is type(action) and (action.route if kind is Claim else action.city) in names:
+                    return action.payment in pays
+            return False
+        return action in self.simple
+
+    def __repr__(self) -> str:
+        shown = ", ".join(str(a) for a in self[:8])
+        return f"<LegalActions {self.size}: {shown}{', ...' if self.size > 8 else ''}>"
+
+
+_FACE_UP = {card: DrawFaceUp(CARD_NAMES[card]) for card in range(len(CARD_NAMES))}
