@@ -7,6 +7,7 @@ and caches of the ways a hand can pay.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Iterable
 
 from .actions import BuildStation, Claim, parse
@@ -15,6 +16,9 @@ from .cards import CARD_NAMES, COLOURS, LOCO, Cards
 from .errors import Reason
 from .payments import GREY, Price, describe_price
 from .rules import Rules, edition_ids, load_rules
+
+
+_COUNT_CACHES: dict[tuple, dict] = {}
 
 
 def editions() -> list[str]:
@@ -42,6 +46,20 @@ def price_of(route, rules: Rules) -> Price:
     )
 
 
+@lru_cache(maxsize=64)
+def _tables(rules: Rules, board: Board) -> tuple:
+    """What a game computes once from its rules and board (shared by games alike)."""
+    routes = board.routes
+    prices = tuple(price_of(r, rules) for r in routes)
+    # routes with the same price share one "signature": legal claims are counted per signature
+    sig_of: dict[Price, int] = {}
+    route_sig = tuple(sig_of.setdefault(p, len(sig_of)) for p in prices)
+    sig_prices = tuple(sig_of)
+    return (tuple(r.key for r in routes), prices, tuple(rules.points_for(r.length) for r in routes),
+            tuple(r.twin for r in routes), route_sig, sig_prices, tuple(p.length for p in sig_prices),
+            tuple(c.name for c in board.cities if c.kind == "city"))
+
+
 class Game:
     def __init__(self, rules: Rules, board: Board, players: int, seed: int = 0, first_player: int = 0):
         if not isinstance(players, int) or not rules.min_players <= players <= rules.max_players:
@@ -55,19 +73,12 @@ class Game:
         self.seed = seed
         self.first_player = first_player
         self.doubles_open = players >= rules.double_routes_min_players
-        routes = board.routes
-        self.route_keys = tuple(r.key for r in routes)
-        self.prices = tuple(price_of(r, rules) for r in routes)
-        self.route_points = tuple(rules.points_for(r.length) for r in routes)
-        self.twins = tuple(r.twin for r in routes)
-        # routes with the same price share one "signature": legal claims are counted per signature
-        sig_of: dict[Price, int] = {}
-        self.route_sig = tuple(sig_of.setdefault(p, len(sig_of)) for p in self.prices)
-        self.sig_prices = tuple(sig_of)
-        self.sig_length = tuple(p.length for p in self.sig_prices)
-        self.city_names = tuple(c.name for c in board.cities if c.kind == "city")
-        self._tables: dict[tuple, tuple] = {}
+        (self.route_keys, self.prices, self.route_points, self.twins, self.route_sig, self.sig_prices,
+         self.sig_length, self.city_names) = _tables(rules, board)
+        # shared by every game with the same route prices (random play meets the same hands)
+        self._counts = _COUNT_CACHES.setdefault(self.sig_prices, {})
         self._station_pays: dict[tuple, tuple] = {}
+        self.max_length = max(self.sig_length)
         self._label_cache: dict[str, int] = {}
 
     def __repr__(self) -> str:
@@ -108,15 +119,16 @@ class Game:
         return action
 
     # ------------------------------------------------------------------ payments
-    def payment_table(self, hand: tuple) -> tuple:
-        """For a hand, the payments it can make for each route signature (cached)."""
-        table = self._tables.get(hand)
-        if table is None:
-            table = tuple(price.options(hand) for price in self.sig_prices)
-            if len(self._tables) > 50_000:
-                self._tables.clear()
-            self._tables[hand] = table
-        return table
+    def claim_counts(self, hand: tuple) -> tuple[int, ...]:
+        """For a hand, how many payments it can make for each route signature (cached:
+        random play meets the same small hands again and again)."""
+        counts = self._counts.get(hand)
+        if counts is None:
+            counts = tuple(price.count(hand) for price in self.sig_prices)
+            if len(self._counts) > 200_000:
+                self._counts.clear()
+            self._counts[hand] = counts
+        return counts
 
     def payment_options(self, route, hand, complete: bool = True) -> tuple[Cards, ...]:
         """Every distinct way `hand` can pay for `route` (``complete=False``: the canonical
@@ -218,6 +230,7 @@ class Game:
         s.turn = 0
         s.last_reveal = None
         s._legal = None
+        s._score = None
         return s
 
     def _free_by_sig(self, owners, blocked_twins: Iterable[int] = ()) -> tuple:

@@ -84,6 +84,26 @@ class Price:
         return self.split(p) is not None
 
     # ------------------------------------------------------------------ listing
+    def count(self, hand) -> int:
+        """len(self.options(hand)), computed without listing them where that is easy."""
+        if self.ferry_sub or self.colour_sub:
+            return len(_options(self, tuple(hand), False))
+        L, f = self.length, self.ferry_locomotives
+        loco = hand[LOCO]
+        if loco < f:
+            return 0
+        if not self.wild:
+            if L == f:
+                return 1
+            return sum(1 for c in self.colours() if hand[c] >= L - f)
+        n = 0
+        top = min(L - 1, loco)          # payments with at least one coloured card
+        for c in self.colours():
+            lo = max(f, L - hand[c])
+            if top >= lo:
+                n += top - lo + 1
+        return n + (loco >= L)          # the all-locomotive payment, once
+
     def options(self, hand, complete: bool = False) -> tuple[Cards, ...]:
         """Distinct payments `hand` can make. Without substitutions this is every payment.
         With substitutions, ``complete=False`` gives the canonical subset: every payment

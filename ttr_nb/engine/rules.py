@@ -133,6 +133,12 @@ def _set_path(data: dict, path: str, value) -> None:
 
 def load_rules(edition: str, **options) -> Rules:
     """The `Rules` of an edition, with options applied (e.g. ``opening_tickets=4``)."""
+    return _load_rules(edition, tuple(sorted(options.items())))
+
+
+@lru_cache(maxsize=64)
+def _load_rules(edition: str, option_items: tuple) -> Rules:
+    options = dict(option_items)
     raw = copy.deepcopy(_raw_edition(edition))
     specs = raw.get("options", {})
     chosen = {}

@@ -299,6 +299,7 @@ def state_from_dict(game, d: dict):
     s.turn = d.get("turn", 0)
     s.last_reveal = (pending[0], pending[3], pending[4]) if pending else None
     s._legal = None
+    s._score = None
     return s
 
 

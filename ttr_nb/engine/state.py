@@ -15,7 +15,9 @@ Phases
 from __future__ import annotations
 
 import random
-from itertools import combinations
+from bisect import bisect_right
+from itertools import accumulate, combinations
+from operator import mul
 from typing import TYPE_CHECKING, Iterator, Sequence
 
 from .actions import (AbandonTunnel, Action, BuildStation, Claim, DrawBlind, DrawFaceUp, DrawTickets,
@@ -26,6 +28,8 @@ from .payments import GREY, tunnel_extra, tunnel_extra_options
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
+
+_new_state = object.__new__
 
 PHASES = ("opening", "turn", "draw2", "tickets", "tunnel", "over")
 
@@ -38,14 +42,37 @@ class State:
     __slots__ = ("game", "phase", "player", "hands", "deck", "discard", "display", "owners", "free",
                  "blocked", "trains", "points", "stations", "tickets", "ticket_deck", "removed_tickets",
                  "offer", "opening_offers", "pending", "countdown", "passes", "shuffles", "turn",
-                 "last_reveal", "_legal")
+                 "last_reveal", "_legal", "_score")
 
     # ------------------------------------------------------------------ basics
     def _copy(self) -> "State":
-        new = State.__new__(State)
-        for name in State.__slots__[:-1]:
-            setattr(new, name, getattr(self, name))
+        new = _new_state(State)
+        new.game = self.game
+        new.phase = self.phase
+        new.player = self.player
+        new.hands = self.hands
+        new.deck = self.deck
+        new.discard = self.discard
+        new.display = self.display
+        new.owners = self.owners
+        new.free = self.free
+        new.blocked = self.blocked
+        new.trains = self.trains
+        new.points = self.points
+        new.stations = self.stations
+        new.tickets = self.tickets
+        new.ticket_deck = self.ticket_deck
+        new.removed_tickets = self.removed_tickets
+        new.offer = self.offer
+        new.opening_offers = self.opening_offers
+        new.pending = self.pending
+        new.countdown = self.countdown
+        new.passes = self.passes
+        new.shuffles = self.shuffles
+        new.turn = self.turn
+        new.last_reveal = self.last_reveal
         new._legal = None
+        new._score = None
         return new
 
     @property
@@ -550,13 +577,15 @@ class State:
     # ------------------------------------------------------------------ scoring
     def score_breakdown(self):
         """Final scoring of this position, one `ScoreRow` per player (see `scoring`)."""
-        from .scoring import score_breakdown
-        return score_breakdown(self)
+        if self._score is None:
+            from .scoring import score_breakdown
+            self._score = score_breakdown(self)
+        return self._score
 
     def winners(self) -> tuple[int, ...]:
         """The player(s) who win this position after the tie-breakers; several on a shared win."""
         from .scoring import winners
-        return winners(self)
+        return winners(self, self.score_breakdown())
 
     # ------------------------------------------------------------------ views and data
     def view(self, player: int) -> dict:
@@ -597,75 +626,81 @@ _APPLY = {
 
 
 class LegalActions(Sequence):
-    """The legal actions of a state, as a lazy sequence.
+    """The legal actions of a state, as a lazy sequence (like python-chess's legal moves).
 
-    The simple actions are listed at once; claims and stations are kept as blocks
-    (routes x payments), so counting them is a multiplication and `random.choice`
-    builds only the action it picks."""
+    The simple actions are listed at once. Claims are kept per route signature (routes
+    with the same price) as routes x payments: the number of payments a hand can make
+    for each signature is cached per hand, so counting every claim is one
+    multiplication per signature, and `random.choice` builds only the action it picks.
+    Stations are one more block of cities x payments."""
 
-    __slots__ = ("state", "simple", "blocks", "size", "only_pass")
+    __slots__ = ("state", "simple", "routes", "hand", "counts", "stations", "station_pays", "cum", "size",
+                 "only_pass")
 
     def __init__(self, state: State):
         self.state = state
         self.simple: list = []
-        self.blocks: list = []          # (kind, names, payments)
+        self.routes: tuple = ()          # per signature, the routes this player may claim
+        self.counts: tuple = ()          # per signature, the payments the hand can make
+        self.hand = None
+        self.stations: tuple = ()
+        self.station_pays: tuple = ()
         self.only_pass = False
         phase = state.phase
+        per = []
         if phase == "turn":
-            self._turn()
+            per = self._turn()
         elif phase == "draw2":
             self._draws(second=True)
         elif phase in ("opening", "tickets"):
             self._keeps()
         elif phase == "tunnel":
             self._tunnel()
-        self.size = len(self.simple) + sum(len(n) * len(p) for _, n, p in self.blocks)
+        per.append(len(self.stations) * len(self.station_pays))
+        per[0:0] = [len(self.simple)]
+        self.cum = list(accumulate(per))
+        self.size = self.cum[-1]
 
     def _draws(self, second: bool) -> None:
         s = self.state
         if s.deck or s.discard:
-            self.simple.append(DrawBlind())
+            self.simple.append(_DRAW_BLIND)
         expensive = s.game.rules.face_up_locomotive_costs_two
         for card in sorted(set(s.display)):
             if card == LOCO and expensive and second:
                 continue
             self.simple.append(_FACE_UP[card])
 
-    def _turn(self) -> None:
+    def _turn(self) -> list:
         s = self.state
         g = s.game
         p = s.player
         self._draws(second=False)
         if s.ticket_deck:
-            self.simple.append(DrawTickets())
-        hand = s.hands[p]
+            self.simple.append(_DRAW_TICKETS)
+        self.hand = hand = s.hands[p]
+        self.counts = counts = g.claim_counts(hand)
         trains = s.trains[p]
-        table = g.payment_table(hand)
         blocked = s.blocked[p]
-        keys = g.route_keys
-        for sig, routes in enumerate(s.free):
-            if not routes:
-                continue
-            pays = table[sig]
-            if not pays or g.sig_length[sig] > trains:
-                continue
-            if blocked:
-                routes = tuple(r for r in routes if r not in blocked)
-                if not routes:
-                    continue
-            self.blocks.append((Claim, tuple(keys[r] for r in routes), pays))
+        routes = s.free
+        if trains < g.max_length or blocked:
+            lengths = g.sig_length
+            routes = tuple(() if lengths[i] > trains else tuple(r for r in rs if r not in blocked)
+                           for i, rs in enumerate(routes))
+        self.routes = routes
+        per = list(map(mul, counts, map(len, routes)))
         if g.rules.stations:
             built = sum(1 for _, q in s.stations if q == p)
             if built < g.rules.stations:
                 pays = g.station_payments(hand, built + 1)
                 if pays:
                     taken = {c for c, _ in s.stations}
-                    cities = tuple(c for c in g.city_names if c not in taken)
-                    if cities:
-                        self.blocks.append((BuildStation, cities, pays))
-        if not self.simple and not self.blocks:
-            self.simple.append(Pass())
+                    self.stations = tuple(c for c in g.city_names if c not in taken)
+                    self.station_pays = pays
+        if not self.simple and not any(per) and not self.stations:
+            self.simple.append(_PASS)
             self.only_pass = True
+        return per
 
     def _keeps(self) -> None:
         s = self.state
@@ -685,7 +720,10 @@ class LegalActions(Sequence):
         all_loco = paid[LOCO] == sum(paid)
         for pay in tunnel_extra_options(colour, all_loco, extra, s.hands[s.player]):
             self.simple.append(PayTunnel(pay))
-        self.simple.append(AbandonTunnel())
+        self.simple.append(_ABANDON)
+
+    def _pays(self, sig: int) -> tuple:
+        return self.state.game.sig_prices[sig].options(self.hand)
 
     def __len__(self) -> int:
         return self.size
@@ -697,29 +735,43 @@ class LegalActions(Sequence):
             i += self.size
         if not 0 <= i < self.size:
             raise IndexError("legal action index out of range")
-        if i < len(self.simple):
+        cum = self.cum
+        b = bisect_right(cum, i)
+        if b == 0:
             return self.simple[i]
-        i -= len(self.simple)
-        for kind, names, pays in self.blocks:
-            n = len(names) * len(pays)
-            if i < n:
-                return kind(names[i // len(pays)], pays[i % len(pays)])
-            i -= n
-        raise IndexError(i)  # pragma: no cover
+        j = i - cum[b - 1]
+        sig = b - 1
+        if sig == len(self.routes):          # the station block
+            n = len(self.station_pays)
+            return BuildStation(self.stations[j // n], self.station_pays[j % n])
+        n = self.counts[sig]
+        return Claim(self.state.game.route_keys[self.routes[sig][j // n]], self._pays(sig)[j % n])
 
     def __iter__(self) -> Iterator[Action]:
         yield from self.simple
-        for kind, names, pays in self.blocks:
-            for name in names:
-                for pay in pays:
-                    yield kind(name, pay)
+        keys = self.state.game.route_keys
+        for sig, routes in enumerate(self.routes):
+            if routes and self.counts[sig]:
+                pays = self._pays(sig)
+                for r in routes:
+                    for pay in pays:
+                        yield Claim(keys[r], pay)
+        for city in self.stations:
+            for pay in self.station_pays:
+                yield BuildStation(city, pay)
 
     def __contains__(self, action) -> bool:
-        if isinstance(action, (Claim, BuildStation)):
-            for kind, names, pays in self.blocks:
-                if kind is type(action) and (action.route if kind is Claim else action.city) in names:
-                    return action.payment in pays
-            return False
+        if isinstance(action, Claim):
+            g = self.state.game
+            try:
+                ri = g.route_index(action.route)
+            except KeyError:
+                return False
+            sig = g.route_sig[ri]
+            return (bool(self.routes) and g.route_keys[ri] == action.route and ri in self.routes[sig]
+                    and action.payment in self._pays(sig))
+        if isinstance(action, BuildStation):
+            return action.city in self.stations and action.payment in self.station_pays
         return action in self.simple
 
     def __repr__(self) -> str:
@@ -727,4 +779,8 @@ class LegalActions(Sequence):
         return f"<LegalActions {self.size}: {shown}{', ...' if self.size > 8 else ''}>"
 
 
+_DRAW_BLIND = DrawBlind()
+_DRAW_TICKETS = DrawTickets()
+_PASS = Pass()
+_ABANDON = AbandonTunnel()
 _FACE_UP = {card: DrawFaceUp(CARD_NAMES[card]) for card in range(len(CARD_NAMES))}
