@@ -351,11 +351,11 @@ class State:
         hand = self.hands[self.player]
         if not isinstance(payment, tuple) or len(payment) != len(CARD_NAMES):
             return Reason("payment", f"A payment is a set of cards like red*3+loco*1, not {payment!r}.")
+        if price.split(payment) is None:
+            return g.explain_payment(ri, payment)
         if any(x > h for x, h in zip(payment, hand)):
             return Reason("not-in-hand", f"You pay {Cards(payment).describe()} but hold "
                                          f"{Cards(hand).describe()}.")
-        if price.split(payment) is None:
-            return g.explain_payment(ri, payment)
         return None
 
     def _check_pay_tunnel(self, a: PayTunnel) -> Reason | None:

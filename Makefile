@@ -1,0 +1,32 @@
+# ttr_nb: two commands on a fresh machine.
+#   make lab    create .venv, install ttr_nb, open JupyterLab on notebooks/
+#   make test   create .venv, install ttr_nb with its test tools, run every test
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+PORT   ?= 8888
+PIP    := $(PY) -m pip install --disable-pip-version-check -q
+
+.PHONY: lab test bench e2e clean venv
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) -e '.[test]'
+	$(PY) scripts/jupyter_settings.py $(VENV)
+	touch $@
+
+venv: $(VENV)/.installed
+
+lab: venv
+	@echo "Starting JupyterLab on notebooks/ (the URL to open is printed below; Ctrl-C stops it)."
+	$(VENV)/bin/jupyter lab --notebook-dir=notebooks --port=$(PORT) --allow-root \
+		--ServerApp.open_browser=False --LabApp.extension_manager=readonly
+
+test: venv
+	$(PY) -m pytest -q -p no:cacheprovider tests notebooks --nbval-lax
+
+bench: venv
+	$(PY) -m benchmarks
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info
