@@ -92,6 +92,12 @@ class Price:
         loco = hand[LOCO]
         if loco < f:
             return 0
+        if self.wild and self.colour != GREY:   # the common case, in one expression
+            lo = L - hand[self.colour]
+            if lo < f:
+                lo = f
+            top = L - 1 if loco >= L else loco
+            return (top - lo + 1 if top >= lo else 0) + (loco >= L)
         if not self.wild:
             if L == f:
                 return 1

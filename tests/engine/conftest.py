@@ -1,0 +1,58 @@
+"""Small helpers shared by the rule scenario tests (tests/engine/test_rules_*.py)."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+import ttr_nb
+from ttr_nb.engine.cards import CARD_NAMES, Cards
+from ttr_nb.engine.errors import IllegalAction
+
+
+def load(edition: str, players: int = 2, **options):
+    """A game with a fixed seed (the seed only matters for shuffles a test does not pin down)."""
+    return ttr_nb.load_game(edition, players=players, seed=11, **options)
+
+
+def position(game, deck=(), rest="deck", **d):
+    """`game.state_from_dict(d)` with an exact deck: the cards `deck` on top (top first), then
+    every train card not placed anywhere else, in card order, at the bottom of the deck
+    (``rest="deck"``) or at the end of the discard pile (``rest="discard"``)."""
+    rules = game.rules
+    left = Counter({c: rules.cards_per_colour for c in CARD_NAMES[:8]})
+    left["loco"] = rules.locomotives
+    placed = [c for h in d.get("hands", []) for c, n in h.items() for _ in range(n)]
+    placed += list(d.get("display", [])) + list(d.get("discard", [])) + list(deck)
+    if d.get("tunnel"):
+        placed += [c for c, n in Cards.parse(d["tunnel"]["payment"]).as_dict().items() for _ in range(n)]
+        placed += list(d["tunnel"].get("revealed", []))
+    left.subtract(placed)
+    remainder = [c for c in CARD_NAMES for _ in range(left[c])]
+    if rest == "deck":
+        d["deck"] = list(deck) + remainder
+    else:
+        d["deck"] = list(deck)
+        d["discard"] = list(d.get("discard", [])) + remainder
+    d.setdefault("display", [])
+    return game.state_from_dict(d)
+
+
+def refused(state, action, rule: str, *words: str):
+    """Assert `action` is illegal for `rule`, that the reason's text names every one of `words`,
+    and that applying it raises and changes nothing. Returns the reason."""
+    before = state.to_dict()
+    reason = state.why_illegal(action)
+    assert reason is not None, f"{action!r} should be refused ({rule})"
+    assert reason.rule == rule, reason
+    for w in words:
+        assert w in reason.text, f"{w!r} not in {reason.text!r}"
+    with pytest.raises(IllegalAction) as err:
+        state.apply(action)
+    assert err.value.reason == reason
+    assert state.to_dict() == before
+    return reason
+
+
+def hand(state, player: int) -> dict:
+    return state.hand(player).as_dict()
