@@ -1,0 +1,62 @@
+import pytest
+
+import ttr_nb
+from ttr_nb.analysis import GreedyBot, RandomBot, board_stats, routes_by_length, shortest_ticket_path
+
+
+@pytest.mark.parametrize("edition", ttr_nb.editions())
+def test_bots_finish_games_with_legal_actions(edition):
+    game = ttr_nb.load_game(edition, players=2, seed=11)
+    state = game.new_state()
+    bots = [GreedyBot(1), RandomBot(2)]
+    for _ in range(3000):
+        if state.is_over():
+            break
+        action = bots[state.current_player](state)
+        assert state.why_illegal(action) is None, (str(action), state.why_illegal(action))
+        state = state.apply(action)
+    assert state.is_over()
+
+
+def test_greedy_bot_completes_more_tickets_than_random_on_average():
+    greedy = random_ = 0
+    for seed in range(6):
+        game = ttr_nb.load_game("usa", players=2, seed=seed)
+        state = game.new_state()
+        bots = [GreedyBot(seed), RandomBot(seed)]
+        while not state.is_over():
+            state = state.apply(bots[state.current_player](state))
+        rows = state.score_breakdown()
+        greedy += rows[0].tickets_completed
+        random_ += rows[1].tickets_completed
+    assert greedy > random_
+
+
+def test_shortest_ticket_path_boston_miami_is_twelve_trains():
+    state = ttr_nb.load_game("usa", players=2).new_state()
+    trains, routes = shortest_ticket_path(state, "Boston-Miami")
+    assert trains == 12
+    board = state.board
+    ends = [board.routes[r] for r in routes]
+    assert sum(r.length for r in ends) == 12
+    assert {"Boston", "Miami"} <= {c for r in ends for c in (r.a, r.b)}
+
+
+def test_owned_routes_cost_nothing_and_rivals_routes_are_avoided():
+    game = ttr_nb.load_game("usa", players=2)
+    board = game.board
+    cost, path = shortest_ticket_path(game.new_state(), "Duluth-El Paso")
+    first = board.routes[path[0]]
+    mine = game.state_from_dict({"routes": {first.key: 0}})
+    assert shortest_ticket_path(mine, "Duluth-El Paso", player=0)[0] == cost - first.length
+    theirs = game.state_from_dict({"routes": {first.key: 1}})
+    cost_blocked, path_blocked = shortest_ticket_path(theirs, "Duluth-El Paso", player=0)
+    assert first.index not in path_blocked
+    assert cost_blocked >= cost
+
+
+def test_board_stats_match_the_reference_counts():
+    board = ttr_nb.load_game("nordic", players=2).board
+    stats = board_stats(board)
+    assert stats["train spaces"] == 207 and stats["ferry locomotive symbols"] == 30
+    assert sum(routes_by_length(board).values()) == 81
