@@ -5,6 +5,7 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8888
+CHROMIUM ?= /usr/bin/chromium
 PIP    := $(PY) -m pip install --disable-pip-version-check -q
 
 .PHONY: lab test bench e2e clean venv
@@ -22,8 +23,17 @@ lab: venv
 	$(VENV)/bin/jupyter lab --notebook-dir=notebooks --port=$(PORT) --allow-root \
 		--ServerApp.open_browser=False --LabApp.extension_manager=readonly
 
-test: venv
+test: venv $(CHROMIUM)
 	$(PY) -m pytest -q -p no:cacheprovider tests notebooks --nbval-lax
+
+# The browser tests drive the system's Chromium (never a downloaded browser build).
+$(CHROMIUM):
+	@if [ "$$(id -u)" = 0 ]; then \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/dev/null; \
+	else \
+		echo "The browser tests need Chromium at $(CHROMIUM): install it (Debian: sudo apt-get install chromium)"; \
+		exit 1; \
+	fi
 
 bench: venv
 	$(PY) -m benchmarks

@@ -18,7 +18,8 @@ def load(edition: str, players: int = 2, **options):
 def position(game, deck=(), rest="deck", **d):
     """`game.state_from_dict(d)` with an exact deck: the cards `deck` on top (top first), then
     every train card not placed anywhere else, in card order, at the bottom of the deck
-    (``rest="deck"``) or at the end of the discard pile (``rest="discard"``)."""
+    (``rest="deck"``), at the end of the discard pile (``rest="discard"``) or in the hand of
+    player ``rest`` (an int). The display defaults to empty."""
     rules = game.rules
     left = Counter({c: rules.cards_per_colour for c in CARD_NAMES[:8]})
     left["loco"] = rules.locomotives
@@ -31,6 +32,12 @@ def position(game, deck=(), rest="deck", **d):
     remainder = [c for c in CARD_NAMES for _ in range(left[c])]
     if rest == "deck":
         d["deck"] = list(deck) + remainder
+    elif isinstance(rest, int):
+        d["deck"] = list(deck)
+        hands = [dict(h) for h in d.get("hands", [{}] * game.players)]
+        for c in remainder:
+            hands[rest][c] = hands[rest].get(c, 0) + 1
+        d["hands"] = hands
     else:
         d["deck"] = list(deck)
         d["discard"] = list(d.get("discard", [])) + remainder

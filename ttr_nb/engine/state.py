@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Iterator, Sequence
 
 from .actions import (AbandonTunnel, Action, BuildStation, Claim, DrawBlind, DrawFaceUp, DrawTickets,
                       KeepTickets, Pass, PayTunnel)
-from .cards import CARD_NAMES, LOCO, Cards, card_index, card_word
+from .cards import CARD_INDEX, CARD_NAMES, LOCO, Cards, card_index, card_word
 from .errors import IllegalAction, Reason
 from .payments import GREY, tunnel_extra, tunnel_extra_options
 
@@ -278,10 +278,12 @@ class State:
         r = self._phase_reason(("turn", "draw2"), "draw a card")
         if r:
             return r
-        try:
-            card = card_index(a.card)
-        except ValueError as e:
-            return Reason("unknown-card", str(e))
+        card = CARD_INDEX.get(a.card)
+        if card is None:
+            try:
+                card = card_index(a.card)
+            except ValueError as e:
+                return Reason("unknown-card", str(e))
         if card not in self.display:
             shown = ", ".join(CARD_NAMES[c] for c in self.display) or "nothing"
             return Reason("not-in-display", f"There is no {card_word(card)} face up (the display shows {shown}).")
@@ -445,7 +447,9 @@ class State:
         self._after_pick(card_taken_face_up_loco=False)
 
     def _do_face_up(self, a: DrawFaceUp) -> None:
-        card = card_index(a.card)
+        card = CARD_INDEX.get(a.card)
+        if card is None:
+            card = card_index(a.card)
         slot = self.display.index(card)
         self.display = _without(self.display, slot)
         self._give(self.player, card)
@@ -663,13 +667,16 @@ class LegalActions(Sequence):
 
     def _draws(self, second: bool) -> None:
         s = self.state
-        if s.deck or s.discard:
-            self.simple.append(_DRAW_BLIND)
-        expensive = s.game.rules.face_up_locomotive_costs_two
-        for card in sorted(set(s.display)):
-            if card == LOCO and expensive and second:
-                continue
-            self.simple.append(_FACE_UP[card])
+        key = (s.display, bool(s.deck or s.discard), second, s.game.rules.face_up_locomotive_costs_two)
+        draws = _DRAWS.get(key)
+        if draws is None:
+            draws = [_DRAW_BLIND] if key[1] else []
+            for card in sorted(set(s.display)):
+                if card == LOCO and key[3] and second:
+                    continue
+                draws.append(_FACE_UP[card])
+            _DRAWS[key] = draws
+        self.simple = list(draws)
 
     def _turn(self) -> list:
         s = self.state
@@ -779,6 +786,7 @@ class LegalActions(Sequence):
         return f"<LegalActions {self.size}: {shown}{', ...' if self.size > 8 else ''}>"
 
 
+_DRAWS: dict[tuple, list] = {}    # the draw actions of a display (few displays exist)
 _DRAW_BLIND = DrawBlind()
 _DRAW_TICKETS = DrawTickets()
 _PASS = Pass()

@@ -1,0 +1,19 @@
+"""plotly figures of boards and cards: pure functions from engine objects to figures.
+
+Never imports ipywidgets (the widget layer builds on this one), and needs no internet:
+the board is drawn on plain x/y axes in board coordinates, no base map.
+
+>>> import ttr_nb
+>>> from ttr_nb.viz import board_figure
+>>> fig = board_figure(ttr_nb.load_game("europe"))
+>>> fig.layout.yaxis.autorange
+'reversed'
+"""
+from .board import (PLAYER_COLOURS, ROUTE_COLOUR_ORDER, ROUTE_COLOURS, BoardView, Overlays, board_figure,
+                    board_view, board_widget, ticket_path, update_board)
+from .geometry import BoardGeometry, board_geometry
+
+__all__ = [
+    "PLAYER_COLOURS", "ROUTE_COLOURS", "ROUTE_COLOUR_ORDER", "BoardView", "Overlays", "board_figure",
+    "board_widget", "board_view", "update_board", "ticket_path", "BoardGeometry", "board_geometry",
+]

@@ -1,0 +1,139 @@
+"""End-to-end tests in a real browser: JupyterLab and Voilà served on localhost, driven by
+Playwright with the system's Chromium (`/usr/bin/chromium`; the Makefile installs it).
+
+These tests need no internet: the servers run on 127.0.0.1 and Chromium is started
+with its background networking off."""
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+CHROMIUM = os.environ.get("TTR_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run", "--disable-quic", "--disable-dev-shm-usage"]
+TOKEN = "ttr-nb-e2e"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait_http(url: str, proc: subprocess.Popen, timeout: float = 90) -> None:
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited with {proc.returncode}")
+        try:
+            urllib.request.urlopen(url, timeout=2)
+            return
+        except Exception:
+            time.sleep(0.3)
+    raise TimeoutError(f"{url} did not answer in {timeout} s")
+
+
+@pytest.fixture(scope="session")
+def workdir(tmp_path_factory) -> Path:
+    """A copy of the notebooks, so the servers never write into the repository."""
+    target = tmp_path_factory.mktemp("notebooks")
+    for nb in NOTEBOOKS.glob("*.ipynb"):
+        shutil.copy(nb, target / nb.name)
+    return target
+
+
+def _bin(name: str) -> str:
+    return str(Path(sys.executable).parent / name)
+
+
+@pytest.fixture(scope="session")
+def lab_server(workdir):
+    port = _free_port()
+    log = open(workdir / "lab.log", "w")
+    # render every cell (no windowing), so the page holds every output the test reads
+    settings = workdir.parent / "lab-user-settings" / "@jupyterlab" / "notebook-extension"
+    settings.mkdir(parents=True, exist_ok=True)
+    (settings / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
+    proc = subprocess.Popen(
+        [_bin("jupyter"), "lab", "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1", "--allow-root",
+         f"--LabApp.user_settings_dir={settings.parent.parent}",
+         f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={workdir}",
+         "--LabApp.extension_manager=readonly", "--ServerApp.open_browser=False"],
+        stdout=log, stderr=subprocess.STDOUT)
+    try:
+        _wait_http(f"http://127.0.0.1:{port}/api/status?token={TOKEN}", proc)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture(scope="session")
+def voila_server(workdir):
+    port = _free_port()
+    log = open(workdir / "voila.log", "w")
+    proc = subprocess.Popen(
+        [_bin("voila"), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", str(workdir)],
+        stdout=log, stderr=subprocess.STDOUT)
+    try:
+        _wait_http(f"http://127.0.0.1:{port}/", proc)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium is missing at {CHROMIUM}: `make test` installs it (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    p = context.new_page()
+    p.set_default_timeout(60_000)
+    yield p
+    context.close()
+
+
+def run_all_in_lab(page, lab_url: str, notebook: str) -> None:
+    """Open a notebook in JupyterLab, wait for its kernel, and run every cell."""
+    page.goto(f"{lab_url}/lab/tree/{notebook}?token={TOKEN}")
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=90_000)
+    page.wait_for_function(  # the status bar reads "Python 3 (ipykernel) | Idle" once the kernel is up
+        "() => [...document.querySelectorAll('.jp-StatusBar-TextItem')].some(e => e.textContent.includes('| Idle'))",
+        timeout=90_000)
+    page.locator(".jp-Notebook").first.click()
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+
+
+def wait_idle(page, timeout: float = 120_000) -> None:
+    """Wait until every code cell shows an execution count (none waiting or running)."""
+    page.wait_for_function(
+        """() => { const p = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')];
+                   return p.length > 0 && p.every(e => /\\[\\d+\\]/.test(e.textContent)); }""",
+        timeout=timeout)

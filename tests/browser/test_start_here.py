@@ -1,0 +1,13 @@
+"""The start-here notebook runs in JupyterLab in a real browser and shows its results."""
+from .conftest import run_all_in_lab, wait_idle
+
+
+def test_start_here_runs_in_jupyterlab(page, lab_server):
+    run_all_in_lab(page, lab_server, "00_start_here.ipynb")
+    wait_idle(page)
+    errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
+    assert errors.count() == 0, errors.first.inner_text()
+    text = page.locator(".jp-Notebook").inner_text()
+    assert "keep 0,1" in text
+    assert "You must keep at least 2 of the 3 tickets" in text
+    assert "already belongs to player 1" in text

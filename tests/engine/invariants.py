@@ -1,0 +1,793 @@
+"""Invariants every position of every edition must satisfy, for reuse by any test.
+
+`check_invariants(state)` checks one position; given the position before and the
+action applied (`check_invariants(after, before, action)`) it also checks the
+transition: the action was legal, the cards, trains and tickets moved exactly as
+the action says, tunnel reveals ended in the discard, the payment was one the
+edition allows (an independent re-implementation of the payment rules, so the
+engine's own `Price.split` is not trusted), the turn passed to the right player.
+
+Everything is read through the public API (`to_dict`, `view`, `points`,
+`score_breakdown`, `legal_actions`), so the checks survive changes to the
+engine's internal representation. A failure raises `AssertionError` naming the
+broken invariant and the facts.
+
+`check_candidates(state)` is the expensive check: it builds a superset of the
+actions (all draws, ticket choices, pass, and for every route every payment of
+one colour plus k locomotives, plus random multisets from the hand; stations
+likewise), judges each with an independent oracle and compares with
+`why_illegal` and `legal_actions()`, and tries a few illegal ones to see that a
+refused `apply` changes nothing.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import combinations
+
+import pytest
+
+from ttr_nb import (AbandonTunnel, BuildStation, Claim, DrawBlind, DrawFaceUp, DrawTickets, IllegalAction,
+                    KeepTickets, Pass, PayTunnel)
+from ttr_nb.engine.cards import CARD_NAMES, COLOURS, LOCO, Cards
+
+LOCO_NAME = CARD_NAMES[LOCO]
+
+
+# ---------------------------------------------------------------------------- helpers
+def _fail(what: str, state, detail: str = "") -> None:
+    raise AssertionError(f"invariant broken: {what}\n  {detail}\n  at {state!r}")
+
+
+def _hand_counter(h: dict) -> Counter:
+    return Counter({k: v for k, v in h.items() if v})
+
+
+def _cards_counter(cards) -> Counter:
+    """A Cards value -> Counter of card names."""
+    return Counter({CARD_NAMES[i]: n for i, n in enumerate(cards) if n})
+
+
+def _as_cards(counter) -> tuple:
+    return tuple(counter.get(name, 0) for name in CARD_NAMES)
+
+
+def tail_after(before: list, after: list, shuffled: bool) -> list | None:
+    """The cards added on top of the discard pile: `after` minus the old pile `before`
+    (when no reshuffle happened the old pile must be a prefix); None if it is not."""
+    if shuffled:
+        return list(after)
+    if after[:len(before)] != before:
+        return None
+    return after[len(before):]
+
+
+# ---------------------------------------------------------------------------- reference rules
+_FITS: dict = {}
+
+
+def payment_fits(route, rules, pay) -> bool:
+    """Does the multiset `pay` (nine counts) pay for `route` under `rules`? Written from
+    RULES.md independently of `ttr_nb.engine.payments`."""
+    key = (id(rules), route.key, route.length, tuple(pay))
+    found = _FITS.get(key)
+    if found is None:
+        if len(_FITS) > 500_000:
+            _FITS.clear()
+        found = _FITS[key] = (rules, _payment_fits(route, rules, pay))
+    return found[1]
+
+
+def _payment_fits(route, rules, pay) -> bool:
+    L, f, sub = route.length, route.ferry_locomotives, route.any_cards_substitute
+    wild = route.kind in rules.locomotives_on
+    n = sum(pay)
+    loco = pay[LOCO]
+    colours = range(8) if route.colour == "gray" else (COLOURS.index(route.colour),)
+    if f and sub:                   # Nordic ferry: any `sub` cards may replace one required locomotive
+        for s in range(f + 1):
+            if n != L + (sub - 1) * s:
+                continue
+            need_loco = f - s
+            if loco < need_loco:
+                continue
+            spare_loco = loco - need_loco if wild else 0
+            # cards beyond the core (need_loco locos + L-f of colour c) fill the sets of `sub`
+            if any(pay[c] + spare_loco >= L - f for c in colours):
+                return True
+        return False
+    if sub:                         # Murmansk-Lieksa: any `sub` cards may replace one coloured card
+        for s in range(L + 1):
+            if n != L + (sub - 1) * s:
+                continue
+            if any(pay[c] + (loco if wild else 0) >= L - s for c in colours):
+                return True
+        return False
+    if n != L or loco < f:
+        return False
+    used = [c for c in range(8) if pay[c]]
+    if len(used) > 1 or (used and used[0] not in colours):
+        return False
+    if not wild and loco != f:      # locomotives only on the ferry's symbols
+        return False
+    return True
+
+
+def uses_substitution(route, pay) -> bool:
+    return bool(route.any_cards_substitute) and sum(pay) > route.length
+
+
+def route_open_to(d: dict, board, route, player: int, players: int, rules) -> str:
+    """'free', 'owned', 'closed' or 'blocked', from the position's data."""
+    owners = d["routes"]
+    if route.key in owners:
+        return "owned"
+    if route.twin is not None:
+        twin = board.routes[route.twin]
+        if twin.key in owners:
+            if players < rules.double_routes_min_players:
+                return "closed"
+            if owners[twin.key] == player:
+                return "blocked"
+    return "free"
+
+
+def fits_hand(pay, hand: dict) -> bool:
+    return all(n <= hand.get(CARD_NAMES[i], 0) for i, n in enumerate(pay))
+
+
+def reference_legal(state, d: dict, action) -> bool:
+    """Is `action` legal in `state` (with `d = state.to_dict()`)? Independent of the engine's
+    checks, except `Pass`, which is legal exactly when nothing else is (asked of the engine)."""
+    rules = state.rules
+    board = state.board
+    phase = d["phase"]
+    p = d["current_player"]
+    hand = d["hands"][p]
+    if phase == "over":
+        return False
+    if isinstance(action, DrawBlind):
+        return phase in ("turn", "draw2") and bool(d["deck"] or d["discard"])
+    if isinstance(action, DrawFaceUp):
+        if phase not in ("turn", "draw2") or action.card not in d["display"]:
+            return False
+        return not (action.card == LOCO_NAME and rules.face_up_locomotive_costs_two and phase == "draw2")
+    if isinstance(action, DrawTickets):
+        return phase == "turn" and bool(d["ticket_deck"])
+    if isinstance(action, KeepTickets):
+        if phase == "opening":
+            offer, need = d["opening_offers"][p], rules.tickets.opening_keep
+        elif phase == "tickets":
+            offer, need = d["offer"], rules.tickets.draw_keep
+        else:
+            return False
+        k = action.keep
+        return (all(0 <= i < len(offer) for i in k) and list(k) == sorted(set(k))
+                and len(k) >= min(need, len(offer)))
+    if isinstance(action, Claim):
+        if phase != "turn":
+            return False
+        route = board.route.get(action.route)
+        if route is None:
+            try:
+                route = board.find_route(action.route)
+            except KeyError:
+                return False
+        if route_open_to(d, board, route, p, state.num_players, rules) != "free":
+            return False
+        if d["trains"][p] < route.length:
+            return False
+        return fits_hand(action.payment, hand) and payment_fits(route, rules, action.payment)
+    if isinstance(action, BuildStation):
+        if phase != "turn" or not rules.stations:
+            return False
+        city = board.city.get(action.city)
+        if city is None or city.kind != "city":
+            return False
+        if any(c == action.city for c, _ in d["stations"]):
+            return False
+        built = sum(1 for _, q in d["stations"] if q == p)
+        if built >= rules.stations:
+            return False
+        pay = action.payment
+        return (sum(pay) == built + 1 and len([c for c in range(8) if pay[c]]) <= 1 and fits_hand(pay, hand))
+    if isinstance(action, PayTunnel):
+        if phase != "tunnel":
+            return False
+        t = d["tunnel"]
+        paid = Cards.parse(t["payment"])
+        pay = action.extra
+        if sum(pay) != t["extra"] or not fits_hand(pay, hand):
+            return False
+        used = [c for c in range(8) if pay[c]]
+        if not used:
+            return True
+        if paid[LOCO] == sum(paid):            # paid with locomotives only: extra locomotives only
+            return False
+        colour = [c for c in range(8) if paid[c]][0]
+        return used == [colour]
+    if isinstance(action, AbandonTunnel):
+        return phase == "tunnel"
+    if isinstance(action, Pass):
+        return phase == "turn" and state.legal_actions().only_pass
+    raise TypeError(action)
+
+
+# ---------------------------------------------------------------------------- the invariants
+def check_invariants(state, before=None, action=None, *, score: bool = True, before_dict: dict | None = None) -> dict:
+    """Check every invariant of `state`; with `before` and `action` (the position before and
+    the action applied to reach `state`) also check the transition. `score=False` skips
+    `score_breakdown()` (the one slow check: it recomputes tickets and longest paths).
+    Returns `state.to_dict()` so a caller can pass it on as the next `before_dict`."""
+    d = state.to_dict()
+    rules = state.rules
+    board = state.board
+    n = state.num_players
+    if d["phase"] not in ("opening", "turn", "draw2", "tickets", "tunnel", "over"):
+        _fail("unknown phase", state, d["phase"])
+    if not 0 <= d["current_player"] < n or state.current_player != d["current_player"]:
+        _fail("current player", state, f"{state.current_player} / {d['current_player']}")
+
+    # 110 train cards: hands + deck + discard + display + a pending tunnel
+    cards = Counter()
+    for h in d["hands"]:
+        if any(v < 0 for v in h.values()):
+            _fail("negative hand", state, str(h))
+        cards.update(h)
+    cards.update(d["deck"])
+    cards.update(d["discard"])
+    cards.update(d["display"])
+    tunnel = d["tunnel"]
+    if tunnel:
+        cards.update(Cards.parse(tunnel["payment"]).as_dict())
+        cards.update(tunnel["revealed"])
+    expected = Counter({c: rules.cards_per_colour for c in COLOURS})
+    expected[LOCO_NAME] = rules.locomotives
+    if +cards != +expected or rules.total_cards != 110:
+        _fail("train cards are not conserved", state,
+              f"counted {dict(cards)}, expected {dict(expected)}")
+    if len(d["display"]) > rules.display_size:
+        _fail("display too large", state, str(d["display"]))
+    if len(d["display"]) < rules.display_size and (d["deck"] or d["discard"]):
+        _fail("the display is not full though cards remain to fill it", state,
+              f"display {d['display']}, deck {len(d['deck'])}, discard {len(d['discard'])}")
+    if d["phase"] != "tunnel" and tunnel:
+        _fail("a tunnel is pending outside the tunnel phase", state, str(tunnel))
+    if d["phase"] == "tunnel" and not tunnel:
+        _fail("tunnel phase without a pending tunnel", state)
+
+    # trains: stock = trains left + lengths of owned routes, never negative
+    owners = d["routes"]
+    used = [0] * n
+    for key, o in owners.items():
+        if not 0 <= o < n:
+            _fail("route owner out of range", state, f"{key}: {o}")
+        used[o] += board.route[key].length
+    for p in range(n):
+        if d["trains"][p] < 0 or d["trains"][p] + used[p] != rules.trains:
+            _fail("trains are not conserved", state,
+                  f"player {p}: {d['trains'][p]} left + {used[p]} on the board != {rules.trains}")
+
+    # tickets: held + offers + deck + removed = every ticket of the board, each once
+    tickets = [t for h in d["tickets"] for t in h] + d["offer"] + [t for o in d["opening_offers"] for t in o]
+    tickets += d["ticket_deck"] + d["removed_tickets"]
+    everything = [t.key for t in board.tickets]
+    if len(tickets) != len(everything) or Counter(tickets) != Counter(everything):
+        extra = Counter(tickets) - Counter(everything)
+        missing = Counter(everything) - Counter(tickets)
+        _fail("tickets are not conserved", state, f"extra/duplicated {dict(extra)}, missing {dict(missing)}")
+    if d["phase"] != "tickets" and d["offer"]:
+        _fail("an offer of tickets outside the tickets phase", state, str(d["offer"]))
+    if d["phase"] != "opening" and any(d["opening_offers"]):
+        _fail("opening offers left after the opening", state, str(d["opening_offers"]))
+
+    # routes: owned at most once (a dict), the double-route rule
+    for key, o in owners.items():
+        route = board.route[key]
+        if route.twin is not None:
+            twin = board.routes[route.twin].key
+            if twin in owners:
+                if owners[twin] == o:
+                    _fail("one player owns both routes of a double", state, f"{key} and {twin}: player {o}")
+                if n < rules.double_routes_min_players:
+                    _fail(f"both routes of a double are owned with {n} players", state, f"{key} and {twin}")
+
+    # running score = route points recomputed from the owners
+    points = [0] * n
+    for key, o in owners.items():
+        points[o] += rules.route_points[board.route[key].length - 1]
+    if list(state.points) != points:
+        _fail("running score differs from the route points", state, f"{list(state.points)} != {points}")
+
+    # stations: at most rules.stations each, one per city, on cities
+    seen_cities = set()
+    per = Counter()
+    for city, p in d["stations"]:
+        if city in seen_cities:
+            _fail("two stations on one city", state, city)
+        seen_cities.add(city)
+        if city not in board.city or board.city[city].kind != "city":
+            _fail("station on something that is not a city", state, city)
+        per[p] += 1
+    if any(k > rules.stations for k in per.values()):
+        _fail("too many stations", state, str(d["stations"]))
+
+    if d["final_round"] is not None and not 0 <= d["final_round"] <= n:
+        _fail("final round counter", state, str(d["final_round"]))
+
+    if score:
+        check_score(state, d)
+    if before is not None:
+        _check_transition(before, before_dict or before.to_dict(), action, state, d)
+    return d
+
+
+def check_score(state, d: dict | None = None) -> None:
+    """`score_breakdown()` totals are the sum of their parts, and its route points are the
+    running score."""
+    d = d or state.to_dict()
+    rows = state.score_breakdown()
+    rules = state.rules
+    if len(rows) != state.num_players:
+        _fail("one score row per player", state, str(len(rows)))
+    for p, r in enumerate(rows):
+        parts = r.route_points + r.ticket_points + r.longest_bonus + r.globetrotter + r.station_points
+        if r.total != parts:
+            _fail("score_breakdown total is not the sum of its parts", state, f"{r}")
+        if r.route_points != state.points[p]:
+            _fail("score_breakdown route points differ from the running score", state,
+                  f"{r.route_points} != {state.points[p]}")
+        if r.ticket_points != sum(t.points for t in r.tickets):
+            _fail("ticket points are not the sum of the tickets", state, str(r))
+        if r.tickets_completed != sum(1 for t in r.tickets if t.completed):
+            _fail("completed ticket count", state, str(r))
+        if [t.ticket for t in r.tickets] != d["tickets"][p]:
+            _fail("every held ticket is scored", state, str(r))
+        if r.longest_bonus not in (0, rules.longest_path_bonus) or r.globetrotter not in (0, rules.globetrotter_bonus):
+            _fail("bonus values", state, str(r))
+        if rules.stations and r.station_points != (rules.stations - r.stations_built) * rules.unbuilt_station_points:
+            _fail("unbuilt station points", state, str(r))
+    if rules.longest_path_bonus:
+        best = max(r.longest_path for r in rows)
+        for r in rows:
+            if (r.longest_bonus > 0) != (best > 0 and r.longest_path == best):
+                _fail("longest path bonus goes to the longest paths", state, str([x.longest_path for x in rows]))
+
+
+def _turn_ended(bd: dict, ad: dict) -> bool:
+    return ad["turn"] == bd["turn"] + 1
+
+
+def _check_transition(before, bd: dict, action, after, ad: dict) -> None:
+    rules = after.rules
+    board = after.board
+    n = after.num_players
+    p = bd["current_player"]
+    if bd["phase"] == "over":
+        _fail("a state after the end of the game", after, str(action))
+    if not reference_legal(before, bd, action):
+        _fail("an action the rules forbid was applied", after, f"{action} in {bd['phase']}")
+    # whose turn
+    if ad["turn"] not in (bd["turn"], bd["turn"] + 1):
+        _fail("turn counter", after, f"{bd['turn']} -> {ad['turn']}")
+    if _turn_ended(bd, ad):
+        if ad["phase"] not in ("turn", "over"):
+            _fail("a turn ended into a mid-turn phase", after, ad["phase"])
+        if ad["phase"] != "over" and ad["current_player"] != (p + 1) % n:
+            _fail("play passes clockwise", after, f"{p} -> {ad['current_player']}")
+    elif bd["phase"] != "opening" and ad["current_player"] != p:
+        _fail("the player changed mid-turn", after, f"{p} -> {ad['current_player']} after {action}")
+    if ad["phase"] == "over" and not _turn_ended(bd, ad):
+        _fail("the game ended mid-turn", after, str(action))
+
+    hb = _hand_counter(bd["hands"][p])
+    ha = _hand_counter(ad["hands"][p])
+    for q in range(n):
+        if q != p and bd["hands"][q] != ad["hands"][q]:
+            _fail("another player's hand changed", after, f"player {q} after {action}")
+    if isinstance(action, (Claim, PayTunnel)) or bd["phase"] == "tunnel":
+        pass
+    elif bd["routes"] != ad["routes"] or bd["trains"] != ad["trains"]:
+        _fail("routes changed without a claim", after, str(action))
+    shuffled = ad["shuffles"] != bd["shuffles"]
+    tail = tail_after(bd["discard"], ad["discard"], shuffled)
+    if tail is None:
+        _fail("the discard pile was reordered", after, f"{bd['discard']} -> {ad['discard']}")
+
+    if isinstance(action, (DrawBlind, DrawFaceUp)):
+        gained = ha - hb
+        if sum(gained.values()) != 1 or hb - ha:
+            _fail("a draw gives exactly one card", after, f"{dict(hb)} -> {dict(ha)}")
+        card = next(iter(gained))
+        if isinstance(action, DrawFaceUp):
+            if card != action.card:
+                _fail("the face-up card taken", after, f"{card} != {action.card}")
+        elif bd["deck"] and card != bd["deck"][0]:
+            _fail("a blind draw takes the top of the deck", after, f"{card} != {bd['deck'][0]}")
+        # the display is refilled at once; a flush sends whole displays with 3+ locomotives to the discard
+        if isinstance(action, DrawFaceUp) and len(ad["display"]) < rules.display_size and (ad["deck"] or ad["discard"]):
+            _fail("the display was not refilled", after, str(ad["display"]))
+        if isinstance(action, DrawBlind) and ad["display"] != bd["display"]:
+            _fail("a blind draw changed the display", after, f"{bd['display']} -> {ad['display']}")
+        if not shuffled:
+            if len(tail) % rules.display_size if rules.display_size else tail:
+                _fail("the discard grew by something other than flushed displays", after, str(tail))
+            if tail and not rules.display_flush_at:
+                _fail("the display was flushed in an edition without flushes", after, str(tail))
+            for i in range(0, len(tail), rules.display_size):
+                if tail[i:i + rules.display_size].count(LOCO_NAME) < rules.display_flush_at:
+                    _fail("a display was flushed without enough locomotives", after, str(tail))
+        # the draw ends after two cards, or after a face-up locomotive where that costs the draw
+        loco_first = (isinstance(action, DrawFaceUp) and action.card == LOCO_NAME
+                      and rules.face_up_locomotive_costs_two)
+        if bd["phase"] == "draw2" or loco_first:
+            if not _turn_ended(bd, ad):
+                _fail("the draw should have ended", after, str(action))
+        elif _turn_ended(bd, ad):
+            second_possible = ad["deck"] or ad["discard"] or any(
+                c != LOCO_NAME or not rules.face_up_locomotive_costs_two for c in ad["display"])
+            if second_possible:
+                _fail("the draw ended after one card though a second one could be drawn", after, str(action))
+        elif ad["phase"] != "draw2":
+            _fail("after the first card of a draw comes the second", after, ad["phase"])
+        return
+    if ad["display"] != bd["display"]:
+        _fail("the display changed without a draw", after, f"{bd['display']} -> {ad['display']}")
+
+    if isinstance(action, Claim):
+        route = board.route[action.route]
+        pay = action.payment
+        if not payment_fits(route, rules, pay):
+            _fail("a payment the edition does not allow was accepted", after, f"{action}")
+        if pay[LOCO] and route.kind not in rules.locomotives_on and not route.any_cards_substitute:
+            if pay[LOCO] > route.ferry_locomotives:
+                _fail("locomotives spent where the edition forbids them", after, f"{action} ({route.kind})")
+        if hb - ha != _cards_counter(pay) or ha - hb:
+            _fail("a claim takes exactly the payment from the hand", after, f"{dict(hb)} -> {dict(ha)}: {action}")
+        if route.tunnel:
+            reveal = after.view(p).get("last_tunnel_reveal")
+            if not reveal or reveal["route"] != route.key:
+                _fail("a tunnel claim reveals cards", after, str(reveal))
+            revealed = reveal["revealed"]
+            if len(revealed) != min(3, len(bd["deck"]) + len(bd["discard"])):
+                _fail("a tunnel reveals 3 cards (or all there are)", after,
+                      f"{revealed}, deck {len(bd['deck'])}, discard {len(bd['discard'])}")
+            all_loco = pay[LOCO] == sum(pay)
+            colour = None if all_loco else CARD_NAMES[[c for c in range(8) if pay[c]][0]]
+            extra = sum(1 for c in revealed if c == LOCO_NAME or c == colour)
+            if reveal["extra"] != extra:
+                _fail("tunnel extra cards", after, f"{revealed} with {pay}: {reveal['extra']} != {extra}")
+            if ad["phase"] == "tunnel":
+                t = ad["tunnel"]
+                if extra == 0 or t["route"] != route.key or Cards.parse(t["payment"]) != pay or t["revealed"] != revealed:
+                    _fail("the pending tunnel", after, str(t))
+                if tail:
+                    _fail("a pending tunnel discarded cards", after, str(tail))
+                return
+            if extra:
+                _fail("a tunnel with extra cards due was claimed at once", after, str(action))
+            if Counter(tail) != Counter(revealed) + _cards_counter(pay):
+                _fail("the revealed cards and the payment end in the discard", after, f"{tail} vs {revealed}, {pay}")
+        elif Counter(tail) != _cards_counter(pay):
+            _fail("the payment ends in the discard", after, f"{tail} vs {pay}")
+        _check_placed(bd, ad, route, p, after)
+        if not _turn_ended(bd, ad):
+            _fail("a claim ends the turn", after, str(action))
+        return
+
+    if shuffled:
+        _fail("a reshuffle during an action that draws no card", after, str(action))
+    if isinstance(action, (PayTunnel, AbandonTunnel)):
+        t = bd["tunnel"]
+        route = board.route[t["route"]]
+        paid = Cards.parse(t["payment"])
+        if isinstance(action, PayTunnel):
+            if hb - ha != _cards_counter(action.extra) or ha - hb:
+                _fail("paying a tunnel takes the extra cards", after, f"{dict(hb)} -> {dict(ha)}")
+            if Counter(tail) != Counter(t["revealed"]) + _cards_counter(paid) + _cards_counter(action.extra):
+                _fail("the revealed cards and the payment end in the discard", after, f"{tail}")
+            _check_placed(bd, ad, route, p, after)
+        else:
+            if ha - hb != _cards_counter(paid) or hb - ha:
+                _fail("abandoning a tunnel returns the payment", after, f"{dict(hb)} -> {dict(ha)}")
+            if Counter(tail) != Counter(t["revealed"]):
+                _fail("the revealed cards end in the discard", after, f"{tail} vs {t['revealed']}")
+            if bd["routes"] != ad["routes"] or bd["trains"] != ad["trains"]:
+                _fail("an abandoned tunnel changed the routes", after, str(action))
+        if not _turn_ended(bd, ad):
+            _fail("a tunnel decision ends the turn", after, str(action))
+        return
+
+    if isinstance(action, BuildStation):
+        if hb - ha != _cards_counter(action.payment) or ha - hb or Counter(tail) != _cards_counter(action.payment):
+            _fail("a station costs its payment, into the discard", after, str(action))
+        if ad["stations"] != bd["stations"] + [[action.city, p]]:
+            _fail("the station is built", after, str(ad["stations"]))
+        return
+    if tail or hb != ha:
+        _fail("cards moved", after, f"{action}: {tail}, {dict(hb)} -> {dict(ha)}")
+    if isinstance(action, DrawTickets):
+        k = min(rules.tickets.draw, len(bd["ticket_deck"]))
+        if ad["offer"] != bd["ticket_deck"][:k] or ad["ticket_deck"] != bd["ticket_deck"][k:]:
+            _fail("drawing tickets takes the top of the ticket deck", after, str(ad["offer"]))
+        if ad["phase"] != "tickets":
+            _fail("after drawing tickets comes choosing", after, ad["phase"])
+    elif isinstance(action, KeepTickets):
+        offer = bd["opening_offers"][p] if bd["phase"] == "opening" else bd["offer"]
+        kept = [offer[i] for i in action.keep]
+        back = [t for i, t in enumerate(offer) if i not in action.keep]
+        if ad["tickets"][p] != bd["tickets"][p] + kept:
+            _fail("the kept tickets go to the player", after, f"{ad['tickets'][p]}")
+        where = rules.tickets.opening_returns if bd["phase"] == "opening" else rules.tickets.draw_returns
+        if where == "bottom":
+            old = len(bd["ticket_deck"])
+            if (ad["ticket_deck"][:old] != bd["ticket_deck"] or sorted(ad["ticket_deck"][old:]) != sorted(back)
+                    or ad["removed_tickets"] != bd["removed_tickets"]):
+                _fail("returned tickets go to the bottom of the deck", after, f"{back}")
+        else:
+            old = len(bd["removed_tickets"])
+            if (ad["removed_tickets"][:old] != bd["removed_tickets"] or sorted(ad["removed_tickets"][old:]) != sorted(back)
+                    or ad["ticket_deck"] != bd["ticket_deck"]):
+                _fail("returned tickets leave the game", after, f"{back}")
+    elif isinstance(action, Pass):
+        if not _turn_ended(bd, ad):
+            _fail("a pass ends the turn", after)
+
+
+def _check_placed(bd: dict, ad: dict, route, p: int, after) -> None:
+    rules = after.rules
+    if ad["routes"].get(route.key) != p or {k: v for k, v in ad["routes"].items() if k != route.key} != bd["routes"]:
+        _fail("the claimed route goes to the player, and nothing else changes", after, route.key)
+    if ad["trains"][p] != bd["trains"][p] - route.length:
+        _fail("a claim uses one train per space", after, f"{bd['trains'][p]} -> {ad['trains'][p]}")
+
+
+# ---------------------------------------------------------------------------- the expensive check
+_PLAIN: dict = {}
+
+
+def _plain_claims(board) -> list:
+    """Per route, {(c, k): the claim paying colour c (each of the 8) plus k locomotives}."""
+    key = id(board)
+    if key not in _PLAIN:
+        out = []
+        for route in board.routes:
+            L = route.length
+            claims = {}
+            for c in range(8):
+                for k in range(L + 1):
+                    pay = [0] * 9
+                    pay[c] = L - k
+                    pay[LOCO] = k
+                    claims[c, k] = Claim(route.key, Cards(pay))
+            out.append((route, claims))
+        _PLAIN[key] = (board, out)
+    return _PLAIN[key][1]
+
+
+def _one_colour_payments(size: int) -> list:
+    out = []
+    for c in range(8):
+        for k in range(size + 1):
+            pay = [0] * 9
+            pay[c] = size - k
+            pay[LOCO] = k
+            out.append(Cards(pay))
+    return list(dict.fromkeys(out))
+
+
+def candidate_actions(state, d: dict, rng: random.Random, misfits: int = 25) -> list:
+    """A superset of the legal actions, and many illegal ones: every draw, every choice
+    of tickets (and some malformed ones), pass, abandon, tunnel payments of each colour
+    with k locomotives and of the wrong size; for every route, every payment of one colour
+    c plus k locomotives (k = 0..length) that fits in the hand (a legal claim must) and
+    `misfits` random ones that do not, plus random multisets of the hand of the route's
+    size (and, on routes with substitutions, of each size a substitution makes); stations
+    likewise. Outside the `turn` phase only a few claims and stations are tried (every
+    one is refused for the phase)."""
+    rules = state.rules
+    board = state.board
+    p = d["current_player"]
+    hand = _as_cards(d["hands"][p])
+    hand_list = [c for c, k in d["hands"][p].items() for _ in range(k)]
+    turn = d["phase"] == "turn"
+    out: list = [DrawBlind(), DrawTickets(), Pass(), AbandonTunnel()]
+    out += [DrawFaceUp(c) for c in CARD_NAMES]
+    offer = d["opening_offers"][p] if d["phase"] == "opening" else d["offer"]
+    size = max(len(offer), 3)
+    for k in range(0, size + 1):
+        out += [KeepTickets(c) for c in combinations(range(size + 1), k)]
+    out += [KeepTickets((1, 0)), KeepTickets((0, 0))]
+
+    def random_payments(total: int, count: int) -> list:
+        if len(hand_list) < total:
+            return []
+        return [Cards.from_list(rng.sample(hand_list, total)) for _ in range(count)]
+
+    def fits(pay) -> bool:
+        return all(a <= b for a, b in zip(pay, hand))
+
+    wrong = []
+    plain = _plain_claims(board)
+    loco = hand[LOCO]
+    for route, claims in (plain if turn else rng.sample(plain, 3)):
+        L = route.length
+        # the claims of colour c + k locomotives that fit in the hand (every other one is refused
+        # as not in the hand: a sample of those is checked below)
+        for c in range(8):
+            for k in range(max(0, L - hand[c]), min(L, loco) + 1):
+                out.append(claims[c, k])
+        for _ in range(misfits // 10):
+            c, k = rng.randrange(8), rng.randrange(L + 1)
+            if L - k > hand[c] or k > loco:
+                wrong.append(claims[c, k])
+        if route.any_cards_substitute:
+            sub = route.any_cards_substitute
+            top = route.ferry_locomotives if route.ferry_locomotives else L
+            for s in range(1, top + 1):
+                out += [Claim(route.key, pay) for pay in random_payments(L + (sub - 1) * s, 3)]
+    for route, _ in rng.sample(plain, min(len(plain), 12 if turn else 2)):
+        out += [Claim(route.key, pay) for pay in random_payments(route.length, 2)]
+    built = sum(1 for _, q in d["stations"] if q == p)
+    need = built + 1
+    names = [c.name for c in board.cities]
+    if not (rules.stations and turn):
+        names = rng.sample(names, 2) + ["Atlantis"]
+    pays = _one_colour_payments(need)
+    for city in names:
+        for pay in pays:
+            (out if fits(pay) else wrong).append(BuildStation(city, pay))
+        out += [BuildStation(city, pay) for pay in random_payments(need, 1) + random_payments(need + 1, 1)]
+    if d["phase"] == "tunnel":
+        extra = d["tunnel"]["extra"]
+        for e in range(extra + 2):
+            out += [PayTunnel(pay) for pay in _one_colour_payments(e)]
+        out += [PayTunnel(pay) for pay in random_payments(extra, 3)]
+    out += rng.sample(wrong, min(misfits, len(wrong)))
+    return list(dict.fromkeys(out))
+
+
+def check_candidates(state, rng: random.Random, illegal_tries: int = 4) -> None:
+    """`legal_actions()` agrees with `why_illegal()` and with the reference rules on a
+    superset of candidate actions (see `candidate_actions`); refused actions change nothing."""
+    d = state.to_dict()
+    legal = state.legal_actions()
+    listed = list(legal)
+    if len(listed) != len(legal) or len(set(listed)) != len(listed):
+        _fail("legal_actions lists each action once and its len is right", state, f"{len(listed)} / {len(legal)}")
+    if d["phase"] != "over" and not listed:
+        _fail("a position with no legal action", state)
+    if Pass() in listed and len(listed) != 1:
+        _fail("pass is legal only when nothing else is", state, str(listed[:5]))
+    for i in (0, len(listed) // 2, len(listed) - 1):
+        if listed and legal[i] != listed[i]:
+            _fail("indexing legal_actions agrees with iterating it", state, f"{i}: {legal[i]} != {listed[i]}")
+    for a in listed:
+        r = state.why_illegal(a)
+        if r is not None:
+            _fail("a listed action is refused", state, f"{a}: {r}")
+        if not reference_legal(state, d, a):
+            _fail("a listed action breaks the rules", state, str(a))
+        if a not in legal:
+            _fail("`in` finds a listed action", state, str(a))
+    listed_set = set(listed)
+    illegal = []
+    substituted_ok = []
+    candidates = candidate_actions(state, d, rng)
+    some_legal = False
+    for a in candidates:
+        r = state.why_illegal(a)
+        ref = reference_legal(state, d, a)
+        if (r is None) != ref:
+            _fail("why_illegal disagrees with the rules", state, f"{a}: engine says {r}, reference says "
+                                                                  f"{'legal' if ref else 'illegal'}")
+        if r is None:
+            some_legal = some_legal or not isinstance(a, Pass)
+            if isinstance(a, Claim) and uses_substitution(state.board.route[a.route], a.payment):
+                substituted_ok.append(a)
+            elif a not in listed_set or a not in legal:
+                _fail("a legal action is missing from legal_actions()", state, str(a))
+        else:
+            if not r.rule or not r.text:
+                _fail("a refusal names a rule and says why", state, f"{a}: {r!r}")
+            illegal.append((a, r))
+    if d["phase"] == "turn" and Pass() not in listed_set and not some_legal:
+        # something other than passing is possible: the reference rules must find it too
+        # (among the candidates, or as a substitution payment the candidates did not try)
+        if not all(isinstance(a, Claim) and uses_substitution(state.board.route[a.route], a.payment)
+                   for a in listed):
+            _fail("pass is refused though nothing else is legal", state, str(listed[:5]))
+    for a in rng.sample(substituted_ok, min(3, len(substituted_ok))):
+        try:
+            state.apply(a)
+        except IllegalAction as e:  # pragma: no cover - reported
+            _fail("apply refuses a valid substitution payment", state, f"{a}: {e}")
+    for a, r in rng.sample(illegal, min(illegal_tries, len(illegal))):
+        with pytest.raises(IllegalAction) as err:
+            state.apply(a)
+        if err.value.reason != r:
+            _fail("apply refuses with the reason why_illegal gives", state, f"{a}: {err.value.reason} != {r}")
+        if state.to_dict() != d:
+            _fail("a refused action changed the state", state, str(a))
+
+
+# ---------------------------------------------------------------------------- random games
+MAX_ACTIONS = 2000          # every random game must end well before this
+
+
+def play_random_game(edition: str, players: int, seed: int, options: dict | None = None, *,
+                     check: str = "cheap", max_actions: int = MAX_ACTIONS, on_state=None):
+    """Play one seeded random game (each player picks uniformly among `legal_actions()`),
+    checking the invariants after every action; returns (final state, actions).
+
+    check="none": only play; "cheap": `check_invariants` after every action, with
+    `score_breakdown` re-checked whenever routes, tickets or stations change (it is a
+    function of those) and at the end; "full": also `check_candidates` before every
+    action and the score after every action. `on_state(state)` sees every position."""
+    import ttr_nb
+    options = options or {}
+    game = ttr_nb.load_game(edition, players=players, seed=seed, **options)
+    state = game.new_state()
+    rng = random.Random(f"{edition}/{players}/{seed}/{sorted(options.items())}")
+    crng = random.Random(f"candidates/{seed}")
+    actions: list = []
+    d = check_invariants(state) if check != "none" else None
+    trigger_turn = None
+    passes = 0
+
+    def where() -> str:
+        opts = "".join(f", {k}={v!r}" for k, v in options.items())
+        tail = "; ".join(map(str, actions[-6:]))
+        return (f"load_game({edition!r}, players={players}, seed={seed}{opts}) after {len(actions)} actions "
+                f"(last: {tail})")
+
+    try:
+        while not state.is_over():
+            if on_state is not None:
+                on_state(state)
+            if len(actions) >= max_actions:
+                raise AssertionError(f"the game did not end within {max_actions} actions")
+            if check == "full":
+                check_candidates(state, crng)
+            legal = state.legal_actions()
+            if len(legal) == 0:
+                raise AssertionError("no legal action in a running game")
+            action = legal[rng.randrange(len(legal))]
+            after = state.apply(action)
+            actions.append(action)
+            if check != "none":
+                changed = isinstance(action, (Claim, PayTunnel, KeepTickets, BuildStation)) or after.is_over()
+                ad = check_invariants(after, state, action, score=check == "full" or changed, before_dict=d)
+                # the final round: a turn ending with <= final_round_trains trains gives everyone one more turn
+                if ad["turn"] == d["turn"] + 1:
+                    p = d["current_player"]
+                    passes = passes + 1 if isinstance(action, Pass) else 0
+                    if d["final_round"] is None:
+                        if (ad["final_round"] is not None) != (ad["trains"][p] <= game.rules.final_round_trains):
+                            raise AssertionError(f"final round trigger: player {p} ends a turn with "
+                                                 f"{ad['trains'][p]} trains, final_round {ad['final_round']}")
+                        if ad["final_round"] is not None:
+                            trigger_turn = ad["turn"]
+                            if ad["final_round"] != players:
+                                raise AssertionError(f"final round of {ad['final_round']} turns")
+                    elif ad["final_round"] != d["final_round"] - 1 and not (after.is_over() and ad["final_round"] == 0):
+                        raise AssertionError(f"final round countdown {d['final_round']} -> {ad['final_round']}")
+                    if after.is_over():
+                        by_round = trigger_turn is not None and ad["turn"] == trigger_turn + players
+                        if not by_round and passes < players:
+                            raise AssertionError(f"the game ended at turn {ad['turn']} (final round started "
+                                                 f"at {trigger_turn}, {passes} passes in a row)")
+                    elif trigger_turn is not None and ad["turn"] >= trigger_turn + players:
+                        raise AssertionError("the final round did not end the game")
+                d = ad
+            state = after
+        if on_state is not None:
+            on_state(state)
+        winners = state.winners()
+        rows = state.score_breakdown()
+        best = max(r.total for r in rows)
+        if not winners or any(rows[w].total != best for w in winners) or len(set(winners)) != len(winners):
+            raise AssertionError(f"winners {winners} with totals {[r.total for r in rows]}")
+    except Exception as e:
+        raise AssertionError(f"{where()}:\n{type(e).__name__}: {e}") from e
+    return state, actions

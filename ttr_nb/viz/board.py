@@ -1,0 +1,816 @@
+"""The board as a plotly figure, drawn the way players know it, and a cheap updater for widgets.
+
+>>> import ttr_nb
+>>> from ttr_nb.viz import board_figure, update_board
+>>> game = ttr_nb.load_game("usa", players=2)
+>>> state = game.state_from_dict({"routes": {"Denver-Omaha": 1}})
+>>> fig = board_figure(state)
+>>> view = fig._ttr_view                      # the BoardView behind the figure
+>>> view.owner_of_polygons("player 1")
+['Denver-Omaha']
+>>> update_board(fig, game.state_from_dict({"routes": {"Denver-Omaha": 1, "Boston-Montréal": 0}}))
+('spaces gray', 'closed', 'player 0', 'routes')
+
+Trace layout (fixed for a given game: updates restyle, never add or remove traces)::
+
+    countries, country names        Swiss countries: border points and names
+    network                         overlay: a player's routes, a glow under the cars
+    spaces <colour> (9 traces)      unclaimed, open train spaces, one trace per route colour
+    closed                          spaces of double routes closed to everyone (2-3 players)
+    player <k> (one per seat)       claimed spaces in the owner's colour
+    tunnels                         the jagged border of every tunnel space
+    ferry symbols                   the locomotive symbols on ferry spaces
+    ticket path, ticket ends        overlay: the shortest way to complete a ticket
+    longest path, longest numbers   overlay: a player's longest path, numbered 1..n
+    payable                         overlay: routes a hand can pay for now
+    highlight routes                outline of the selected routes
+    cities, highlight cities        city dots and names; rings round selected cities
+    stations                        Europe: stations in the owner's colour
+    routes                          one clickable / hoverable marker at each route's middle
+
+Polygon and line traces have ``hoverinfo="skip"`` so that they never steal a click from
+the ``routes`` and ``cities`` markers.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+import plotly.graph_objects as go
+
+from ..engine.board import GREY
+from ..engine.cards import CARD_NAMES, Cards
+from .geometry import CAR_LENGTH, CAR_WIDTH, BoardGeometry, board_geometry, flatten
+
+__all__ = [
+    "ROUTE_COLOURS",
+    "PLAYER_COLOURS",
+    "ROUTE_COLOUR_ORDER",
+    "Overlays",
+    "BoardView",
+    "board_figure",
+    "board_widget",
+    "update_board",
+    "board_view",
+    "ticket_path",
+]
+
+#: Fill colours of the train spaces, close to the printed boards (pink is a clear pink-purple).
+ROUTE_COLOURS: dict[str, str] = {
+    "gray": "#a3a6ab",
+    "red": "#d7262b",
+    "orange": "#f58a1f",
+    "yellow": "#f7d51d",
+    "green": "#3a9e3f",
+    "blue": "#1f6ccf",
+    "pink": "#d45fb5",
+    "white": "#fbfbf7",
+    "black": "#262626",
+}
+#: The order of the unclaimed-space traces.
+ROUTE_COLOUR_ORDER: tuple[str, ...] = ("gray", "red", "orange", "yellow", "green", "blue", "pink", "white",
+                                       "black")
+#: Player colours by seat (red, blue, green, yellow, black; more seats get purple, orange).
+PLAYER_COLOURS: tuple[str, ...] = ("#e8112d", "#0d47c9", "#17a34a", "#ffcc00", "#111111", "#8e44ad",
+                                   "#ff7f0e")
+_PLAYER_COLOUR_NAMES = ("red", "blue", "green", "yellow", "black", "purple", "orange")
+
+_OUTLINE = "#3a3a3a"
+_BOARD_FILL = "#f2ecd9"       # parchment, like the printed boards
+_BOARD_EDGE = "#c9bfa3"
+_TEXT = "#1d1d1d"
+_TICKET = "#00b7d6"
+_LONGEST = "#ff5a00"
+_PAYABLE = "#00c853"
+_HIGHLIGHT = "#ffb000"
+_CLOSED_FILL = "rgba(215, 212, 204, 0.75)"
+_MARGIN = dict(l=8, r=8, t=44, b=8)
+
+# the fixed trace names, in drawing order (players are inserted after "closed")
+_BEFORE_PLAYERS = ("countries", "country names", "network",
+                   *(f"spaces {c}" for c in ROUTE_COLOUR_ORDER), "closed")
+_AFTER_PLAYERS = ("tunnels", "ferry symbols", "ticket path", "ticket ends",
+                  "longest path", "longest numbers", "payable", "highlight routes", "cities",
+                  "highlight cities", "stations", "routes")
+
+
+# --------------------------------------------------------------------------- overlays
+
+
+@dataclass(frozen=True)
+class Overlays:
+    """What to draw over the board (all optional; the traces exist either way).
+
+    ticket    a ticket (key like ``"Boston-Miami"``, a ``Ticket``, or a pair of places):
+              its shortest completion over routes free for, or owned by, ``player``
+              (owned routes cost nothing)
+    network   a player index: that player's routes, as a glow under the cars
+    longest   a player index: that player's longest continuous path, numbered 1..n
+    payable   a hand (``Cards``, 9 counts, ``{"red": 3}``, ``"red*3+loco*1"``) or ``True`` for
+              ``player``'s hand: routes that hand can pay for now and that are free for ``player``
+    player    whose point of view ``ticket`` and ``payable`` take (default: the player to move)
+    """
+
+    ticket: Any = None
+    network: int | None = None
+    longest: int | None = None
+    payable: Any = None
+    player: int | None = None
+
+    @classmethod
+    def of(cls, value) -> "Overlays":
+        if value is None:
+            return cls()
+        if isinstance(value, Overlays):
+            return value
+        if isinstance(value, Mapping):
+            names = {f.name for f in fields(cls)}
+            bad = [k for k in value if k not in names]
+            if bad:
+                raise ValueError(f"unknown overlay {bad[0]!r} (overlays: {', '.join(sorted(names))})")
+            return cls(**value)
+        raise TypeError(f"overlays must be an Overlays, a dict or None, not {type(value).__name__}")
+
+
+def _hand(value) -> tuple[int, ...]:
+    if isinstance(value, Cards):
+        return tuple(value)
+    if isinstance(value, str):
+        return tuple(Cards.parse(value))
+    if isinstance(value, Mapping):
+        return tuple(Cards.of(value))
+    hand = tuple(int(v) for v in value)
+    if len(hand) != len(CARD_NAMES):
+        raise ValueError(f"a hand needs {len(CARD_NAMES)} counts ({', '.join(CARD_NAMES)}), got {len(hand)}")
+    return hand
+
+
+# --------------------------------------------------------------------------- position access
+
+
+class _Position:
+    """The parts of a position the figure shows (a Game alone is the empty board)."""
+
+    __slots__ = ("game", "state", "owners", "stations", "player")
+
+    def __init__(self, game, state=None):
+        self.game = game
+        self.state = state
+        n = len(game.board.routes)
+        self.owners = tuple(state.owners) if state is not None else (-1,) * n
+        self.stations = tuple(state.stations) if state is not None else ()
+        self.player = state.current_player if state is not None else game.first_player
+
+    def status(self, ri: int, player: int | None = None) -> str:
+        if self.state is not None:
+            return self.state.route_status(ri, player)
+        return "free"
+
+
+def _split(state_or_game):
+    """(game, state or None) from a State, a Game or an edition name."""
+    if hasattr(state_or_game, "owners") and hasattr(state_or_game, "game"):
+        return state_or_game.game, state_or_game
+    if hasattr(state_or_game, "board") and hasattr(state_or_game, "route_points"):
+        return state_or_game, None
+    if isinstance(state_or_game, str):
+        from ..engine.game import load_game
+        return load_game(state_or_game), None
+    raise TypeError(f"expected a State, a Game or an edition name, not {type(state_or_game).__name__}")
+
+
+# --------------------------------------------------------------------------- graph questions
+
+
+def _usable_routes(pos: _Position, player: int) -> dict[int, int]:
+    """Routes ``player`` could use to join places: route index -> trains still needed
+    (0 for own routes, the length for free routes)."""
+    routes = pos.game.board.routes
+    out = {}
+    for i, r in enumerate(routes):
+        o = pos.owners[i]
+        if o == player:
+            out[i] = 0
+        elif o < 0 and pos.status(i, player) == "free":
+            out[i] = r.length
+    return out
+
+
+def _resolve_ticket(board, ticket):
+    """(source, targets, label) of a ticket given as key, Ticket or pair of places."""
+    if hasattr(ticket, "targets") and hasattr(ticket, "source"):
+        return ticket.source, tuple(ticket.targets), ticket.key
+    if isinstance(ticket, (tuple, list)) and len(ticket) == 2 and all(isinstance(t, str) for t in ticket):
+        a, b = ticket
+        for p in (a, b):
+            if p not in board.city:
+                board.routes_at(p)          # raises KeyError with close matches
+        return a, (b,), f"{a}-{b}"
+    if isinstance(ticket, str):
+        try:
+            t = board.find_ticket(ticket)
+            return t.source, tuple(t.targets), t.key
+        except KeyError as first:
+            for deck in board.optional_ticket_decks:
+                try:
+                    t = board.find_ticket(ticket, deck)
+                    return t.source, tuple(t.targets), t.key
+                except KeyError:
+                    pass
+            parts = ticket.split("-")
+            for k in range(1, len(parts)):
+                a, b = "-".join(parts[:k]).strip(), "-".join(parts[k:]).strip()
+                if a in board.city and b in board.city:
+                    return a, (b,), f"{a}-{b}"
+            raise first
+    raise TypeError(f"a ticket is a key like 'Boston-Miami', a Ticket or a pair of places, not {ticket!r}")
+
+
+def ticket_path(state_or_game, ticket, player: int | None = None):
+    """The cheapest way for ``player`` to complete ``ticket`` from this position.
+
+    Uses networkx's Dijkstra over the routes free for the player (cost: their length)
+    and the player's own routes (cost 0).  For a ticket with several targets (Swiss
+    country tickets) the cheapest target wins (ties: the higher value).
+
+    Returns ``(steps, trains, target)``: ``steps`` is a list of ``(route index, place the
+    route is entered from)`` from the source to the target, ``trains`` the trains still
+    needed; ``([], None, None)`` when the ticket cannot be completed any more.
+    """
+    game, state = _split(state_or_game)
+    pos = _Position(game, state)
+    return _ticket_path(pos, ticket, pos.player if player is None else player)
+
+
+def _ticket_path(pos: _Position, ticket, player: int):
+    import networkx as nx
+
+    board = pos.game.board
+    source, targets, _ = _resolve_ticket(board, ticket)
+    g = nx.Graph()
+    for ri, cost in _usable_routes(pos, player).items():
+        r = board.routes[ri]
+        old = g.get_edge_data(r.a, r.b)
+        if old is None or cost < old["weight"]:
+            g.add_edge(r.a, r.b, weight=cost, route=ri)
+    best = None
+    if source in g:
+        dist, paths = nx.single_source_dijkstra(g, source, weight="weight")
+        for rank, target in enumerate(targets):
+            if target in dist:
+                key = (dist[target], rank)
+                if best is None or key < best[0]:
+                    best = (key, paths[target], target)
+    if best is None:
+        return [], None, None
+    (trains, _), nodes, target = best
+    steps = [(g.edges[u, v]["route"], u) for u, v in zip(nodes, nodes[1:])]
+    return steps, trains, target
+
+
+def _longest_steps(pos: _Position, player: int) -> list[tuple[int, str]]:
+    """The player's longest path as (route index, place it is entered from), in travel order
+    (``State.score_breakdown()[player].longest_trail``)."""
+    if pos.state is None:
+        return []
+    board = pos.game.board
+    trail = [board.route[k].index for k in pos.state.score_breakdown()[player].longest_trail]
+    if not trail:
+        return []
+    first = board.routes[trail[0]]
+    for start in (first.a, first.b):
+        here, steps = start, []
+        for ri in trail:
+            r = board.routes[ri]
+            if here not in (r.a, r.b):
+                break
+            steps.append((ri, here))
+            here = r.other(here)
+        else:
+            return steps
+    return [(ri, board.routes[ri].a) for ri in trail]  # not a trail: should not happen
+
+
+# --------------------------------------------------------------------------- the view
+
+
+def _colour_name(colour: str, seat: int) -> str:
+    c = colour.strip().lower()
+    if c in PLAYER_COLOURS:
+        return _PLAYER_COLOUR_NAMES[PLAYER_COLOURS.index(c)]
+    if c.startswith("#") or c.startswith("rgb"):
+        return f"colour {seat}"
+    return c
+
+
+class BoardView:
+    """A board figure and what is needed to restyle it cheaply.
+
+    ``view.figure`` is a ``go.Figure`` (or ``go.FigureWidget`` with ``widget=True``) whose
+    traces are fixed at construction (see the module docstring); :meth:`update` moves
+    claimed spaces between traces and rewrites the hover text of the changed routes only,
+    inside ``figure.batch_update()``.
+    """
+
+    def __init__(self, state_or_game, *, player_colours: Sequence[str] | None = None, highlight=None,
+                 overlays=None, static: bool = False, widget: bool = False, width: int | None = None,
+                 height: int | None = None, title: str | None = None, car_length: float = CAR_LENGTH,
+                 car_width: float = CAR_WIDTH):
+        game, state = _split(state_or_game)
+        self.game = game
+        self.board = board = game.board
+        self.static = static
+        self.geometry: BoardGeometry = board_geometry(board, car_length, car_width)
+        colours = list(player_colours) if player_colours is not None else []
+        for seat in range(len(colours), game.players):
+            colours.append(PLAYER_COLOURS[seat % len(PLAYER_COLOURS)])
+        self.player_colours: tuple[str, ...] = tuple(colours[: max(game.players, len(colours))])
+        self.player_names = tuple(f"player {k} ({_colour_name(self.player_colours[k], k)})"
+                                  for k in range(game.players))
+        self.trace_names = (*_BEFORE_PLAYERS, *(f"player {k}" for k in range(game.players)), *_AFTER_PLAYERS)
+        self.index = {name: i for i, name in enumerate(self.trace_names)}
+        self._route_click: list[Callable] = []
+        self._city_click: list[Callable] = []
+
+        pos = _Position(game, state)
+        self._pos = pos
+        self._category = [self._category_of(pos, i) for i in range(len(board.routes))]
+        self._hover = [self._route_text(pos, i) for i in range(len(board.routes))]
+        self.overlays = Overlays.of(overlays)
+        self.highlight = self._resolve_highlight(highlight)
+        overlay_data = self._overlay_data(pos, self.overlays)
+        self._overlay_cache = overlay_data
+        traces = self._traces(pos, overlay_data)
+        layout = self._layout(width, height, title)
+        if widget:
+            self.figure = go.FigureWidget(data=traces, layout=layout)
+        else:
+            self.figure = go.Figure(data=traces, layout=layout)
+        self.figure._ttr_view = self
+        self._hooked = False
+
+    # ------------------------------------------------------------------ categories and texts
+    def _category_of(self, pos: _Position, ri: int) -> str:
+        o = pos.owners[ri]
+        if o >= 0:
+            return f"player {o}"
+        if pos.status(ri) == "closed":
+            return "closed"
+        return f"spaces {self.board.routes[ri].colour}"
+
+    def _route_text(self, pos: _Position, ri: int) -> str:
+        game = self.game
+        r = self.board.routes[ri]
+        colour = "grey" if r.colour == GREY else r.colour
+        name = f"{r.a} – {r.b}"
+        if "#" in r.key:
+            name += f" (route {r.key.rsplit('#', 1)[1]})"
+        kind = ""
+        if r.tunnel:
+            kind = "<br>tunnel: up to 3 more cards may be needed"
+        elif r.ferry_locomotives:
+            n = r.ferry_locomotives
+            kind = f"<br>ferry with {n} locomotive{'s' if n > 1 else ''}"
+            if r.any_cards_substitute == 3:
+                kind += " (any 3 cards may replace a locomotive)"
+        elif r.any_cards_substitute == 4:
+            kind = "<br>any 4 cards may replace one card"
+        if r.double_group is not None:
+            kind += "<br>one side of a double route"
+        pts = game.route_points[ri]
+        text = (f"<b>{name}</b><br>{r.length} {colour} space{'s' if r.length > 1 else ''} · "
+                f"{pts} point{'s' if pts != 1 else ''}{kind}<br>")
+        o = pos.owners[ri]
+        if o >= 0:
+            text += f"owner: {self.player_names[o]}"
+        elif pos.status(ri) == "closed":
+            lo, hi = game.rules.min_players, game.rules.double_routes_min_players - 1
+            text += f"closed (double route, {lo}–{hi} players)"
+        else:
+            twin = r.twin
+            if twin is not None and pos.owners[twin] >= 0:
+                text += f"free (not for {self.player_names[pos.owners[twin]]}: they own the other side)"
+            else:
+                text += "free"
+        return text
+
+    def _city_text(self, pos: _Position, city) -> str:
+        board = self.board
+        routes = board.routes_at(city.name)
+        text = f"<b>{city.name}</b>"
+        if city.is_country:
+            text += " (country)"
+        text += f"<br>{len(routes)} route{'s' if len(routes) != 1 else ''}"
+        for name, p in pos.stations:
+            if name == city.name:
+                text += f"<br>station of {self.player_names[p]}"
+        return text
+
+    # ------------------------------------------------------------------ overlays
+    def _resolve_highlight(self, highlight) -> tuple[tuple[int, ...], tuple[str, ...]]:
+        if highlight is None:
+            return (), ()
+        items = [highlight] if isinstance(highlight, (str, int)) or hasattr(highlight, "spaces") else list(highlight)
+        routes: list[int] = []
+        cities: list[str] = []
+        for item in items:
+            if isinstance(item, str) and item in self.board.city:
+                cities.append(item)
+            else:
+                routes.append(self.game.route_index(item))
+        return tuple(routes), tuple(cities)
+
+    def _overlay_data(self, pos: _Position, ov: Overlays) -> dict[str, Any]:
+        """The x/y (and texts) of every overlay trace for this position."""
+        g = self.geometry
+        board = self.board
+        player = pos.player if ov.player is None else ov.player
+        out: dict[str, Any] = {}
+        # network
+        if ov.network is not None:
+            mine = [i for i, o in enumerate(pos.owners) if o == ov.network]
+            out["network"] = dict(zip(("x", "y"), flatten(g.centre[i] for i in mine)),
+                                  line_color=self._player_colour(ov.network))
+        else:
+            out["network"] = dict(x=[], y=[])
+        # ticket
+        if ov.ticket is not None:
+            source, targets, label = _resolve_ticket(board, ov.ticket)
+            steps, trains, target = _ticket_path(pos, ov.ticket, player)
+            xs, ys = g.path_xy(steps)
+            if trains is None:
+                name = f"ticket {label}: cannot be completed by player {player}"
+            else:
+                name = f"ticket {label}: {trains} more train{'s' if trains != 1 else ''}"
+            ends = [source, *targets]
+            ex = [board.city[c].x for c in ends]
+            ey = [board.city[c].y for c in ends]
+            out["ticket path"] = dict(x=xs, y=ys)
+            out["ticket ends"] = dict(x=ex, y=ey, customdata=ends, hovertext=[f"{c}<br>{name}" for c in ends])
+            out["_ticket_routes"] = [ri for ri, _ in steps]
+        else:
+            out["ticket path"] = dict(x=[], y=[])
+            out["ticket ends"] = dict(x=[], y=[], customdata=[], hovertext=[])
+            out["_ticket_routes"] = []
+        # longest path
+        if ov.longest is not None:
+            steps = _longest_steps(pos, ov.longest)
+            xs, ys = g.path_xy(steps)
+            mids = [g.mid[ri] for ri, _ in steps]
+            length = sum(board.routes[ri].length for ri, _ in steps)
+            out["longest path"] = dict(x=xs, y=ys)
+            out["_longest_length"] = length
+            out["longest numbers"] = dict(x=[p[0] for p in mids], y=[p[1] for p in mids],
+                                          text=[str(k + 1) for k in range(len(steps))],
+                                          customdata=[ri for ri, _ in steps])
+        else:
+            out["longest path"] = dict(x=[], y=[])
+            out["longest numbers"] = dict(x=[], y=[], text=[], customdata=[])
+        # payable
+        if ov.payable is not None and ov.payable is not False:
+            if ov.payable is True:
+                if pos.state is None:
+                    raise ValueError("payable=True needs a State (whose hand?); pass a hand instead")
+                hand = tuple(pos.state.hands[player])
+            else:
+                hand = _hand(ov.payable)
+            ok = [i for i in range(len(board.routes))
+                  if pos.owners[i] < 0 and pos.status(i, player) == "free"
+                  and self.game.payment_options(i, hand, complete=False)]
+            out["payable"] = dict(zip(("x", "y"), g.routes_xy(ok)), customdata=ok)
+        else:
+            out["payable"] = dict(x=[], y=[], customdata=[])
+        # highlight
+        routes, cities = self.highlight
+        out["highlight routes"] = dict(zip(("x", "y"), g.routes_xy(routes)))
+        out["highlight cities"] = dict(x=[board.city[c].x for c in cities], y=[board.city[c].y for c in cities])
+        return out
+
+    def _player_colour(self, p: int) -> str:
+        return self.player_colours[p % len(self.player_colours)]
+
+    # ------------------------------------------------------------------ traces
+    def _members(self, name: str) -> list[int]:
+        return [i for i, c in enumerate(self._category) if c == name]
+
+    def _traces(self, pos: _Position, ov: dict) -> list:
+        g = self.geometry
+        board = self.board
+        skip = dict(hoverinfo="skip", showlegend=False)
+        traces: list = []
+        add = traces.append
+        countries = board.countries
+        bx = [p[0] for c in countries for p in c.border_points]
+        by = [p[1] for c in countries for p in c.border_points]
+        add(go.Scatter(name="countries", x=bx, y=by, mode="markers+text",
+                       text=[c.name[0] for c in countries for _ in c.border_points], textposition="middle center",
+                       textfont=dict(size=10, color="#ffffff", weight="bold"),
+                       marker=dict(symbol="square", size=17, color="#8d6e63", line=dict(color="#4e342e", width=1)),
+                       customdata=[c.name for c in countries for _ in c.border_points],
+                       hovertext=[f"<b>{c.name}</b><br>a border point: routes enter {c.name} here"
+                                  for c in countries for _ in c.border_points],
+                       hoverinfo="skip" if self.static else "text", showlegend=False))
+        add(go.Scatter(name="country names", x=[c.x for c in countries], y=[c.y for c in countries],
+                       mode="text", text=[c.name.upper() for c in countries],
+                       textfont=dict(size=15, color="rgba(93, 64, 55, 0.8)", weight="bold"), **skip))
+        add(go.Scatter(name="network", mode="lines", line=dict(width=15), opacity=0.45, **ov["network"],
+                       **skip))
+        for colour in ROUTE_COLOUR_ORDER:
+            name = f"spaces {colour}"
+            xs, ys = g.routes_xy(self._members(name))
+            add(go.Scatter(name=name, x=xs, y=ys, mode="lines", fill="toself", fillcolor=ROUTE_COLOURS[colour],
+                           line=dict(color=_OUTLINE, width=1), **skip))
+        xs, ys = g.routes_xy(self._members("closed"))
+        add(go.Scatter(name="closed", x=xs, y=ys, mode="lines", fill="toself", fillcolor=_CLOSED_FILL,
+                       line=dict(color="#9e9e9e", width=1, dash="dot"), **skip))
+        for p in range(self.game.players):
+            name = f"player {p}"
+            xs, ys = g.routes_xy(self._members(name))
+            add(go.Scatter(name=self.player_names[p], x=xs, y=ys, mode="lines", fill="toself",
+                           fillcolor=self._player_colour(p), line=dict(color="#000000", width=2.2),
+                           hoverinfo="skip", showlegend=True, legendgroup=name))
+        add(go.Scatter(name="tunnels", x=g.tunnel_xy[0], y=g.tunnel_xy[1], mode="lines",
+                       line=dict(color="#111111", width=1.4), **skip))
+        add(go.Scatter(name="ferry symbols", x=g.symbol_xy[0], y=g.symbol_xy[1], mode="lines", fill="toself",
+                       fillcolor="#ffffff", line=dict(color="#111111", width=1), **skip))
+        add(go.Scatter(name="ticket path", mode="lines", line=dict(color=_TICKET, width=5), opacity=0.9,
+                       hoverinfo="skip", showlegend=False, **ov["ticket path"]))
+        add(go.Scatter(name="ticket ends", mode="markers", hoverinfo="text",
+                       marker=dict(symbol="circle-open", size=24, color=_TICKET, line=dict(width=4)),
+                       showlegend=False, **ov["ticket ends"]))
+        add(go.Scatter(name="longest path", mode="lines", line=dict(color=_LONGEST, width=4, dash="dot"),
+                       hoverinfo="skip", showlegend=False, **ov["longest path"]))
+        add(go.Scatter(name="longest numbers", mode="markers+text", hoverinfo="skip", showlegend=False,
+                       marker=dict(size=17, color="#ffffff", line=dict(color=_LONGEST, width=2.5)),
+                       textfont=dict(size=10, color="#000000", weight="bold"), textposition="middle center",
+                       **ov["longest numbers"]))
+        add(go.Scatter(name="payable", mode="lines", line=dict(color=_PAYABLE, width=3.5), **skip,
+                       **ov["payable"]))
+        add(go.Scatter(name="highlight routes", mode="lines", line=dict(color=_HIGHLIGHT, width=4),
+                       **skip, **ov["highlight routes"]))
+        cities = board.cities
+        places = [c for c in cities if not c.is_country]
+        add(go.Scatter(name="cities", x=[c.x for c in places], y=[c.y for c in places], mode="markers+text",
+                       text=[c.name for c in places],
+                       textposition=[g.label_positions[c.name] for c in places],
+                       textfont=dict(size=11, color=_TEXT, shadow="0px 0px 3px #ffffff"),
+                       marker=dict(size=11, color="#c62828", line=dict(color="#ffffff", width=2)),
+                       customdata=[c.name for c in places], hovertext=[self._city_text(pos, c) for c in places],
+                       hoverinfo="skip" if self.static else "text", showlegend=False))
+        add(go.Scatter(name="highlight cities", mode="markers", hoverinfo="skip", showlegend=False,
+                       marker=dict(symbol="circle-open", size=22, color=_HIGHLIGHT, line=dict(width=4)),
+                       **ov["highlight cities"]))
+        add(go.Scatter(name="stations", mode="markers", showlegend=False, **self._station_data(pos),
+                       marker_symbol="triangle-up", marker_size=17, marker_line=dict(color="#000000", width=1.5),
+                       hoverinfo="skip" if self.static else "text"))
+        add(go.Scatter(name="routes", x=[m[0] for m in g.mid], y=[m[1] for m in g.mid], mode="markers",
+                       customdata=list(range(len(board.routes))), hovertext=list(self._hover),
+                       hovertemplate="%{hovertext}<extra></extra>",
+                       marker=dict(size=7, color="rgba(255,255,255,0.85)", line=dict(color="#555555", width=1)),
+                       visible=not self.static, showlegend=False,
+                       hoverlabel=dict(bgcolor="#ffffff", font=dict(color="#111111", size=12))))
+        assert [t.name for t in traces][: len(_BEFORE_PLAYERS)] == list(_BEFORE_PLAYERS)
+        return traces
+
+    def _station_data(self, pos: _Position) -> dict:
+        board = self.board
+        st = pos.stations
+        return dict(x=[board.city[c].x for c, _ in st], y=[board.city[c].y - 3 for c, _ in st],
+                    marker_color=[self._player_colour(p) for _, p in st],
+                    customdata=[c for c, _ in st],
+                    hovertext=[f"station of {self.player_names[p]} at {c}" for c, p in st])
+
+    def _layout(self, width, height, title) -> go.Layout:
+        b = self.board
+        m = _MARGIN
+        if width is None and height is None:
+            if b.width >= b.height:
+                width = 1000
+            else:
+                height = 960
+        if width is None:
+            width = round((height - m["t"] - m["b"]) * b.width / b.height + m["l"] + m["r"])
+        if height is None:
+            height = round((width - m["l"] - m["r"]) * b.height / b.width + m["t"] + m["b"])
+        axis = dict(visible=False, showgrid=False, zeroline=False, showticklabels=False)
+        title = b.title if title is None else title
+        return go.Layout(
+            width=width, height=height, margin=m,
+            title=dict(text=title, x=0.01, xanchor="left", y=0.985, yanchor="top", font=dict(size=18)),
+            paper_bgcolor="#ffffff", plot_bgcolor="#ffffff",
+            # Explicit ranges show exactly the board's frame; y runs down (range [height, 0]).
+            # (autorange="reversed" pads the frame, and plotly.js draws nothing when
+            # autorangeoptions bound a reversed axis.)
+            xaxis=dict(axis, range=[0, b.width], autorange=False, constrain="domain"),
+            yaxis=dict(axis, range=[b.height, 0], autorange=False, scaleanchor="x", scaleratio=1,
+                       constrain="domain"),
+            shapes=[dict(type="rect", xref="x", yref="y", x0=0, y0=0, x1=b.width, y1=b.height, layer="below",
+                         fillcolor=_BOARD_FILL, line=dict(color=_BOARD_EDGE, width=1))],
+            showlegend=True,
+            legend=dict(orientation="h", x=1, xanchor="right", y=1.0, yanchor="bottom", font=dict(size=11),
+                        bgcolor="rgba(255,255,255,0)", itemclick=False, itemdoubleclick=False),
+            hovermode=False if self.static else "closest",
+            dragmode=False if self.static else "zoom",
+            uirevision=b.name,
+            meta=dict(board=b.name, traces=list(self.trace_names)),
+        )
+
+    # ------------------------------------------------------------------ public
+    def trace(self, name: str):
+        """The trace called ``name`` (see the module docstring), e.g. ``view.trace("routes")``."""
+        return self.figure.data[self.index[name]]
+
+    def owner_of_polygons(self, name: str) -> list[str]:
+        """The keys of the routes whose spaces the trace ``name`` ("player 0", "spaces red",
+        "closed") draws now."""
+        return [self.board.routes[i].key for i in self._members(name)]
+
+    def update(self, state) -> tuple[str, ...]:
+        """Show ``state`` (a later position of the same game): restyle only the traces whose
+        content changed, inside one ``batch_update``.  Returns the names of the traces changed."""
+        game, st = _split(state)
+        if game.board is not self.board or game.players != self.game.players:
+            raise ValueError("update needs a position of the same board and number of players; "
+                             "build a new figure for another game")
+        self.game = game
+        pos = _Position(game, st)
+        old = self._pos
+        self._pos = pos
+        n = len(self.board.routes)
+        changed_owner = [i for i in range(n) if pos.owners[i] != old.owners[i]] if pos.owners != old.owners else []
+        touched: set[str] = set()
+        new_cat = self._category
+        if changed_owner:
+            new_cat = list(self._category)
+            twins = self.game.twins
+            check = set(changed_owner) | {twins[i] for i in changed_owner if twins[i] is not None}
+            for i in check:
+                c = self._category_of(pos, i)
+                if c != new_cat[i]:
+                    touched.add(new_cat[i])
+                    touched.add(c)
+                    new_cat[i] = c
+        hover = self._hover
+        hover_changed = False
+        if changed_owner:
+            hover = list(self._hover)
+            twins = self.game.twins
+            for i in set(changed_owner) | {twins[i] for i in changed_owner if twins[i] is not None}:
+                t = self._route_text(pos, i)
+                if t != hover[i]:
+                    hover[i] = t
+                    hover_changed = True
+        stations_changed = pos.stations != old.stations
+        overlays = self._overlay_data(pos, self.overlays) if self._overlays_active() else None
+        self._category = new_cat
+        names: list[str] = []
+        fig = self.figure
+        data = fig.data
+        with fig.batch_update():
+            for name in self.trace_names:
+                if name in touched:
+                    xs, ys = self.geometry.routes_xy(self._members(name))
+                    tr = data[self.index[name]]
+                    tr.x = xs
+                    tr.y = ys
+                    names.append(name)
+            if stations_changed:
+                self._restyle("stations", self._station_data(pos))
+                names.append("stations")
+                places = [c for c in self.board.cities if not c.is_country]
+                data[self.index["cities"]].hovertext = [self._city_text(pos, c) for c in places]
+                names.append("cities")
+            if overlays is not None:
+                names += self._apply_overlays(overlays)
+            if hover_changed:
+                self._hover = hover
+                data[self.index["routes"]].hovertext = hover
+                names.append("routes")
+        return tuple(sorted(names, key=self.index.__getitem__))
+
+    def set_overlays(self, overlays=None, **changes) -> tuple[str, ...]:
+        """Replace the overlays (an ``Overlays``, a dict, or keyword changes to the current
+        ones: ``view.set_overlays(ticket="Boston-Miami")``).  Returns the traces changed."""
+        ov = Overlays.of(overlays) if overlays is not None else self.overlays
+        if changes:
+            ov = replace(ov, **changes)
+        self.overlays = ov
+        data = self._overlay_data(self._pos, ov)
+        with self.figure.batch_update():
+            return tuple(self._apply_overlays(data))
+
+    def set_highlight(self, highlight=None) -> tuple[str, ...]:
+        """Outline routes (indices, keys) and ring cities (names); ``None`` clears."""
+        self.highlight = self._resolve_highlight(highlight)
+        data = self._overlay_data(self._pos, self.overlays)
+        with self.figure.batch_update():
+            return tuple(self._apply_overlays(data))
+
+    def _overlays_active(self) -> bool:
+        ov = self.overlays
+        return any(v is not None and v is not False for v in (ov.ticket, ov.network, ov.longest, ov.payable))
+
+    def _apply_overlays(self, data: dict) -> list[str]:
+        names = []
+        for name, props in data.items():
+            if name.startswith("_"):
+                continue
+            if self._overlay_cache.get(name) != props:
+                self._restyle(name, props)
+                names.append(name)
+        self._overlay_cache = data
+        return names
+
+    def _restyle(self, name: str, props: dict) -> None:
+        self.figure.data[self.index[name]].update(props)
+
+    # ------------------------------------------------------------------ clicks
+    def on_route_click(self, callback: Callable[[int], Any], remove: bool = False) -> None:
+        """Call ``callback(route_index)`` when a route's marker is clicked (FigureWidget only
+        fires clicks; :meth:`click_route` does the same from Python)."""
+        self._register(self._route_click, callback, remove)
+
+    def on_city_click(self, callback: Callable[[str], Any], remove: bool = False) -> None:
+        """Call ``callback(city_name)`` when a city dot is clicked."""
+        self._register(self._city_click, callback, remove)
+
+    def click_route(self, route) -> None:
+        """Do what a click on ``route`` (index, key or Route) does."""
+        ri = self.game.route_index(route)
+        for cb in list(self._route_click):
+            cb(ri)
+
+    def click_city(self, city: str) -> None:
+        """Do what a click on ``city`` does."""
+        self.board.routes_at(city)  # KeyError for an unknown place
+        for cb in list(self._city_click):
+            cb(city)
+
+    def _register(self, lst: list, callback, remove: bool) -> None:
+        if remove:
+            if callback in lst:
+                lst.remove(callback)
+            return
+        lst.append(callback)
+        if not self._hooked and type(self.figure).__name__ == "FigureWidget":
+            self._hooked = True
+            self.trace("routes").on_click(self._route_clicked)
+            self.trace("cities").on_click(self._city_clicked)
+
+    def _route_clicked(self, trace, points, state) -> None:
+        for k in points.point_inds:
+            self.click_route(int(trace.customdata[k]))
+
+    def _city_clicked(self, trace, points, state) -> None:
+        for k in points.point_inds:
+            self.click_city(trace.customdata[k])
+
+
+# --------------------------------------------------------------------------- functions
+
+
+def board_figure(state_or_game, *, player_colours: Sequence[str] | None = None, highlight=None, overlays=None,
+                 static: bool = False, widget: bool = False, width: int | None = None, height: int | None = None,
+                 title: str | None = None, **overlay_kw) -> go.Figure:
+    """The board of a game or position as a plotly figure.
+
+    ``state_or_game``  a ``State`` (claimed routes, stations), a ``Game`` or an edition name
+    ``player_colours`` CSS colours by seat (default red, blue, green, yellow, black)
+    ``highlight``      routes (index, key) and/or city names to outline
+    ``overlays``       an :class:`Overlays` or a dict (``ticket``, ``network``, ``longest``,
+                       ``payable``, ``player``); the same names also work as keywords
+    ``static``         a plain picture: no hover, no route markers, no zoom
+    ``widget``         return a ``go.FigureWidget`` (needs anywidget)
+
+    The :class:`BoardView` behind the figure is ``fig._ttr_view`` (:func:`board_view`);
+    :func:`update_board` shows a later position cheaply.
+    """
+    if overlay_kw:
+        ov = Overlays.of(overlays)
+        names = {f.name for f in fields(Overlays)}
+        bad = [k for k in overlay_kw if k not in names]
+        if bad:
+            raise TypeError(f"board_figure() got an unexpected keyword argument {bad[0]!r}")
+        overlays = replace(ov, **overlay_kw)
+    view = BoardView(state_or_game, player_colours=player_colours, highlight=highlight, overlays=overlays,
+                     static=static, widget=widget, width=width, height=height, title=title)
+    return view.figure
+
+
+def board_widget(state_or_game, **kw) -> go.FigureWidget:
+    """:func:`board_figure` as a ``go.FigureWidget`` (for ipywidgets apps)."""
+    return board_figure(state_or_game, widget=True, **kw)
+
+
+def board_view(fig) -> BoardView:
+    """The :class:`BoardView` of a figure made by :func:`board_figure`."""
+    view = getattr(fig, "_ttr_view", None)
+    if view is None:
+        raise ValueError("this figure was not made by ttr_nb.viz.board_figure")
+    return view
+
+
+def update_board(fig, state) -> tuple[str, ...]:
+    """Show ``state`` on a figure made by :func:`board_figure` (same game): only the traces
+    whose content changed are restyled, inside ``fig.batch_update()``.  Returns their names."""
+    return board_view(fig).update(state)
