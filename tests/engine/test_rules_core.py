@@ -26,6 +26,7 @@ Bullet -> test(s)
   deck exhausted -> discard reshuffled; take only what
   exists; no draw when no card can be drawn .......... test_deck_exhausted_discard_is_shuffled_into_a_new_deck,
                                                      test_player_takes_only_the_cards_that_exist,
+                                                     test_display_refilled_when_cards_return_to_an_exhausted_deck,
                                                      test_drawing_not_legal_when_no_card_can_be_drawn,
                                                      test_only_a_face_up_locomotive_left_can_still_be_drawn_first
   no hand limit ........................................ test_no_hand_limit
@@ -319,6 +320,17 @@ def test_player_takes_only_the_cards_that_exist():
     s = position(g, deck=[], rest=1, display=["green"])
     s = s.apply("draw green")
     assert hand(s, 0) == {"green": 1} and s.current_player == 1 and s.to_dict()["display"] == []
+
+
+def test_display_refilled_when_cards_return_to_an_exhausted_deck():
+    # deck and discard empty, one face-up card; a claim puts 4 cards on the discard pile: they are
+    # shuffled into a new deck and the display is filled up again before the next player's turn
+    g = load("usa")
+    s = position(g, deck=[], rest=1, display=["red"], hands=[{"pink": 4}, {}])
+    s = s.apply("claim Denver-Omaha pink*4")
+    d = s.to_dict()
+    assert d["display"] == ["red", "pink", "pink", "pink", "pink"]
+    assert d["deck"] == [] and d["discard"] == [] and d["shuffles"] == 1
 
 
 def test_drawing_not_legal_when_no_card_can_be_drawn():

@@ -184,7 +184,7 @@ def _euler(comp: list[int], ends: list[tuple[int, int]], start: int) -> list[int
 
 
 class _Found(Exception):
-    """Raised inside the search when a trail reaches the global upper bound."""
+    """Raised inside the search when a candidate reaches the global upper bound."""
 
 
 def _solve_component(
@@ -195,26 +195,22 @@ def _solve_component(
     Returns length 0 if no trail longer than ``floor`` exists.
     """
     deg: dict[int, int] = {}
+    inc: dict[int, list[int]] = {}
     for e in comp:
-        a, b = ends[e]
-        deg[a] = deg.get(a, 0) + 1
-        deg[b] = deg.get(b, 0) + 1
+        for v in ends[e]:
+            deg[v] = deg.get(v, 0) + 1
+            inc.setdefault(v, []).append(e)
     total = sum(lengths[e] for e in comp)
     odd = sorted(v for v, d in deg.items() if d & 1)
     if len(odd) <= 2:
         start = odd[0] if odd else ends[comp[0]][0]
         return total, _euler(comp, ends, start), start
 
-    # ---- series reduction (fact 4): contract chains of degree-2 vertices
-    inc: dict[int, list[int]] = {}
-    for e in comp:
-        a, b = ends[e]
-        inc.setdefault(a, []).append(e)
-        inc.setdefault(b, []).append(e)
+    # ---- series reduction: contract chains of degree-2 vertices
     branch = sorted(v for v, d in deg.items() if d != 2)
     vid = {v: i for i, v in enumerate(branch)}
     n = len(branch)
-    chains: list[tuple[int, int, int, list[int]]] = []  # (u, x, length, original edges from u)
+    chains: list[tuple[int, int, int, list[int]]] = []  # (u, x, length, original edges)
     consumed: set[int] = set()
     for u in branch:
         for e in inc[u]:
@@ -234,73 +230,58 @@ def _solve_component(
                 cur = b if a == cur else a
             chains.append((vid[u], vid[cur], length, path))
 
-    m = len(chains)
-    full = (1 << m) - 1
-    adj: list[list[tuple[int, int, int, int]]] = [[] for _ in range(n)]  # (chain, other, bit, length)
-    loop_mask = [0] * n
-    loop_w = [0] * n
-    loops: list[list[int]] = [[] for _ in range(n)]
-    mult = [dict() for _ in range(n)]  # mult[u][w] = remaining chains u-w
-    rem_deg = [0] * n  # remaining non-loop chain ends
-    rem_w = [0] * n  # remaining incident weight (loops counted twice)
-    cheapest = [0] * n  # static cheapest non-loop incident chain
+    adj: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]  # (bit, other, length)
+    mult: list[dict[int, int]] = [dict() for _ in range(n)]
+    rem_deg = [0] * n  # non-loop chain ends still present
+    rem_w2 = [0] * n  # twice... no: incident weight, loops counted twice
     for c, (u, x, length, _) in enumerate(chains):
-        bit = 1 << c
-        if u == x:
-            loop_mask[u] |= bit
-            loop_w[u] += length
-            loops[u].append(c)
-            rem_w[u] += 2 * length
+        if u == x:  # loop: never removed, it only adds weight
+            rem_w2[u] += 2 * length
             continue
-        adj[u].append((c, x, bit, length))
-        adj[x].append((c, u, bit, length))
+        bit = 1 << c
+        adj[u].append((bit, x, length))
+        adj[x].append((bit, u, length))
         mult[u][x] = mult[u].get(x, 0) + 1
         mult[x][u] = mult[x].get(u, 0) + 1
         rem_deg[u] += 1
         rem_deg[x] += 1
-        rem_w[u] += length
-        rem_w[x] += length
-        for y in (u, x):
-            if cheapest[y] == 0 or length < cheapest[y]:
-                cheapest[y] = length
+        rem_w2[u] += length
+        rem_w2[x] += length
+    for lst in adj:
+        lst.sort(key=lambda t: t[2])
+    full_deg = list(rem_deg)
     nbmask = [0] * n
     for u in range(n):
         for x in mult[u]:
             nbmask[u] |= 1 << x
 
-    # odd-vertex bookkeeping for the bound
-    # excl_mask: vertices not allowed as the final endpoint (earlier starts)
-    state = {"used": 0, "excl": 0}
+    st = {"removed": 0, "kept": 0, "exempt": 0}
+    best = [floor, None]
+    limit = [0]
 
-    def bound_from(v: int) -> int:
-        """weight(K) - ceil(parity lower bound) for the component K of v."""
+    def component(v: int) -> tuple[int, list[int], int]:
         seen = 1 << v
         stack = [v]
-        tot = 0
-        s = 0
-        best_ex = 0
-        excl = state["excl"]
+        verts = []
+        w2 = 0
         while stack:
             u = stack.pop()
-            tot += rem_w[u]
-            if rem_deg[u] & 1 and u != v:
-                cu = cheapest[u]
-                s += cu
-                if cu > best_ex and not (excl >> u) & 1:
-                    best_ex = cu
+            verts.append(u)
+            w2 += rem_w2[u]
             new = nbmask[u] & ~seen
             seen |= new
             while new:
                 low = new & -new
                 stack.append(low.bit_length() - 1)
                 new ^= low
-        return tot // 2 - (s - best_ex + 1) // 2
+        return seen, verts, w2 // 2
 
-    def take(c: int, u: int, x: int, length: int) -> None:
+    def cut(bit: int, u: int, x: int, length: int) -> None:
+        st["removed"] |= bit
         rem_deg[u] -= 1
         rem_deg[x] -= 1
-        rem_w[u] -= length
-        rem_w[x] -= length
+        rem_w2[u] -= length
+        rem_w2[x] -= length
         k = mult[u][x] - 1
         mult[u][x] = k
         mult[x][u] = k
@@ -308,11 +289,12 @@ def _solve_component(
             nbmask[u] &= ~(1 << x)
             nbmask[x] &= ~(1 << u)
 
-    def untake(c: int, u: int, x: int, length: int) -> None:
+    def uncut(bit: int, u: int, x: int, length: int) -> None:
+        st["removed"] &= ~bit
         rem_deg[u] += 1
         rem_deg[x] += 1
-        rem_w[u] += length
-        rem_w[x] += length
+        rem_w2[u] += length
+        rem_w2[x] += length
         k = mult[u][x] + 1
         mult[u][x] = k
         mult[x][u] = k
@@ -320,92 +302,108 @@ def _solve_component(
             nbmask[u] |= 1 << x
             nbmask[x] |= 1 << u
 
-    best = [floor, None, None]  # length, list of (chain, from-vertex), start
-    path: list[tuple[int, int]] = []
-    visited: set[tuple[int, int]] = set()
-    limit = [0]
-
-    def dfs(v: int, used: int, length: int) -> None:
-        key = (v, used)
-        if key in visited:
+    def explore(v: int, info) -> None:
+        vmask, verts, w = info
+        if w <= best[0]:
             return
-        visited.add(key)
-        kids = []
-        any_free = False
-        for c, x, bit, ln in adj[v]:
-            if used & bit:
+        removed = st["removed"]
+        kept = st["kept"]
+        exempt = st["exempt"]
+        oddv = [u for u in verts if rem_deg[u] & 1]
+        if len(oddv) <= 2:
+            best[0] = w
+            best[1] = (removed, v)
+            if w >= limit[0]:
+                raise _Found
+            return
+        slots = 2 - bin(exempt & vmask).count("1")
+        ms = []
+        pick = None
+        pick_key = None
+        msum = 0
+        for u in oddv:
+            if (exempt >> u) & 1:
                 continue
-            any_free = True
-            take(c, v, x, ln)
-            lw = 0
-            if loop_mask[x] & ~used:
-                lw = loop_w[x]
-                rem_w[x] -= 2 * lw
-            b = length + ln + lw + bound_from(x)
-            if lw:
-                rem_w[x] += 2 * lw
-            untake(c, v, x, ln)
-            if b > best[0]:
-                kids.append((-b, rem_deg[x], c, x, bit, ln))
-        if not any_free:
-            if length > best[0] and not (state["excl"] >> v) & 1:
-                best[0] = length
-                best[1] = list(path)
-                best[2] = state["start"]
-                if length >= limit[0]:
-                    raise _Found
+            mu = 0
+            nopt = 0
+            for bit, x, ln in adj[u]:
+                if removed & bit:
+                    continue
+                if mu == 0:
+                    mu = ln  # adj lists are sorted by length
+                if not kept & bit:
+                    nopt += 1
+            elig = slots > 0 and rem_deg[u] == full_deg[u]
+            nopt += elig
+            if nopt == 0:
+                return
+            msum += mu
+            ms.append(mu)
+            key = (nopt, -mu)
+            if pick_key is None or key < pick_key:
+                pick_key = key
+                pick = u
+        if slots > 0:
+            ms.sort()
+            msum -= sum(ms[-slots:])
+        ub = w - (msum + 1) // 2
+        if limit[0] == 0:
+            limit[0] = ub
+        if ub <= best[0]:
             return
-        kids.sort()
-        for nb, _, c, x, bit, ln in kids:
-            if -nb <= best[0]:
-                break
-            take(c, v, x, ln)
-            path.append((c, v))
-            nused = used | bit
-            nlen = length + ln
-            lm = loop_mask[x] & ~nused
-            if lm:
-                rem_w[x] -= 2 * loop_w[x]
-                nused |= lm
-                nlen += loop_w[x]
-                for lc in loops[x]:
-                    path.append((lc, x))
-            dfs(x, nused, nlen)
-            if lm:
-                rem_w[x] += 2 * loop_w[x]
-                del path[len(path) - len(loops[x]):]
-            path.pop()
-            untake(c, v, x, ln)
+        u = pick
+        opts = [(bit, x, ln) for bit, x, ln in adj[u] if not (removed | kept) & bit]
+        # try edges towards odd, non-exempt partners first (they fix two parities)
+        opts.sort(key=lambda t: (not (rem_deg[t[1]] & 1 and not (exempt >> t[1]) & 1), t[2]))
+        elig = slots > 0 and rem_deg[u] == full_deg[u]
+        newly_kept = 0
+        for bit, x, ln in opts:
+            cut(bit, u, x, ln)
+            info_u = component(u)
+            if (info_u[0] >> x) & 1:
+                explore(u, info_u)
+            else:
+                explore(u, info_u)
+                explore(x, component(x))
+            uncut(bit, u, x, ln)
+            newly_kept |= bit
+            st["kept"] = kept | newly_kept
+        st["kept"] = kept
+        if elig:
+            allbits = 0
+            for bit, x, ln in adj[u]:
+                allbits |= bit
+            st["kept"] = kept | allbits
+            st["exempt"] = exempt | (1 << u)
+            explore(v, info)
+            st["exempt"] = exempt
+            st["kept"] = kept
 
-    starts = [vid[v] for v in odd]
-    ub = {s: bound_from(s) for s in starts}
-    order = sorted(starts, key=lambda s: (-ub[s], s))
     try:
-        for i, s in enumerate(order):
-            state["excl"] |= 1 << s
-            # Best any trail from this or a later start can reach (fact 3: it
-            # cannot end at an earlier start); reaching it ends the search.
-            limit[0] = max(bound_from(t) for t in order[i:])
-            if limit[0] <= best[0]:
-                break
-            if bound_from(s) <= best[0]:
-                continue
-            state["start"] = s
-            used = loop_mask[s]
-            if used:
-                rem_w[s] -= 2 * loop_w[s]
-                path.extend((lc, s) for lc in loops[s])
-            dfs(s, used, loop_w[s])
-            if used:
-                rem_w[s] += 2 * loop_w[s]
-                path.clear()
+        explore(0, component(0))
     except _Found:
         pass
 
     if best[1] is None:
         return 0, [], 0
-    trail: list[int] = []
-    for c, frm in best[1]:
-        u, x, _, orig = chains[c]
-        trail.extend(orig if frm == u else reversed(orig))
-    return best[0], trail, branch[best[2]]
+    removed, v = best[1]
+    # Rebuild the winning component (it has <= 2 odd vertices) from scratch --
+    # the search may have been left mid-way by _Found -- and walk it.
+    alive = [ch for c, ch in enumerate(chains) if not (removed >> c) & 1]
+    reach = {v}
+    grew = True
+    while grew:
+        grew = False
+        for u, x, _, _ in alive:
+            if (u in reach) != (x in reach):
+                reach.add(u)
+                reach.add(x)
+                grew = True
+    keep = [e for u, x, _, orig in alive if u in reach for e in orig]
+    kdeg: dict[int, int] = {}
+    for e in keep:
+        for y in ends[e]:
+            kdeg[y] = kdeg.get(y, 0) + 1
+    kodd = sorted(y for y, d in kdeg.items() if d & 1)
+    start = kodd[0] if kodd else branch[v]
+    return best[0], _euler(keep, ends, start), start

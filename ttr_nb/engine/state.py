@@ -217,6 +217,10 @@ class State:
         self.phase = "turn"
         self.pending = None
         self.offer = ()
+        if len(self.display) < g.rules.display_size and (self.deck or self.discard):
+            # the display ran short while deck and discard were empty; cards paid since then
+            # are reshuffled into a new deck and turned up (RULES §1: deck exhausted)
+            self._refill_display()
         if self.countdown is not None:
             self.countdown -= 1
             if self.countdown <= 0:

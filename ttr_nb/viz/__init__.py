@@ -6,14 +6,16 @@ the board is drawn on plain x/y axes in board coordinates, no base map.
 >>> import ttr_nb
 >>> from ttr_nb.viz import board_figure
 >>> fig = board_figure(ttr_nb.load_game("europe"))
->>> fig.layout.yaxis.autorange
-'reversed'
+>>> fig.layout.yaxis.range          # y runs down, like the board picture
+(1125, 0)
 """
 from .board import (PLAYER_COLOURS, ROUTE_COLOUR_ORDER, ROUTE_COLOURS, BoardView, Overlays, board_figure,
                     board_view, board_widget, ticket_path, update_board)
+from .cards import CARD_COLOURS, display_figure, hand_figure, update_cards
 from .geometry import BoardGeometry, board_geometry
 
 __all__ = [
     "PLAYER_COLOURS", "ROUTE_COLOURS", "ROUTE_COLOUR_ORDER", "BoardView", "Overlays", "board_figure",
     "board_widget", "board_view", "update_board", "ticket_path", "BoardGeometry", "board_geometry",
+    "CARD_COLOURS", "hand_figure", "display_figure", "update_cards",
 ]

@@ -34,7 +34,7 @@ the ``routes`` and ``cities`` markers.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import plotly.graph_objects as go
 
@@ -197,31 +197,31 @@ def _usable_routes(pos: _Position, player: int) -> dict[int, int]:
 
 
 def _resolve_ticket(board, ticket):
-    """(source, targets, label) of a ticket given as key, Ticket or pair of places."""
+    """(source, targets, values, label) of a ticket given as key, Ticket or pair of places."""
     if hasattr(ticket, "targets") and hasattr(ticket, "source"):
-        return ticket.source, tuple(ticket.targets), ticket.key
+        return ticket.source, tuple(ticket.targets), tuple(ticket.points), ticket.key
     if isinstance(ticket, (tuple, list)) and len(ticket) == 2 and all(isinstance(t, str) for t in ticket):
         a, b = ticket
         for p in (a, b):
             if p not in board.city:
                 board.routes_at(p)          # raises KeyError with close matches
-        return a, (b,), f"{a}-{b}"
+        return a, (b,), (0,), f"{a}-{b}"
     if isinstance(ticket, str):
         try:
             t = board.find_ticket(ticket)
-            return t.source, tuple(t.targets), t.key
+            return t.source, tuple(t.targets), tuple(t.points), t.key
         except KeyError as first:
             for deck in board.optional_ticket_decks:
                 try:
                     t = board.find_ticket(ticket, deck)
-                    return t.source, tuple(t.targets), t.key
+                    return t.source, tuple(t.targets), tuple(t.points), t.key
                 except KeyError:
                     pass
             parts = ticket.split("-")
             for k in range(1, len(parts)):
                 a, b = "-".join(parts[:k]).strip(), "-".join(parts[k:]).strip()
                 if a in board.city and b in board.city:
-                    return a, (b,), f"{a}-{b}"
+                    return a, (b,), (0,), f"{a}-{b}"
             raise first
     raise TypeError(f"a ticket is a key like 'Boston-Miami', a Ticket or a pair of places, not {ticket!r}")
 
@@ -246,7 +246,7 @@ def _ticket_path(pos: _Position, ticket, player: int):
     import networkx as nx
 
     board = pos.game.board
-    source, targets, _ = _resolve_ticket(board, ticket)
+    source, targets, values, _ = _resolve_ticket(board, ticket)
     g = nx.Graph()
     for ri, cost in _usable_routes(pos, player).items():
         r = board.routes[ri]
@@ -256,9 +256,9 @@ def _ticket_path(pos: _Position, ticket, player: int):
     best = None
     if source in g:
         dist, paths = nx.single_source_dijkstra(g, source, weight="weight")
-        for rank, target in enumerate(targets):
+        for target, value in zip(targets, values):
             if target in dist:
-                key = (dist[target], rank)
+                key = (dist[target], -value)
                 if best is None or key < best[0]:
                     best = (key, paths[target], target)
     if best is None:
@@ -294,6 +294,13 @@ def _longest_steps(pos: _Position, player: int) -> list[tuple[int, str]]:
 # --------------------------------------------------------------------------- the view
 
 
+def _scatter(**props) -> dict:
+    """A scatter trace as a dict: go.Figure validates it once (a go.Scatter would be
+    validated, then copied and validated again)."""
+    props["type"] = "scatter"
+    return props
+
+
 def _colour_name(colour: str, seat: int) -> str:
     c = colour.strip().lower()
     if c in PLAYER_COLOURS:
@@ -324,7 +331,7 @@ class BoardView:
         colours = list(player_colours) if player_colours is not None else []
         for seat in range(len(colours), game.players):
             colours.append(PLAYER_COLOURS[seat % len(PLAYER_COLOURS)])
-        self.player_colours: tuple[str, ...] = tuple(colours[: max(game.players, len(colours))])
+        self.player_colours: tuple[str, ...] = tuple(colours)
         self.player_names = tuple(f"player {k} ({_colour_name(self.player_colours[k], k)})"
                                   for k in range(game.players))
         self.trace_names = (*_BEFORE_PLAYERS, *(f"player {k}" for k in range(game.players)), *_AFTER_PLAYERS)
@@ -385,7 +392,8 @@ class BoardView:
             text += f"owner: {self.player_names[o]}"
         elif pos.status(ri) == "closed":
             lo, hi = game.rules.min_players, game.rules.double_routes_min_players - 1
-            text += f"closed (double route, {lo}–{hi} players)"
+            players = f"{lo}–{hi}" if hi > lo else f"{hi}"
+            text += f"closed (double route, {players} players)"
         else:
             twin = r.twin
             if twin is not None and pos.owners[twin] >= 0:
@@ -435,7 +443,7 @@ class BoardView:
             out["network"] = dict(x=[], y=[])
         # ticket
         if ov.ticket is not None:
-            source, targets, label = _resolve_ticket(board, ov.ticket)
+            source, targets, _, label = _resolve_ticket(board, ov.ticket)
             steps, trains, target = _ticket_path(pos, ov.ticket, player)
             xs, ys = g.path_xy(steps)
             if trains is None:
@@ -502,7 +510,7 @@ class BoardView:
         countries = board.countries
         bx = [p[0] for c in countries for p in c.border_points]
         by = [p[1] for c in countries for p in c.border_points]
-        add(go.Scatter(name="countries", x=bx, y=by, mode="markers+text",
+        add(_scatter(name="countries", x=bx, y=by, mode="markers+text",
                        text=[c.name[0] for c in countries for _ in c.border_points], textposition="middle center",
                        textfont=dict(size=10, color="#ffffff", weight="bold"),
                        marker=dict(symbol="square", size=17, color="#8d6e63", line=dict(color="#4e342e", width=1)),
@@ -510,66 +518,70 @@ class BoardView:
                        hovertext=[f"<b>{c.name}</b><br>a border point: routes enter {c.name} here"
                                   for c in countries for _ in c.border_points],
                        hoverinfo="skip" if self.static else "text", showlegend=False))
-        add(go.Scatter(name="country names", x=[c.x for c in countries], y=[c.y for c in countries],
+        add(_scatter(name="country names", x=[c.x for c in countries], y=[c.y for c in countries],
                        mode="text", text=[c.name.upper() for c in countries],
                        textfont=dict(size=15, color="rgba(93, 64, 55, 0.8)", weight="bold"), **skip))
-        add(go.Scatter(name="network", mode="lines", line=dict(width=15), opacity=0.45, **ov["network"],
+        add(_scatter(name="network", mode="lines", line=dict(width=15), opacity=0.45, **ov["network"],
                        **skip))
         for colour in ROUTE_COLOUR_ORDER:
             name = f"spaces {colour}"
             xs, ys = g.routes_xy(self._members(name))
-            add(go.Scatter(name=name, x=xs, y=ys, mode="lines", fill="toself", fillcolor=ROUTE_COLOURS[colour],
+            add(_scatter(name=name, x=xs, y=ys, mode="lines", fill="toself", fillcolor=ROUTE_COLOURS[colour],
                            line=dict(color=_OUTLINE, width=1), **skip))
         xs, ys = g.routes_xy(self._members("closed"))
-        add(go.Scatter(name="closed", x=xs, y=ys, mode="lines", fill="toself", fillcolor=_CLOSED_FILL,
+        add(_scatter(name="closed", x=xs, y=ys, mode="lines", fill="toself", fillcolor=_CLOSED_FILL,
                        line=dict(color="#9e9e9e", width=1, dash="dot"), **skip))
         for p in range(self.game.players):
             name = f"player {p}"
             xs, ys = g.routes_xy(self._members(name))
-            add(go.Scatter(name=self.player_names[p], x=xs, y=ys, mode="lines", fill="toself",
+            add(_scatter(name=self.player_names[p], x=xs, y=ys, mode="lines", fill="toself",
                            fillcolor=self._player_colour(p), line=dict(color="#000000", width=2.2),
                            hoverinfo="skip", showlegend=True, legendgroup=name))
-        add(go.Scatter(name="tunnels", x=g.tunnel_xy[0], y=g.tunnel_xy[1], mode="lines",
+        add(_scatter(name="tunnels", x=g.tunnel_xy[0], y=g.tunnel_xy[1], mode="lines",
                        line=dict(color="#111111", width=1.4), **skip))
-        add(go.Scatter(name="ferry symbols", x=g.symbol_xy[0], y=g.symbol_xy[1], mode="lines", fill="toself",
+        add(_scatter(name="ferry symbols", x=g.symbol_xy[0], y=g.symbol_xy[1], mode="lines", fill="toself",
                        fillcolor="#ffffff", line=dict(color="#111111", width=1), **skip))
-        add(go.Scatter(name="ticket path", mode="lines", line=dict(color=_TICKET, width=5), opacity=0.9,
+        add(_scatter(name="ticket path", mode="lines", line=dict(color=_TICKET, width=5), opacity=0.9,
                        hoverinfo="skip", showlegend=False, **ov["ticket path"]))
-        add(go.Scatter(name="ticket ends", mode="markers", hoverinfo="text",
+        add(_scatter(name="ticket ends", mode="markers", hoverinfo="text",
                        marker=dict(symbol="circle-open", size=24, color=_TICKET, line=dict(width=4)),
                        showlegend=False, **ov["ticket ends"]))
-        add(go.Scatter(name="longest path", mode="lines", line=dict(color=_LONGEST, width=4, dash="dot"),
+        add(_scatter(name="longest path", mode="lines", line=dict(color=_LONGEST, width=4, dash="dot"),
                        hoverinfo="skip", showlegend=False, **ov["longest path"]))
-        add(go.Scatter(name="longest numbers", mode="markers+text", hoverinfo="skip", showlegend=False,
+        add(_scatter(name="longest numbers", mode="markers+text", hoverinfo="skip", showlegend=False,
                        marker=dict(size=17, color="#ffffff", line=dict(color=_LONGEST, width=2.5)),
                        textfont=dict(size=10, color="#000000", weight="bold"), textposition="middle center",
                        **ov["longest numbers"]))
-        add(go.Scatter(name="payable", mode="lines", line=dict(color=_PAYABLE, width=3.5), **skip,
+        add(_scatter(name="payable", mode="lines", line=dict(color=_PAYABLE, width=3.5), **skip,
                        **ov["payable"]))
-        add(go.Scatter(name="highlight routes", mode="lines", line=dict(color=_HIGHLIGHT, width=4),
+        add(_scatter(name="highlight routes", mode="lines", line=dict(color=_HIGHLIGHT, width=4),
                        **skip, **ov["highlight routes"]))
         cities = board.cities
         places = [c for c in cities if not c.is_country]
-        add(go.Scatter(name="cities", x=[c.x for c in places], y=[c.y for c in places], mode="markers+text",
+        add(_scatter(name="cities", x=[c.x for c in places], y=[c.y for c in places], mode="markers+text",
                        text=[c.name for c in places],
                        textposition=[g.label_positions[c.name] for c in places],
                        textfont=dict(size=11, color=_TEXT, shadow="0px 0px 3px #ffffff"),
                        marker=dict(size=11, color="#c62828", line=dict(color="#ffffff", width=2)),
                        customdata=[c.name for c in places], hovertext=[self._city_text(pos, c) for c in places],
                        hoverinfo="skip" if self.static else "text", showlegend=False))
-        add(go.Scatter(name="highlight cities", mode="markers", hoverinfo="skip", showlegend=False,
+        add(_scatter(name="highlight cities", mode="markers", hoverinfo="skip", showlegend=False,
                        marker=dict(symbol="circle-open", size=22, color=_HIGHLIGHT, line=dict(width=4)),
                        **ov["highlight cities"]))
-        add(go.Scatter(name="stations", mode="markers", showlegend=False, **self._station_data(pos),
+        add(_scatter(name="stations", mode="markers", showlegend=False, **self._station_data(pos),
                        marker_symbol="triangle-up", marker_size=17, marker_line=dict(color="#000000", width=1.5),
                        hoverinfo="skip" if self.static else "text"))
-        add(go.Scatter(name="routes", x=[m[0] for m in g.mid], y=[m[1] for m in g.mid], mode="markers",
+        add(_scatter(name="routes", x=[m[0] for m in g.mid], y=[m[1] for m in g.mid], mode="markers",
                        customdata=list(range(len(board.routes))), hovertext=list(self._hover),
                        hovertemplate="%{hovertext}<extra></extra>",
                        marker=dict(size=7, color="rgba(255,255,255,0.85)", line=dict(color="#555555", width=1)),
                        visible=not self.static, showlegend=False,
                        hoverlabel=dict(bgcolor="#ffffff", font=dict(color="#111111", size=12))))
-        assert [t.name for t in traces][: len(_BEFORE_PLAYERS)] == list(_BEFORE_PLAYERS)
+        for name, t in zip(self.trace_names, traces):
+            t["meta"] = name            # the fixed name of every trace (players show "player 0 (red)")
+            t.setdefault("name", name)
+        assert len(traces) == len(self.trace_names)
+        assert all(t["name"] == t["meta"] for t in traces if not t["meta"].startswith("player "))
         return traces
 
     def _station_data(self, pos: _Position) -> dict:
@@ -629,7 +641,8 @@ class BoardView:
         """Show ``state`` (a later position of the same game): restyle only the traces whose
         content changed, inside one ``batch_update``.  Returns the names of the traces changed."""
         game, st = _split(state)
-        if game.board is not self.board or game.players != self.game.players:
+        if (game.board is not self.board or game.players != self.game.players
+                or game.route_points != self.game.route_points or game.doubles_open != self.game.doubles_open):
             raise ValueError("update needs a position of the same board and number of players; "
                              "build a new figure for another game")
         self.game = game

@@ -194,7 +194,7 @@ def loco_symbol_spaces(route) -> tuple[int, ...]:
     >>> loco_symbol_spaces(R)
     (1,)
     >>> R.ferry_locomotives = 2; loco_symbol_spaces(R)
-    (0, 2)
+    (1, 3)
     """
     n, k = route.length, route.ferry_locomotives
     if k <= 0:
@@ -303,10 +303,20 @@ def flatten(polygons: Iterable[Sequence[Point]]) -> tuple[list, list]:
 
 
 def count_polygons(xs: Sequence) -> int:
-    """How many None-separated pieces a flat coordinate list holds."""
-    if xs is None or len(xs) == 0:
-        return 0
-    return 1 + sum(1 for v in xs if v is None)
+    """How many None-separated pieces a flat coordinate list holds.
+
+    >>> count_polygons([0, 1, None, 2, 3, None]), count_polygons([]), count_polygons([None])
+    (2, 0, 0)
+    """
+    n = 0
+    inside = False
+    for v in xs or ():
+        if v is None:
+            inside = False
+        elif not inside:
+            inside = True
+            n += 1
+    return n
 
 
 # --------------------------------------------------------------------------- per board
