@@ -45,6 +45,21 @@ def position(game, deck=(), rest="deck", **d):
     return game.state_from_dict(d)
 
 
+def seed_with_locomotives_in_first_display(players: int = 2, at_least: int = 3):
+    """A seed whose shuffle puts `at_least` locomotives among the first five face-up cards, and
+    those five cards (`Game.new_state` shuffles 8 x 12 colours + 14 locomotives, deals 4 cards a
+    player from the top, then turns up 5)."""
+    import random
+    for seed in range(5000):
+        deck = [c for c in range(8) for _ in range(12)] + [8] * 14
+        random.Random(seed).shuffle(deck)
+        top = len(deck) - 1 - 4 * players
+        first = [CARD_NAMES[deck[top - i]] for i in range(5)]
+        if first.count("loco") >= at_least:
+            return seed, first
+    raise AssertionError("no such seed")  # pragma: no cover
+
+
 def refused(state, action, rule: str, *words: str):
     """Assert `action` is illegal for `rule`, that the reason's text names every one of `words`,
     and that applying it raises and changes nothing. Returns the reason."""

@@ -354,6 +354,79 @@ def check_score(state, d: dict | None = None) -> None:
                 _fail("longest path bonus goes to the longest paths", state, str([x.longest_path for x in rows]))
 
 
+def brute_longest(edges) -> int:
+    """The longest trail (each edge at most once, cities may repeat) by trying every trail."""
+    adj: dict = {}
+    for i, (a, b, length) in enumerate(edges):
+        adj.setdefault(a, []).append((i, b, length))
+        adj.setdefault(b, []).append((i, a, length))
+    best = 0
+
+    def walk(v, used: int, total: int) -> None:
+        nonlocal best
+        if total > best:
+            best = total
+        for i, w, length in adj[v]:
+            if not used >> i & 1:
+                walk(w, used | 1 << i, total + length)
+
+    for v in adj:
+        walk(v, 0, 0)
+    return best
+
+
+def _walks(trail, at) -> bool:
+    for t in trail:
+        if at not in (t.a, t.b):
+            return False
+        at = t.other(at)
+    return True
+
+
+def check_final(state, max_brute_edges: int = 22) -> None:
+    """End-of-game checks: the longest paths against an exhaustive search (for networks of
+    up to `max_brute_edges` routes), each reported trail is a real trail of the player's
+    own routes, the bonuses go to the leaders, and the winners follow the tie-breakers."""
+    rows = state.score_breakdown()
+    rules = state.rules
+    board = state.board
+    d = state.to_dict()
+    for p, r in enumerate(rows):
+        mine = [board.route[k] for k, o in d["routes"].items() if o == p]
+        trail = [board.route[k] for k in r.longest_trail]
+        if len(set(r.longest_trail)) != len(trail) or any(d["routes"].get(t.key) != p for t in trail):
+            _fail("the longest trail uses the player's own routes, each once", state, str(r.longest_trail))
+        if sum(t.length for t in trail) != r.longest_path:
+            _fail("the longest trail's length", state, f"{r.longest_trail}: {r.longest_path}")
+        if trail and not any(_walks(trail, start) for start in (trail[0].a, trail[0].b)):
+            _fail("the longest trail is continuous", state, str(r.longest_trail))
+        if len(mine) <= max_brute_edges:
+            best = brute_longest([(t.a, t.b, t.length) for t in mine])
+            if best != r.longest_path:
+                _fail("the longest path is the longest trail", state, f"player {p}: {r.longest_path}, "
+                                                                       f"exhaustive search {best}")
+    if rules.globetrotter_bonus:
+        most = max(r.tickets_completed for r in rows)
+        for r in rows:
+            if (r.globetrotter > 0) != (most > 0 and r.tickets_completed == most):
+                _fail("the Globetrotter goes to the most completed tickets", state, str([x.tickets_completed for x in rows]))
+    best_total = max(r.total for r in rows)
+    tied = [r for r in rows if r.total == best_total]
+    for rule in rules.tie_breakers:
+        if rule == "most_tickets_completed":
+            tied = [r for r in tied if r.tickets_completed == max(x.tickets_completed for x in tied)]
+        elif rule == "fewest_stations_used":
+            tied = [r for r in tied if r.stations_built == min(x.stations_built for x in tied)]
+        elif rule == "longest_path_bonus":
+            tied = [r for r in tied if r.longest_bonus] or tied
+        elif rule == "longest_path_length":
+            tied = [r for r in tied if r.longest_path == max(x.longest_path for x in tied)]
+        else:
+            _fail("unknown tie-breaker", state, rule)
+    if sorted(state.winners()) != sorted(r.player for r in tied):
+        _fail("the winners after the tie-breakers", state, f"{state.winners()} != {[r.player for r in tied]}")
+
+
 def _turn_ended(bd: dict, ad: dict) -> bool:
     return ad["turn"] == bd["turn"] + 1
 
@@ -417,6 +490,16 @@ def _check_transition(before, bd: dict, action, after, ad: dict) -> None:
             for i in range(0, len(tail), rules.display_size):
                 if tail[i:i + rules.display_size].count(LOCO_NAME) < rules.display_flush_at:
                     _fail("a display was flushed without enough locomotives", after, str(tail))
+            at = rules.display_flush_at
+            if isinstance(action, DrawFaceUp) and at and ad["display"].count(LOCO_NAME) >= at:
+                # the flush stopping rule (README): flushing stops with 3+ locomotives showing only
+                # when deck + discard lack the non-locomotives for a better display, or when the
+                # cards turned up by flushes used up what deck + discard held when it began
+                pool = ad["deck"] + ad["discard"]
+                budget = len(bd["deck"]) + len(bd["discard"]) - 1 - len(tail)
+                if len(pool) - pool.count(LOCO_NAME) >= rules.display_size - at + 1 and budget >= rules.display_size:
+                    _fail("the display should have been flushed", after,
+                          f"{ad['display']} with {len(pool)} cards in deck and discard")
         # the draw ends after two cards, or after a face-up locomotive where that costs the draw
         loco_first = (isinstance(action, DrawFaceUp) and action.card == LOCO_NAME
                       and rules.face_up_locomotive_costs_two)
@@ -431,8 +514,15 @@ def _check_transition(before, bd: dict, action, after, ad: dict) -> None:
         elif ad["phase"] != "draw2":
             _fail("after the first card of a draw comes the second", after, ad["phase"])
         return
-    if ad["display"] != bd["display"]:
-        _fail("the display changed without a draw", after, f"{bd['display']} -> {ad['display']}")
+    refilled = ad["display"] != bd["display"]
+    if refilled:
+        # only the end of a turn refills a display that ran short (when deck and discard were
+        # empty): cards paid since then are reshuffled into a new deck and turned up
+        if not (_turn_ended(bd, ad) and len(bd["display"]) < rules.display_size):
+            _fail("the display changed without a draw", after, f"{bd['display']} -> {ad['display']}")
+        if not rules.display_flush_at and ad["display"][:len(bd["display"])] != bd["display"]:
+            _fail("refilling the display replaced face-up cards", after, f"{bd['display']} -> {ad['display']}")
+        tail = None         # the refill may reshuffle and flush: only the totals are checked
 
     if isinstance(action, Claim):
         route = board.route[action.route]
@@ -461,21 +551,21 @@ def _check_transition(before, bd: dict, action, after, ad: dict) -> None:
                 t = ad["tunnel"]
                 if extra == 0 or t["route"] != route.key or Cards.parse(t["payment"]) != pay or t["revealed"] != revealed:
                     _fail("the pending tunnel", after, str(t))
-                if tail:
+                if tail or refilled:
                     _fail("a pending tunnel discarded cards", after, str(tail))
                 return
             if extra:
                 _fail("a tunnel with extra cards due was claimed at once", after, str(action))
-            if Counter(tail) != Counter(revealed) + _cards_counter(pay):
+            if tail is not None and Counter(tail) != Counter(revealed) + _cards_counter(pay):
                 _fail("the revealed cards and the payment end in the discard", after, f"{tail} vs {revealed}, {pay}")
-        elif Counter(tail) != _cards_counter(pay):
+        elif tail is not None and Counter(tail) != _cards_counter(pay):
             _fail("the payment ends in the discard", after, f"{tail} vs {pay}")
         _check_placed(bd, ad, route, p, after)
         if not _turn_ended(bd, ad):
             _fail("a claim ends the turn", after, str(action))
         return
 
-    if shuffled:
+    if shuffled and not refilled:
         _fail("a reshuffle during an action that draws no card", after, str(action))
     if isinstance(action, (PayTunnel, AbandonTunnel)):
         t = bd["tunnel"]
@@ -484,13 +574,13 @@ def _check_transition(before, bd: dict, action, after, ad: dict) -> None:
         if isinstance(action, PayTunnel):
             if hb - ha != _cards_counter(action.extra) or ha - hb:
                 _fail("paying a tunnel takes the extra cards", after, f"{dict(hb)} -> {dict(ha)}")
-            if Counter(tail) != Counter(t["revealed"]) + _cards_counter(paid) + _cards_counter(action.extra):
+            if tail is not None and Counter(tail) != Counter(t["revealed"]) + _cards_counter(paid) + _cards_counter(action.extra):
                 _fail("the revealed cards and the payment end in the discard", after, f"{tail}")
             _check_placed(bd, ad, route, p, after)
         else:
             if ha - hb != _cards_counter(paid) or hb - ha:
                 _fail("abandoning a tunnel returns the payment", after, f"{dict(hb)} -> {dict(ha)}")
-            if Counter(tail) != Counter(t["revealed"]):
+            if tail is not None and Counter(tail) != Counter(t["revealed"]):
                 _fail("the revealed cards end in the discard", after, f"{tail} vs {t['revealed']}")
             if bd["routes"] != ad["routes"] or bd["trains"] != ad["trains"]:
                 _fail("an abandoned tunnel changed the routes", after, str(action))
@@ -499,12 +589,13 @@ def _check_transition(before, bd: dict, action, after, ad: dict) -> None:
         return
 
     if isinstance(action, BuildStation):
-        if hb - ha != _cards_counter(action.payment) or ha - hb or Counter(tail) != _cards_counter(action.payment):
+        if hb - ha != _cards_counter(action.payment) or ha - hb or (
+                tail is not None and Counter(tail) != _cards_counter(action.payment)):
             _fail("a station costs its payment, into the discard", after, str(action))
         if ad["stations"] != bd["stations"] + [[action.city, p]]:
             _fail("the station is built", after, str(ad["stations"]))
         return
-    if tail or hb != ha:
+    if tail or refilled or hb != ha:
         _fail("cards moved", after, f"{action}: {tail}, {dict(hb)} -> {dict(ha)}")
     if isinstance(action, DrawTickets):
         k = min(rules.tickets.draw, len(bd["ticket_deck"]))
@@ -715,10 +806,23 @@ def check_candidates(state, rng: random.Random, illegal_tries: int = 4) -> None:
 MAX_ACTIONS = 2000          # every random game must end well before this
 
 
+def hoarder(state, legal, rng: random.Random):
+    """A policy for the edge cases: draws train cards whenever it can (95%), claims only
+    when it must, so the deck and discard run dry, the display runs short and, at the
+    end, everybody passes."""
+    if rng.random() < 0.95:
+        draws = [a for a in legal.simple if isinstance(a, (DrawBlind, DrawFaceUp))] \
+            if hasattr(legal, "simple") else [a for a in legal if isinstance(a, (DrawBlind, DrawFaceUp))]
+        if draws:
+            return draws[rng.randrange(len(draws))]
+    return legal[rng.randrange(len(legal))]
+
+
 def play_random_game(edition: str, players: int, seed: int, options: dict | None = None, *,
-                     check: str = "cheap", max_actions: int = MAX_ACTIONS, on_state=None):
-    """Play one seeded random game (each player picks uniformly among `legal_actions()`),
-    checking the invariants after every action; returns (final state, actions).
+                     check: str = "cheap", max_actions: int = MAX_ACTIONS, on_state=None, policy=None):
+    """Play one seeded random game (each player picks uniformly among `legal_actions()`,
+    or as `policy(state, legal, rng)` says), checking the invariants after every action;
+    returns (final state, actions).
 
     check="none": only play; "cheap": `check_invariants` after every action, with
     `score_breakdown` re-checked whenever routes, tickets or stations change (it is a
@@ -732,13 +836,18 @@ def play_random_game(edition: str, players: int, seed: int, options: dict | None
     crng = random.Random(f"candidates/{seed}")
     actions: list = []
     d = check_invariants(state) if check != "none" else None
+    at = game.rules.display_flush_at
+    if at and state.to_dict()["display"].count("loco") >= at:
+        raise AssertionError(f"load_game({edition!r}, players={players}, seed={seed}): the opening display "
+                             f"{state.to_dict()['display']} should have been flushed")
     trigger_turn = None
     passes = 0
 
     def where() -> str:
         opts = "".join(f", {k}={v!r}" for k, v in options.items())
         tail = "; ".join(map(str, actions[-6:]))
-        return (f"load_game({edition!r}, players={players}, seed={seed}{opts}) after {len(actions)} actions "
+        who = f", policy {policy.__name__}" if policy else ""
+        return (f"load_game({edition!r}, players={players}, seed={seed}{opts}){who} after {len(actions)} actions "
                 f"(last: {tail})")
 
     try:
@@ -752,7 +861,7 @@ def play_random_game(edition: str, players: int, seed: int, options: dict | None
             legal = state.legal_actions()
             if len(legal) == 0:
                 raise AssertionError("no legal action in a running game")
-            action = legal[rng.randrange(len(legal))]
+            action = policy(state, legal, rng) if policy else legal[rng.randrange(len(legal))]
             after = state.apply(action)
             actions.append(action)
             if check != "none":
@@ -783,6 +892,8 @@ def play_random_game(edition: str, players: int, seed: int, options: dict | None
             state = after
         if on_state is not None:
             on_state(state)
+        if check != "none":
+            check_final(state)
         winners = state.winners()
         rows = state.score_breakdown()
         best = max(r.total for r in rows)

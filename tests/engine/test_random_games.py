@@ -44,14 +44,19 @@ from pathlib import Path
 
 import pytest
 
-from invariants import play_random_game
+from invariants import MAX_ACTIONS, hoarder, play_random_game
 
 SCALE = float(os.environ.get("TTR_RANDOM_GAMES_SCALE", "1"))
 WORKERS = int(os.environ.get("TTR_TEST_WORKERS", min(os.cpu_count() or 1, 4)))
 
 PLAYER_COUNTS = {"usa": (2, 3, 4, 5), "europe": (2, 3, 4, 5), "switzerland": (2, 3), "nordic": (2, 3)}
 GAMES = {"usa": 2000, "europe": 1000, "switzerland": 1000, "nordic": 1000}    # cheap tier, per edition
-FULL_GAMES = {"usa": 24, "europe": 24, "switzerland": 24, "nordic": 24}       # full tier, per edition
+FULL_GAMES = {"usa": 40, "europe": 40, "switzerland": 40, "nordic": 40}       # full tier, per edition
+# and, beyond the uniform games, games of a card hoarder (`invariants.hoarder`), which reach
+# what uniform play never does: an empty deck and discard, a short display, flushes
+# stopped by the stopping rule
+HOARDER_GAMES = {"usa": 100, "europe": 100, "switzerland": 100, "nordic": 100}
+HOARDER_FULL_GAMES = 2
 # the options where the sources disagree, on a share of the games (every OPTION_EVERY-th game)
 OPTIONS = {"usa": {"opening_tickets": 4}, "nordic": {"display_flush": True}}
 OPTION_EVERY = 10
@@ -69,19 +74,23 @@ def games_of(edition: str, first: int, count: int) -> list[tuple]:
     return out
 
 
+POLICIES = {"uniform": None, "hoarder": hoarder}
+
+
 def _play(job: tuple) -> tuple:
-    edition, players, seed, options, check = job
-    start = time.perf_counter()
+    edition, players, seed, options, check, *policy = job
+    policy = POLICIES[policy[0] if policy else "uniform"]
+    start = time.process_time()
     try:
-        state, actions = play_random_game(edition, players, seed, options, check=check)
+        state, actions = play_random_game(edition, players, seed, options, check=check, policy=policy)
         if check == "full":
-            again, _ = play_random_game(edition, players, seed, options, check="none")
+            again, _ = play_random_game(edition, players, seed, options, check="none", policy=policy)
             if again.to_dict() != state.to_dict():
                 raise AssertionError(f"replaying load_game({edition!r}, players={players}, seed={seed}, "
                                      f"**{options}) did not reach the same final position")
     except Exception as e:  # reported by the test, with the game's seed
-        return job, f"{type(e).__name__}: {e}", 0, time.perf_counter() - start
-    return job, None, len(actions), time.perf_counter() - start
+        return job, f"{type(e).__name__}: {e}", 0, time.process_time() - start
+    return job, None, len(actions), time.process_time() - start
 
 
 @pytest.fixture(scope="module")
@@ -116,7 +125,7 @@ CHEAP = [p for e, n in GAMES.items() for p in _chunks(e, n)]
 def test_random_games_keep_the_invariants(pool, edition, first, count):
     results = run(pool, [(*g, "cheap") for g in games_of(edition, first, count)])
     lengths = [n for _, _, n, _ in results]
-    assert max(lengths) < 2000 and min(lengths) > 0
+    assert max(lengths) < MAX_ACTIONS and min(lengths) > 0
 
 
 @pytest.mark.parametrize("edition", list(FULL_GAMES))
@@ -125,7 +134,17 @@ def test_random_games_full_checks(pool, edition):
     Seeds 100000+ so these are other games than the cheap tier's."""
     count = max(1, int(FULL_GAMES[edition] * SCALE))
     jobs = [(e, n, seed + 100_000, o, "full") for e, n, seed, o in games_of(edition, 0, count)]
+    jobs += [(e, n, seed + 300_000, o, "full", "hoarder") for e, n, seed, o in games_of(edition, 0, HOARDER_FULL_GAMES)]
     run(pool, jobs)
+
+
+@pytest.mark.parametrize("edition", list(HOARDER_GAMES))
+def test_hoarder_games_keep_the_invariants(pool, edition):
+    """Card hoarders empty the deck and discard pile and run the display short."""
+    count = max(1, int(HOARDER_GAMES[edition] * SCALE))
+    jobs = [(e, n, seed + 200_000, o, "cheap", "hoarder") for e, n, seed, o in games_of(edition, 0, count)]
+    results = run(pool, jobs)
+    assert max(n for _, _, n, _ in results) < MAX_ACTIONS
 
 
 def test_every_edition_and_player_count_is_played():

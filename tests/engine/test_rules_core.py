@@ -81,7 +81,7 @@ from collections import Counter
 import pytest
 
 import ttr_nb
-from conftest import hand, load, position, refused
+from conftest import hand, load, position, refused, seed_with_locomotives_in_first_display
 from ttr_nb.engine.actions import Pass
 
 EDITIONS = ("usa", "europe", "switzerland", "nordic")
@@ -134,21 +134,12 @@ def test_setup_deals_four_cards_each_and_five_face_up(edition):
 
 
 def test_opening_display_is_flushed_when_it_shows_three_locomotives():
-    # find a seed whose shuffle puts 3+ locomotives in the first five face-up cards (USA, 2 players)
-    for seed in range(5000):
-        deck = [c for c in range(8) for _ in range(12)] + [8] * 14
-        random.Random(seed).shuffle(deck)
-        first_display = [deck[-9 - i] for i in range(5)]        # after 2 x 4 cards dealt from the top
-        if first_display.count(8) >= 3:
-            break
-    else:  # pragma: no cover
-        pytest.fail("no seed found")
+    seed, first_display = seed_with_locomotives_in_first_display(players=2)
     s = ttr_nb.load_game("usa", players=2, seed=seed).new_state()
-    names = ("red", "orange", "yellow", "green", "blue", "pink", "white", "black", "loco")
     assert s.to_dict()["display"].count("loco") < 3
     discard = s.to_dict()["discard"]
     assert len(discard) % 5 == 0 and len(discard) >= 5
-    assert sorted(discard[:5]) == sorted(names[c] for c in first_display)
+    assert sorted(discard[:5]) == sorted(first_display)
 
 
 def test_opening_tickets_dealt_and_at_least_the_minimum_kept():
@@ -625,7 +616,8 @@ def test_pass_refused_while_an_action_exists_and_any_action_resets_passes():
 
 def test_tunnel_reveal_with_short_deck_reshuffles_and_reveals_what_exists():
     g = load("europe")
-    s = position(g, deck=["red"], discard=["loco"], rest=1, hands=[{"red": 5}, {}])
+    s = position(g, deck=["red"], discard=["loco"], rest=1, hands=[{"red": 5}, {}],
+                 display=["white", "white", "black", "black", "blue"])
     s = s.apply("claim Erzurum-Sochi red*3")             # a red tunnel of 3
     d = s.to_dict()
     assert s.phase == "tunnel"
@@ -638,7 +630,7 @@ def test_tunnel_reveal_with_short_deck_reshuffles_and_reveals_what_exists():
 
 def test_tunnel_reveal_with_no_cards_asks_no_extra():
     g = load("europe")
-    s = position(g, deck=[], rest=1, hands=[{"red": 3}, {}])
+    s = position(g, deck=[], rest=1, hands=[{"red": 3}, {}], display=["white", "white", "black", "black", "blue"])
     s = s.apply("claim Erzurum-Sochi red*3")
     assert s.owner("Erzurum-Sochi") == 0 and s.current_player == 1
     assert s.to_dict()["discard"] == ["red"] * 3

@@ -156,7 +156,7 @@ def test_europe_ferry_needs_one_locomotive_per_symbol_rest_as_grey():
 
 def _tunnel(deck, hand0):
     g = load("europe")
-    return position(g, hands=[hand0, {}], deck=deck)
+    return position(g, hands=[hand0, {}], deck=deck, display=["white", "white", "black", "black", "orange"])
 
 
 def test_europe_tunnel_reveal_asks_one_extra_per_matching_card_or_locomotive():

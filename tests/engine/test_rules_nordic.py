@@ -9,6 +9,7 @@ Bullet -> test(s)
           test_nordic_later_draws_three_or_what_remains_keep_one_rest_removed
   face-up locomotive ordinary; no display flush (option display_flush=True flushes)
       ... test_nordic_three_face_up_locomotives_stay_no_flush,
+          test_nordic_opening_display_keeps_three_locomotives_option_flushes_it,
           test_nordic_option_display_flush_true_flushes_three_locomotives
           (+ core: test_face_up_locomotive_ordinary_taken_like_any_card_and_second_follows)
   locomotives not on ordinary routes; only ferries, tunnels and (in a set of four) Murmansk-Lieksa
@@ -43,7 +44,7 @@ from collections import Counter
 import pytest
 
 import ttr_nb
-from conftest import hand, load, position, refused
+from conftest import hand, load, position, refused, seed_with_locomotives_in_first_display
 
 
 def test_nordic_two_to_three_players_40_trains_110_cards_46_tickets():
@@ -100,6 +101,15 @@ def test_nordic_three_face_up_locomotives_stay_no_flush():
     s = s.apply("draw green")
     assert sorted(s.to_dict()["display"]) == ["blue", "loco", "loco", "loco", "loco"]
     assert s.to_dict()["discard"] == []
+
+
+def test_nordic_opening_display_keeps_three_locomotives_option_flushes_it():
+    seed, first_display = seed_with_locomotives_in_first_display(players=2)
+    s = ttr_nb.load_game("nordic", players=2, seed=seed).new_state()
+    assert s.to_dict()["display"] == first_display and s.to_dict()["discard"] == []
+    s = ttr_nb.load_game("nordic", players=2, seed=seed, display_flush=True).new_state()
+    assert s.to_dict()["display"].count("loco") < 3
+    assert sorted(s.to_dict()["discard"][:5]) == sorted(first_display)
 
 
 def test_nordic_option_display_flush_true_flushes_three_locomotives():

@@ -60,6 +60,7 @@ search in ``tests/engine/test_longest.py``):
 """
 from __future__ import annotations
 
+import math
 import numbers
 from dataclasses import dataclass
 from typing import Hashable, Iterable
@@ -116,21 +117,40 @@ def longest_path(edges: Iterable[tuple[Hashable, Hashable, int]]) -> LongestPath
     if not ends:
         return LongestPath()
 
-    best_len, best_trail, best_start = 0, [], 0
+    best_len, best_trail = 0, []
     for comp in _components(len(cities), ends):
         if sum(lengths[e] for e in comp) <= best_len:
             continue
-        length, trail, start = _solve_component(comp, ends, lengths, best_len)
-        if length > best_len:
-            best_len, best_trail, best_start = length, trail, start
-    seq = [best_start]
-    for e in best_trail:
-        a, b = ends[e]
-        seq.append(b if seq[-1] == a else a)
-    return LongestPath(best_len, tuple(best_trail), tuple(cities[c] for c in seq))
+        found = _solve_component(comp, ends, lengths, best_len)
+        if found is not None:
+            best_len, best_trail = found
+    return LongestPath(best_len, tuple(best_trail), tuple(cities[c] for c in _walk(best_trail, ends)))
 
 
 # --------------------------------------------------------------------------- helpers
+
+# A "chain" is (u, x, length, seq): an edge of a (reduced) graph on local
+# vertex ids, standing for the original edges ``seq`` walked from u to x.
+Chain = tuple[int, int, int, tuple[int, ...]]
+
+
+def _walk(trail: list[int], ends: list[tuple[int, int]]) -> list[int]:
+    """Cities visited by a trail of original edges (empty list for no edges)."""
+    if not trail:
+        return []
+    for start in ends[trail[0]]:
+        seq = [start]
+        for e in trail:
+            a, b = ends[e]
+            if seq[-1] == a:
+                seq.append(b)
+            elif seq[-1] == b:
+                seq.append(a)
+            else:
+                break
+        else:
+            return seq
+    raise AssertionError("internal error: not a trail")  # pragma: no cover
 
 
 def _components(n: int, ends: list[tuple[int, int]]) -> list[list[int]]:
@@ -153,92 +173,299 @@ def _components(n: int, ends: list[tuple[int, int]]) -> list[list[int]]:
     return list(comps.values())
 
 
-def _euler(comp: list[int], ends: list[tuple[int, int]], start: int) -> list[int]:
-    """Hierholzer: an Euler trail/circuit of the edges ``comp`` from ``start``."""
-    inc: dict[int, list[int]] = {}
-    for e in comp:
-        a, b = ends[e]
-        inc.setdefault(a, []).append(e)
-        inc.setdefault(b, []).append(e)
-    for lst in inc.values():
-        lst.reverse()  # pop() then takes edges in input order
-    used = set()
-    stack: list[tuple[int, int]] = [(start, -1)]
-    out: list[int] = []
+def _euler(k: int, chains: list[Chain], sel: list[int], start: int) -> list[int]:
+    """Hierholzer: walk every chain in ``sel`` from ``start``; returns original edges.
+
+    The chains must form a connected graph whose odd vertices are ``start``
+    and one other vertex, or none.
+    """
+    inc: list[list[int]] = [[] for _ in range(k)]
+    for c in sel:
+        u, x = chains[c][0], chains[c][1]
+        inc[u].append(c)
+        if x != u:
+            inc[x].append(c)
+    for lst in inc:
+        lst.reverse()  # pop() then takes chains in input order
+    used: set[int] = set()
+    stack: list[tuple[int, int, int]] = [(start, -1, -1)]
+    walk: list[tuple[int, int]] = []
     while stack:
-        v, via = stack[-1]
+        v = stack[-1][0]
         lst = inc[v]
         while lst and lst[-1] in used:
             lst.pop()
         if lst:
-            e = lst.pop()
-            used.add(e)
-            a, b = ends[e]
-            stack.append((b if v == a else a, e))
+            c = lst.pop()
+            used.add(c)
+            u, x = chains[c][0], chains[c][1]
+            stack.append((x if v == u else u, c, v))
         else:
-            stack.pop()
-            if via >= 0:
-                out.append(via)
-    out.reverse()
+            _, c, frm = stack.pop()
+            if c >= 0:
+                walk.append((c, frm))
+    walk.reverse()
+    out: list[int] = []
+    for c, frm in walk:
+        seq = chains[c][3]
+        out.extend(seq if frm == chains[c][0] else reversed(seq))
     return out
 
 
-class _Found(Exception):
-    """Raised inside the search when a candidate reaches the global upper bound."""
+def _series_reduce(k: int, chains: list[Chain]) -> tuple[int, list[Chain]]:
+    """Contract every vertex of degree 2 (fact 4); needs a vertex of other degree."""
+    deg = [0] * k
+    inc: list[list[int]] = [[] for _ in range(k)]
+    for c, (u, x, _, _) in enumerate(chains):
+        deg[u] += 1
+        deg[x] += 1
+        inc[u].append(c)
+        inc[x].append(c)
+    branch = [v for v in range(k) if deg[v] != 2]
+    vid = {v: i for i, v in enumerate(branch)}
+    out: list[Chain] = []
+    consumed = [False] * len(chains)
+    for u in branch:
+        for c in inc[u]:
+            if consumed[c]:
+                continue
+            consumed[c] = True
+            cu, cx, length, seq = chains[c]
+            seq = list(seq if cu == u else reversed(seq))
+            cur = cx if cu == u else cu
+            last = c
+            while deg[cur] == 2:
+                c2 = inc[cur][0] if inc[cur][0] != last else inc[cur][1]
+                consumed[c2] = True
+                cu, cx, l2, s2 = chains[c2]
+                seq.extend(s2 if cu == cur else reversed(s2))
+                length += l2
+                cur = cx if cu == cur else cu
+                last = c2
+            out.append((vid[u], vid[cur], length, tuple(seq)))
+    return len(branch), out
+
+
+def _bridges(k: int, chains: list[Chain]) -> set[int]:
+    """Indices of the chains that are bridges (Tarjan, iterative, multigraph-safe)."""
+    adj: list[list[tuple[int, int]]] = [[] for _ in range(k)]
+    for c, (u, x, _, _) in enumerate(chains):
+        if u != x:
+            adj[u].append((x, c))
+            adj[x].append((u, c))
+    disc = [-1] * k
+    low = [0] * k
+    t = 0
+    out: set[int] = set()
+    for s in range(k):
+        if disc[s] >= 0:
+            continue
+        disc[s] = low[s] = t
+        t += 1
+        stack = [(s, -1, iter(adj[s]))]
+        while stack:
+            v, pc, it = stack[-1]
+            for w, c in it:
+                if c == pc:
+                    continue
+                if disc[w] < 0:
+                    disc[w] = low[w] = t
+                    t += 1
+                    stack.append((w, c, iter(adj[w])))
+                    break
+                if disc[w] < low[v]:
+                    low[v] = disc[w]
+            else:
+                stack.pop()
+                if stack:
+                    p = stack[-1][0]
+                    if low[v] < low[p]:
+                        low[p] = low[v]
+                    if low[v] > disc[p]:
+                        out.add(pc)
+    return out
 
 
 def _solve_component(
     comp: list[int], ends: list[tuple[int, int]], lengths: list[int], floor: int
-) -> tuple[int, list[int], int]:
-    """Best trail of one connected component: (length, edge indices, start city).
-
-    Returns length 0 if no trail longer than ``floor`` exists.
-    """
-    deg: dict[int, int] = {}
-    inc: dict[int, list[int]] = {}
+) -> tuple[int, list[int]] | None:
+    """Best trail of one connected component, or None if none is longer than ``floor``."""
+    vid: dict[int, int] = {}
+    chains: list[Chain] = []
     for e in comp:
-        for v in ends[e]:
-            deg[v] = deg.get(v, 0) + 1
-            inc.setdefault(v, []).append(e)
-    total = sum(lengths[e] for e in comp)
-    odd = sorted(v for v, d in deg.items() if d & 1)
-    if len(odd) <= 2:
-        start = odd[0] if odd else ends[comp[0]][0]
-        return total, _euler(comp, ends, start), start
+        a, b = ends[e]
+        la = vid.setdefault(a, len(vid))
+        lb = vid.setdefault(b, len(vid))
+        chains.append((la, lb, lengths[e], (e,)))
+    k = len(vid)
+    deg = [0] * k
+    for u, x, _, _ in chains:
+        deg[u] += 1
+        deg[x] += 1
+    if sum(d & 1 for d in deg) <= 2:  # Euler (fact 2): no search at all
+        return _best_trail(k, chains, None, floor)
+    k, chains = _series_reduce(k, chains)
+    bridges = _bridges(k, chains)
+    if not bridges:
+        return _best_trail(k, chains, None, floor)
 
-    # ---- series reduction: contract chains of degree-2 vertices
-    branch = sorted(v for v, d in deg.items() if d != 2)
-    vid = {v: i for i, v in enumerate(branch)}
-    n = len(branch)
-    chains: list[tuple[int, int, int, list[int]]] = []  # (u, x, length, original edges)
-    consumed: set[int] = set()
-    for u in branch:
-        for e in inc[u]:
-            if e in consumed:
-                continue
-            path = [e]
-            consumed.add(e)
-            length = lengths[e]
-            a, b = ends[e]
-            cur = b if a == u else a
-            while deg[cur] == 2:
-                e2 = inc[cur][0] if inc[cur][0] != path[-1] else inc[cur][1]
-                path.append(e2)
-                consumed.add(e2)
-                length += lengths[e2]
-                a, b = ends[e2]
-                cur = b if a == cur else a
-            chains.append((vid[u], vid[cur], length, path))
-
-    adj: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]  # (bit, other, length)
-    mult: list[dict[int, int]] = [dict() for _ in range(n)]
-    rem_deg = [0] * n  # non-loop chain ends still present
-    rem_w2 = [0] * n  # twice... no: incident weight, loops counted twice
+    # ---- bridge tree (fact 5): blocks = 2-edge-connected components
+    block = [-1] * k
+    nblocks = 0
+    adj: list[list[int]] = [[] for _ in range(k)]
+    for c, (u, x, _, _) in enumerate(chains):
+        if u != x and c not in bridges:
+            adj[u].append(x)
+            adj[x].append(u)
+    for s in range(k):
+        if block[s] >= 0:
+            continue
+        block[s] = nblocks
+        todo = [s]
+        while todo:
+            v = todo.pop()
+            for w in adj[v]:
+                if block[w] < 0:
+                    block[w] = nblocks
+                    todo.append(w)
+        nblocks += 1
+    bverts: list[list[int]] = [[] for _ in range(nblocks)]
+    for v in range(k):
+        bverts[block[v]].append(v)
+    bchains: list[list[int]] = [[] for _ in range(nblocks)]
+    tadj: list[list[tuple[int, int, int, int]]] = [[] for _ in range(nblocks)]
+    for c, (u, x, _, _) in enumerate(chains):
+        if c in bridges:
+            tadj[block[u]].append((c, u, x, block[x]))
+            tadj[block[x]].append((c, x, u, block[u]))
+        else:
+            bchains[block[u]].append(c)
+    # Root the bridge tree at the heaviest block: only the root block escapes
+    # the (harder) anchored search.
+    bweight = [0] * nblocks
     for c, (u, x, length, _) in enumerate(chains):
+        if c not in bridges:
+            bweight[block[u]] += length
+    root = max(range(nblocks), key=lambda b: (bweight[b], -b))
+    parent = [-1] * nblocks
+    parent[root] = root
+    attach = [-1] * nblocks  # vertex where the parent bridge enters the block
+    order = [root]
+    for b in order:
+        for c, _, r, child in tadj[b]:
+            if parent[child] < 0:
+                parent[child] = b
+                attach[child] = r
+                order.append(child)
+
+    down: list[tuple[int, list[int]]] = [(0, [])] * nblocks
+    best: tuple[int, list[int]] | None = None
+    for b in reversed(order):
+        pend: dict[int, list[tuple[int, list[int]]]] = {}
+        for c, q, r, child in tadj[b]:
+            if parent[child] == b and child != b:
+                dl, dseq = down[child]
+                u, x, length, seq = chains[c]
+                bseq = list(seq if u == q else reversed(seq))
+                pend.setdefault(q, []).append((length + dl, bseq + dseq))
+        for lst in pend.values():
+            lst.sort(key=lambda t: -t[0])
+
+        def local(top: int) -> tuple[int, list[Chain], dict[int, int]]:
+            lid = {v: i for i, v in enumerate(bverts[b])}
+            g = []
+            for c in bchains[b]:
+                u, x, length, seq = chains[c]
+                g.append((lid[u], lid[x], length, seq))
+            n = len(lid)
+            for q in sorted(pend):
+                for length, seq in pend[q][:top]:
+                    g.append((lid[q], n, length, tuple(seq)))
+                    n += 1
+            return n, g, lid
+
+        if b != root:
+            n, g, lid = local(1)
+            down[b] = _best_trail(n, g, lid[attach[b]], -1)
+        n, g, lid = local(2)
+        found = _best_trail(n, g, None, floor if best is None else best[0])
+        if found is not None:
+            best = found
+    return best
+
+
+def _best_trail(k: int, chains: list[Chain], anchor: int | None, floor: int) -> tuple[int, list[int]] | None:
+    """Longest trail of a connected chain graph (starting at ``anchor`` if given).
+
+    Returns (length, original edges) or None if no trail is longer than ``floor``.
+    """
+    total = sum(c[2] for c in chains)
+    if total <= floor:
+        return None
+    if not chains:
+        return 0, []
+    deg = [0] * k
+    for u, x, _, _ in chains:
+        deg[u] += 1
+        deg[x] += 1
+    odd = [v for v in range(k) if deg[v] & 1]
+    if anchor is None:
+        if len(odd) <= 2:
+            return total, _euler(k, chains, list(range(len(chains))), odd[0] if odd else chains[0][0])
+    elif not odd or (len(odd) == 2 and anchor in odd):
+        return total, _euler(k, chains, list(range(len(chains))), anchor)
+    found = _search(k, chains, anchor, floor)
+    if found is None:
+        return None
+    length, removed, v = found
+    alive = [c for c in range(len(chains)) if not (removed >> c) & 1]
+    reach = {v}
+    grew = True
+    while grew:
+        grew = False
+        for c in alive:
+            u, x = chains[c][0], chains[c][1]
+            if (u in reach) != (x in reach):
+                reach.add(u)
+                reach.add(x)
+                grew = True
+    sel = [c for c in alive if chains[c][0] in reach]
+    deg = [0] * k
+    for c in sel:
+        deg[chains[c][0]] += 1
+        deg[chains[c][1]] += 1
+    odd = [u for u in range(k) if deg[u] & 1]
+    if anchor is not None:
+        start = anchor
+    else:
+        start = odd[0] if odd else v
+    return length, _euler(k, chains, sel, start)
+
+
+class _Found(Exception):
+    """Raised inside the search when a candidate reaches the search's upper bound."""
+
+
+def _search(k: int, chains: list[Chain], anchor: int | None, floor: int) -> tuple[int, int, int] | None:
+    """Branch and bound over removed chains (facts 6-8).
+
+    Returns (length, removed chain mask, a vertex of the winning component)
+    or None if no trail is longer than ``floor``.
+    """
+    adj: list[list[tuple[int, int, int]]] = [[] for _ in range(k)]  # (bit, other, length)
+    mult: list[dict[int, int]] = [dict() for _ in range(k)]
+    rem_deg = [0] * k  # non-loop chain ends still present
+    rem_w2 = [0] * k  # incident weight still present (loops counted twice)
+    allbits = [0] * k
+    cmask = [0] * len(chains)
+    for c, (u, x, length, _) in enumerate(chains):
+        cmask[c] = (1 << u) | (1 << x)
         if u == x:  # loop: never removed, it only adds weight
             rem_w2[u] += 2 * length
             continue
         bit = 1 << c
+        allbits[u] |= bit
+        allbits[x] |= bit
         adj[u].append((bit, x, length))
         adj[x].append((bit, u, length))
         mult[u][x] = mult[u].get(x, 0) + 1
@@ -250,160 +477,331 @@ def _solve_component(
     for lst in adj:
         lst.sort(key=lambda t: t[2])
     full_deg = list(rem_deg)
-    nbmask = [0] * n
-    for u in range(n):
+    nbmask = [0] * k
+    for u in range(k):
         for x in mult[u]:
             nbmask[u] |= 1 << x
+    BIG = 1 << 60
+    anchor_bit = 0 if anchor is None else 1 << anchor
+    max_slots = 2 if anchor is None else 1
 
-    st = {"removed": 0, "kept": 0, "exempt": 0}
-    best = [floor, None]
-    limit = [0]
+    removed = 0  # chains cut so far
+    kept = 0  # chains fixed as part of the trail
+    exempt = 0  # vertices fixed as free trail endpoints
+    best_len = floor
+    best_state: tuple[int, int] | None = None
+    limit = -1
 
-    def component(v: int) -> tuple[int, list[int], int]:
+    def reach(v: int, target: int):
+        """Search from v; None if ``target`` is reachable, else (vertex mask, weight)."""
         seen = 1 << v
         stack = [v]
-        verts = []
         w2 = 0
+        tbit = 1 << target
         while stack:
             u = stack.pop()
-            verts.append(u)
             w2 += rem_w2[u]
             new = nbmask[u] & ~seen
+            if new & tbit:
+                return None
             seen |= new
             while new:
                 low = new & -new
                 stack.append(low.bit_length() - 1)
                 new ^= low
-        return seen, verts, w2 // 2
+        return seen, w2 // 2
 
-    def cut(bit: int, u: int, x: int, length: int) -> None:
-        st["removed"] |= bit
+    def cut(u: int, x: int, length: int) -> None:
         rem_deg[u] -= 1
         rem_deg[x] -= 1
         rem_w2[u] -= length
         rem_w2[x] -= length
-        k = mult[u][x] - 1
-        mult[u][x] = k
-        mult[x][u] = k
-        if k == 0:
+        m = mult[u][x] - 1
+        mult[u][x] = m
+        mult[x][u] = m
+        if m == 0:
             nbmask[u] &= ~(1 << x)
             nbmask[x] &= ~(1 << u)
 
-    def uncut(bit: int, u: int, x: int, length: int) -> None:
-        st["removed"] &= ~bit
+    def uncut(u: int, x: int, length: int) -> None:
         rem_deg[u] += 1
         rem_deg[x] += 1
         rem_w2[u] += length
         rem_w2[x] += length
-        k = mult[u][x] + 1
-        mult[u][x] = k
-        mult[x][u] = k
-        if k == 1:
+        m = mult[u][x] + 1
+        mult[u][x] = m
+        mult[x][u] = m
+        if m == 1:
             nbmask[u] |= 1 << x
             nbmask[x] |= 1 << u
 
-    def explore(v: int, info) -> None:
-        vmask, verts, w = info
-        if w <= best[0]:
-            return
-        removed = st["removed"]
-        kept = st["kept"]
-        exempt = st["exempt"]
-        oddv = [u for u in verts if rem_deg[u] & 1]
-        if len(oddv) <= 2:
-            best[0] = w
-            best[1] = (removed, v)
-            if w >= limit[0]:
-                raise _Found
-            return
-        slots = 2 - bin(exempt & vmask).count("1")
-        ms = []
-        pick = None
+    def moat(vmask: int, tmask: int, eligmask: int, slots: int, blocked: int) -> int:
+        """Lower bound on the weight the trail must leave out of the component.
+
+        Moat packing (fact 7): every terminal (odd vertex that must become
+        even, and the anchor) grows a ball at unit speed; balls merge when
+        they meet along a free chain, and a merged group stops growing while
+        it holds an even number of terminals.  The total growth is a feasible
+        dual of the T-join LP, so it bounds the left-out weight from below;
+        letting a terminal be a trail end instead (the anchor, and up to
+        ``slots`` eligible free ends) costs at most that terminal's own
+        radius.  While more groups grow than there are such ends, the bound
+        only increases, so the growth stops there.  Returns -1 if no
+        completion is possible at all.
+        """
+        lab = list(range(k))
+        rad = [0.0] * k
+        par = {}
+        members = {}
+        edges = []
+        nact = 0
+        mm = vmask
+        while mm:
+            low = mm & -mm
+            u = low.bit_length() - 1
+            mm ^= low
+            if tmask & low:
+                par[u] = 1
+                nact += 1
+            else:
+                par[u] = 0
+            members[u] = [u]
+            for bit, x, ln in adj[u]:
+                if u < x and not blocked & bit:
+                    edges.append((u, x, ln))
+        flips = slots + (1 if anchor is not None else 0)
+        total = 0.0
+        while nact > flips:
+            dt = -1.0
+            tight = []
+            live = []
+            for e in edges:
+                a, b, ln = e
+                la = lab[a]
+                lb = lab[b]
+                if la == lb:  # a chain inside a group is done for good
+                    continue
+                live.append(e)
+                r = par[la] + par[lb]
+                if r:
+                    t = (ln - rad[a] - rad[b]) / r
+                    if dt < 0 or t < dt - 1e-9:
+                        dt = t
+                        tight = [e]
+                    elif t <= dt + 1e-9:
+                        tight.append(e)
+            edges = live
+            if dt < 0:  # stuck: no more than `flips` groups may stay odd
+                return -1
+            if dt > 0:
+                for r, ms in members.items():
+                    if par[r]:
+                        for y in ms:
+                            rad[y] += dt
+                total += dt * nact
+            for a, b, _ in tight:
+                la = lab[a]
+                lb = lab[b]
+                if la != lb:
+                    if len(members[la]) < len(members[lb]):
+                        la, lb = lb, la
+                    mb = members.pop(lb)
+                    for y in mb:
+                        lab[y] = la
+                    members[la].extend(mb)
+                    pa = par[la]
+                    pb = par.pop(lb)
+                    par[la] = pa ^ pb
+                    nact -= pa + pb - (pa ^ pb)
+        if total <= 0:
+            return 0
+        m2 = eligmask & vmask
+        back = []
+        while m2:
+            low = m2 & -m2
+            back.append(rad[low.bit_length() - 1])
+            m2 ^= low
+        back.sort()
+        lost = total - sum(back[len(back) - slots:] if slots > 0 else ()) - (rad[anchor] if anchor is not None and (vmask >> anchor) & 1 else 0.0)
+        return math.ceil(lost - 1e-7)
+
+    def evaluate(vmask: int, W: int):
+        """Bound a state: None (dead end), or (ub, branch vertex, partner mask, slots).
+
+        A branch vertex of -1 means the component itself is a trail (leaf).
+        """
+        xs = []
+        xmask = 0
+        nodd = 0
+        mm = vmask
+        while mm:
+            low = mm & -mm
+            u = low.bit_length() - 1
+            mm ^= low
+            if rem_deg[u] & 1:
+                nodd += 1
+                if not (exempt | anchor_bit) & low:
+                    xs.append(u)
+                    xmask |= low
+        if anchor is None:
+            if nodd <= 2:
+                return W, -1, 0, 0
+        elif nodd - (rem_deg[anchor] & 1) <= 1:
+            return W, -1, 0, 0
+        slots = max_slots - bin(exempt & vmask).count("1")
+        pmask = xmask | anchor_bit  # possible pairing partners
+        blocked = removed | kept
+        dsum = 0
+        forced = 0
+        elig_ds = []
+        eligmask = 0
+        pick = -1
         pick_key = None
-        msum = 0
-        for u in oddv:
-            if (exempt >> u) & 1:
-                continue
-            mu = 0
+        for u in xs:
+            d = BIG
             nopt = 0
             for bit, x, ln in adj[u]:
-                if removed & bit:
+                if blocked & bit:
                     continue
-                if mu == 0:
-                    mu = ln  # adj lists are sorted by length
-                if not kept & bit:
-                    nopt += 1
+                nopt += 1
+                if ln >= d:
+                    continue
+                if (pmask >> x) & 1:
+                    d = ln
+                else:  # the pairing path must leave x by another free chain
+                    for bit2, _, ln2 in adj[x]:
+                        if bit2 != bit and not blocked & bit2:
+                            if ln + ln2 < d:
+                                d = ln + ln2
+                            break
             elig = slots > 0 and rem_deg[u] == full_deg[u]
-            nopt += elig
-            if nopt == 0:
-                return
-            msum += mu
-            ms.append(mu)
-            key = (nopt, -mu)
+            if elig:
+                eligmask |= 1 << u
+            if d == BIG:
+                if not elig:
+                    return None
+                forced += 1
+                if forced > slots:
+                    return None
+            else:
+                dsum += d
+                if elig:
+                    elig_ds.append(d)
+            key = (nopt + elig, -d)
             if pick_key is None or key < pick_key:
                 pick_key = key
                 pick = u
-        if slots > 0:
-            ms.sort()
-            msum -= sum(ms[-slots:])
-        ub = w - (msum + 1) // 2
-        if limit[0] == 0:
-            limit[0] = ub
-        if ub <= best[0]:
+        free = slots - forced
+        if free > 0 and elig_ds:
+            elig_ds.sort()
+            dsum -= sum(elig_ds[-free:])
+        ub = W - (dsum + 1) // 2
+        if ub > best_len:
+            lost = moat(vmask, pmask, eligmask, slots, blocked)
+            if lost < 0:
+                return None
+            if W - lost < ub:
+                ub = W - lost
+        return ub, pick, pmask, slots
+
+    def marks_now() -> int:
+        """Vertices the final trail must contain: anchor, free ends, kept chains."""
+        marks = exempt | anchor_bit
+        kk = kept
+        while kk:
+            low = kk & -kk
+            marks |= cmask[low.bit_length() - 1]
+            kk ^= low
+        return marks
+
+    def explore(v: int, vmask: int, W: int, info) -> None:
+        nonlocal removed, kept, exempt, best_len, best_state
+        ub, u, pmask, slots = info
+        if ub <= best_len:
             return
-        u = pick
-        opts = [(bit, x, ln) for bit, x, ln in adj[u] if not (removed | kept) & bit]
-        # try edges towards odd, non-exempt partners first (they fix two parities)
-        opts.sort(key=lambda t: (not (rem_deg[t[1]] & 1 and not (exempt >> t[1]) & 1), t[2]))
-        elig = slots > 0 and rem_deg[u] == full_deg[u]
-        newly_kept = 0
-        for bit, x, ln in opts:
-            cut(bit, u, x, ln)
-            info_u = component(u)
-            if (info_u[0] >> x) & 1:
-                explore(u, info_u)
+        if u < 0:
+            best_len = W
+            best_state = (removed, v)
+            if W >= limit:
+                raise _Found
+            return
+        # Evaluate every branch first and try the most promising one first.
+        blocked = removed | kept
+        kids = []
+        for bit, x, ln in adj[u]:
+            if blocked & bit:
+                continue
+            removed |= bit
+            cut(u, x, ln)
+            r = reach(u, x)
+            if r is None:
+                parts = [(u, vmask, W - ln, evaluate(vmask, W - ln))]
             else:
-                explore(u, info_u)
-                explore(x, component(x))
-            uncut(bit, u, x, ln)
-            newly_kept |= bit
-            st["kept"] = kept | newly_kept
-        st["kept"] = kept
-        if elig:
-            allbits = 0
-            for bit, x, ln in adj[u]:
-                allbits |= bit
-            st["kept"] = kept | allbits
-            st["exempt"] = exempt | (1 << u)
-            explore(v, info)
-            st["exempt"] = exempt
-            st["kept"] = kept
+                amask, wa = r
+                bmask = vmask & ~amask
+                wb = W - ln - wa
+                marks = marks_now()
+                parts = [
+                    (u, amask, wa, None if marks & bmask else evaluate(amask, wa)),
+                    (x, bmask, wb, None if marks & amask else evaluate(bmask, wb)),
+                ]
+            uncut(u, x, ln)
+            removed &= ~bit
+            top = max((p[3][0] for p in parts if p[3] is not None), default=-1)
+            kids.append((-top, 0, -(W - ln), not (pmask >> x) & 1, ln, bit, x, parts))
+        if slots > 0 and rem_deg[u] == full_deg[u]:
+            kept0 = kept
+            kept = kept0 | allbits[u]
+            exempt |= 1 << u
+            info2 = evaluate(vmask, W)
+            exempt &= ~(1 << u)
+            kept = kept0
+            if info2 is not None:
+                kids.append((-info2[0], 1, -W, False, 0, 0, -1, info2))
+        kids.sort(key=lambda t: t[:5])
+        kept0 = kept
+        for nub, _, _, _, ln, bit, x, parts in kids:
+            if -nub <= best_len:
+                break
+            if x < 0:  # u becomes a free end of the trail, keeping all its chains
+                k1 = kept
+                kept = k1 | allbits[u]
+                exempt |= 1 << u
+                explore(v, vmask, W, parts)
+                exempt &= ~(1 << u)
+                kept = k1
+                continue
+            removed |= bit
+            cut(u, x, ln)
+            if len(parts) == 1:
+                _, cm, cw, ci = parts[0]
+                if ci is not None:
+                    explore(u, cm, cw, ci)
+            else:
+                marks = marks_now()
+                pa, pb = parts
+                if pb[3] is not None and (pa[3] is None or pb[3][0] > pa[3][0]):
+                    pa, pb = pb, pa  # the more promising side first
+                ina = marks & pa[1]
+                inb = marks & pb[1]
+                if not inb and pa[3] is not None:
+                    explore(pa[0], pa[1], pa[2], pa[3])
+                if not ina and pb[3] is not None:
+                    explore(pb[0], pb[1], pb[2], pb[3])
+            uncut(u, x, ln)
+            removed &= ~bit
+            kept |= bit
+        kept = kept0
 
-    try:
-        explore(0, component(0))
-    except _Found:
-        pass
-
-    if best[1] is None:
-        return 0, [], 0
-    removed, v = best[1]
-    # Rebuild the winning component (it has <= 2 odd vertices) from scratch --
-    # the search may have been left mid-way by _Found -- and walk it.
-    alive = [ch for c, ch in enumerate(chains) if not (removed >> c) & 1]
-    reach = {v}
-    grew = True
-    while grew:
-        grew = False
-        for u, x, _, _ in alive:
-            if (u in reach) != (x in reach):
-                reach.add(u)
-                reach.add(x)
-                grew = True
-    keep = [e for u, x, _, orig in alive if u in reach for e in orig]
-    kdeg: dict[int, int] = {}
-    for e in keep:
-        for y in ends[e]:
-            kdeg[y] = kdeg.get(y, 0) + 1
-    kodd = sorted(y for y, d in kdeg.items() if d & 1)
-    start = kodd[0] if kodd else branch[v]
-    return best[0], _euler(keep, ends, start), start
+    start = 0 if anchor is None else anchor
+    vmask, W = reach(start, k)
+    info = evaluate(vmask, W)
+    if info is not None:
+        limit = info[0]
+        try:
+            explore(start, vmask, W, info)
+        except _Found:
+            pass
+    if best_state is None:
+        return None
+    return best_len, best_state[0], best_state[1]

@@ -1,0 +1,131 @@
+"""The game table and the scoring walkthrough in a real browser (Voilà, as a class sees them).
+
+Notebook 14 is opened in Voilà: its first `GameTable` is left with the human to move.
+We click a face-up card and the deck button, then a route's marker on the board, one of
+the payment buttons that appear, and Undo, and check that the log and the status line
+change in the page. Notebook 13: the first walkthrough's buttons change the step title.
+Click-to-update latencies are measured and printed (run with ``-s`` to see them).
+"""
+from __future__ import annotations
+
+import re
+import statistics
+import time
+
+import ttr_nb
+from ttr_nb.widgets.scoring import build_steps, finished_match
+
+LATENCIES: dict[str, list[float]] = {}
+
+
+def _timed(name: str, page, action, changed, timeout: float = 30.0) -> float:
+    """Do `action` (a click), then wait until `changed()` is true; record the time it took."""
+    t0 = time.perf_counter()
+    action()
+    deadline = t0 + timeout
+    while not changed():
+        if time.perf_counter() > deadline:
+            raise AssertionError(f"{name}: the page did not change within {timeout} s")
+        page.wait_for_timeout(20)
+    dt = time.perf_counter() - t0
+    LATENCIES.setdefault(name, []).append(dt)
+    return dt
+
+
+def _trace(page, root: str, meta: str):
+    """The SVG group of the board trace called `meta` (empty traces are not drawn, so the
+    group is found through plotly's uid of that trace)."""
+    uid = page.evaluate(
+        """([root, meta]) => { const gd = document.querySelector(root + ' .js-plotly-plot');
+                               return gd._fullData.find(t => t.meta === meta).uid; }""", [root, meta])
+    return page.locator(f"{root} .js-plotly-plot .scatterlayer [class*='trace{uid}']")
+
+
+def test_game_table_in_voila(page, voila_server):
+    page.goto(f"{voila_server}/voila/render/14_play_a_game.ipynb")
+    table = page.locator(".ttr-game-table").first
+    table.locator(".js-plotly-plot .scatterlayer .trace").first.wait_for(timeout=180_000)
+    status = table.locator(".ttr-status")
+    log = table.locator(".ttr-log")
+    # the notebook left this table just after an Undo: the human is to move
+    took_back = re.search(r"Took back: Player 0 \(human\) claimed (.+?) with ", status.inner_text())
+    assert took_back, status.inner_text()
+    route = took_back.group(1)
+    assert "Player 0 (human)" in table.locator(".ttr-turn").inner_text()
+    assert "Player 0 (human)'s hand" in table.locator(".ttr-hand").inner_text()
+
+    # a face-up card (not a locomotive, which would end the turn), then the deck
+    names = [table.locator(f".ttr-face-up-{k}").inner_text().strip() for k in range(5)]
+    k = next(i for i, n in enumerate(names) if n != "loco")
+    before = log.inner_text()
+    _timed("face-up card -> log", page, lambda: table.locator(f".ttr-face-up-{k}").click(),
+           lambda: log.inner_text() != before)
+    assert f"Player 0 (human) took a face-up {names[k]} card" in log.inner_text()
+    before = log.inner_text()
+    _timed("deck + bot turn -> log", page, lambda: table.locator(".ttr-deck").click(),
+           lambda: "Player 0 (human) to play" in table.locator(".ttr-turn").inner_text()
+           and log.inner_text() != before)
+    assert "Player 0 (human) drew a card from the deck" in log.inner_text()
+
+    # a click on the route's marker offers its payments; a payment button claims it
+    ri = ttr_nb.load_game("usa").route_index(route)
+    marker = _trace(page, ".ttr-game-table", "routes").locator("path.point").nth(ri)
+    before_status = status.inner_text()
+    _timed("route marker -> payments", page, lambda: marker.click(force=True),
+           lambda: status.inner_text() != before_status)
+    assert status.inner_text().startswith(f"{route}: "), status.inner_text()
+    pay = table.locator(".ttr-pay-option").first
+    pay.wait_for()
+    owner_fill = _trace(page, ".ttr-game-table", "player 0").locator("path").first
+    fill_before = owner_fill.get_attribute("d") if owner_fill.count() else ""
+    before = log.inner_text()
+    _timed("payment -> claim + bot turn -> log", page, lambda: pay.click(),
+           lambda: f"Player 0 (human) claimed {route}" in log.inner_text())
+    assert f"Player 0 (human) claimed {route} with" in log.inner_text()
+    # the claimed route's spaces are drawn in player 0's trace
+    owner_fill = _trace(page, ".ttr-game-table", "player 0").locator("path").first
+    deadline = time.time() + 10
+    while (owner_fill.get_attribute("d") or "") == fill_before and time.time() < deadline:
+        page.wait_for_timeout(50)
+    assert (owner_fill.get_attribute("d") or "") not in ("", fill_before)
+
+    # Undo takes the claim (and the bot's reply) back
+    _timed("undo -> log", page, lambda: table.locator(".ttr-undo").click(),
+           lambda: f"Player 0 (human) claimed {route}" not in log.inner_text())
+    assert status.inner_text().startswith(f"✓ Took back: Player 0 (human) claimed {route}")
+    errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
+    assert errors.count() == 0, errors.first.inner_text()
+    page.screenshot(path="/tmp/ttr_game_table_voila.png")
+
+
+def test_scoring_walkthrough_in_voila(page, voila_server):
+    page.goto(f"{voila_server}/voila/render/13_scoring_walkthrough.ipynb")
+    walk = page.locator(".ttr-scoring").first
+    walk.locator(".js-plotly-plot .scatterlayer .trace").first.wait_for(timeout=180_000)
+    title = walk.locator(".ttr-step-title")
+    steps = [s.title for s in build_steps(finished_match("usa", seed=1).state)]
+    # the notebook left the walkthrough on the final table
+    assert title.inner_text().strip() == "Final table"
+    assert "wins" in walk.locator(".ttr-step-text").inner_text()
+    _timed("first -> title", page, lambda: walk.locator(".ttr-first").click(),
+           lambda: title.inner_text().strip() == steps[0])
+    for i in range(1, 4):
+        _timed("next -> title", page, lambda: walk.locator(".ttr-next").click(),
+               lambda i=i: title.inner_text().strip() == steps[i])
+    assert f"step 4 of {len(steps)}" in walk.locator(".ttr-step-counter").inner_text()
+    # a ticket step outlines its path on the board
+    assert "ticket" in steps[3]
+    assert _trace(page, ".ttr-scoring", "highlight cities").locator("path.point").count() == 2
+    _timed("previous -> title", page, lambda: walk.locator(".ttr-prev").click(),
+           lambda: title.inner_text().strip() == steps[2])
+    page.screenshot(path="/tmp/ttr_walkthrough_voila.png")
+
+
+def test_report_latency():
+    """Print the click-to-update latencies measured above (pytest -s shows them)."""
+    if not LATENCIES:
+        return
+    for name, values in LATENCIES.items():
+        print(f"{name}: median {statistics.median(values) * 1000:.0f} ms over {len(values)} "
+              f"(max {max(values) * 1000:.0f} ms)")
+    assert all(statistics.median(v) < 10 for v in LATENCIES.values())

@@ -1,0 +1,120 @@
+"""The layers only look down: engine <- analysis <- viz <- widgets <- notebooks.
+
+Two checks: importing the package (and its engine) pulls in no plotly, ipywidgets or
+IPython; and, statically (parsing every module with `ast`, so nothing is imported),
+no module imports from a layer above its own. Layers that are empty today are
+checked all the same, so the test keeps working as they fill up.
+"""
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import ttr_nb
+
+PACKAGE = Path(ttr_nb.__file__).resolve().parent
+LAYERS = ("engine", "analysis", "viz", "widgets")          # bottom to top
+HEAVY = ("plotly", "ipywidgets", "IPython", "anywidget", "matplotlib", "networkx.drawing")
+
+
+@pytest.mark.parametrize("module", ["ttr_nb", "ttr_nb.engine"])
+def test_importing_the_engine_loads_no_display_library(module):
+    code = (f"import sys, json, {module}\n"
+            f"import ttr_nb\n"
+            "g = ttr_nb.load_game('europe', players=3, seed=1); s = g.new_state(); s.legal_actions()[0]\n"
+            "s.score_breakdown(); s.to_dict(); ttr_nb.Match(g)\n"
+            "print(json.dumps(sorted(sys.modules)))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    loaded = json.loads(done.stdout)
+    for name in ("plotly", "ipywidgets", "IPython"):
+        assert not any(m == name or m.startswith(name + ".") for m in loaded), f"{module} imports {name}"
+
+
+def _modules(layer: str) -> list[Path]:
+    return sorted((PACKAGE / layer).rglob("*.py"))
+
+
+def _module_name(path: Path, root: Path) -> str:
+    parts = list(path.relative_to(root.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imported_modules(path: Path, root: Path = PACKAGE) -> list[tuple[int, str]]:
+    """Every module an import statement in `path` (a file of the package at `root`)
+    names, resolved to absolute names (relative imports included), with line numbers."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    package = _module_name(path, root)
+    if path.name != "__init__.py":
+        package = package.rpartition(".")[0]
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - (node.level - 1)]
+                mod = ".".join(base + ([node.module] if node.module else []))
+            else:
+                mod = node.module or ""
+            out.append((node.lineno, mod))
+            # "from ttr_nb import viz" / "from .. import widgets" import the layer itself
+            out += [(node.lineno, f"{mod}.{alias.name}") for alias in node.names]
+        elif isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) in (
+                "import_module", "__import__") and node.args and isinstance(node.args[0], ast.Constant):
+            out.append((node.lineno, str(node.args[0].value)))
+    return out
+
+
+def _layer_of(module: str) -> str | None:
+    parts = module.split(".")
+    if parts[0] == "ttr_nb" and len(parts) > 1 and parts[1] in LAYERS:
+        return parts[1]
+    return None
+
+
+def test_imported_modules_resolves_relative_imports():
+    # a self-check of the parser on the forms the real modules use
+    engine_state = PACKAGE / "engine" / "state.py"
+    names = {m for _, m in imported_modules(engine_state)}
+    assert "ttr_nb.engine.actions" in names
+    init = PACKAGE / "__init__.py"
+    assert "ttr_nb.engine" in {m for _, m in imported_modules(init)}
+
+
+@pytest.mark.parametrize("layer", LAYERS)
+def test_no_layer_imports_a_layer_above_it(layer):
+    above = LAYERS[LAYERS.index(layer) + 1:]
+    bad = []
+    for path in _modules(layer):
+        for line, module in imported_modules(path):
+            if _layer_of(module) in above:
+                bad.append(f"{path.relative_to(PACKAGE.parent)}:{line} imports {module}")
+    assert not bad, f"ttr_nb.{layer} may only import layers below it:\n" + "\n".join(bad)
+
+
+def test_the_engine_uses_no_display_library():
+    bad = []
+    for path in _modules("engine"):
+        for line, module in imported_modules(path):
+            if module.split(".")[0] in ("plotly", "ipywidgets", "IPython", "anywidget") or module in HEAVY:
+                bad.append(f"{path.relative_to(PACKAGE.parent)}:{line} imports {module}")
+    assert not bad, "\n".join(bad)
+
+
+def test_the_layer_check_sees_a_violation(tmp_path):
+    """The static check would catch `from ..viz import figure` in the engine, and
+    `import ttr_nb.widgets` / `from ttr_nb import widgets` in viz."""
+    fake = tmp_path / "ttr_nb" / "engine" / "bad.py"
+    fake.parent.mkdir(parents=True)
+    fake.write_text("from ..viz import figure\nimport ttr_nb.widgets.board\nfrom ttr_nb import analysis\n")
+    layers = [_layer_of(m) for _, m in imported_modules(fake, tmp_path / "ttr_nb")]
+    assert {"viz", "widgets", "analysis"} <= set(layers)

@@ -1,0 +1,312 @@
+"""ScoringWalkthrough: final scoring step by step, driven by its public methods and button clicks.
+
+Plain pytest, no browser: assertions on the steps, the running totals (they must end at
+the engine's totals), the status line and the board figure's overlay traces.
+"""
+from __future__ import annotations
+
+import html
+import random
+
+import networkx as nx
+import pytest
+
+import ttr_nb
+from ttr_nb.engine.scoring import best_borrowing
+from ttr_nb.widgets.scoring import ScoringWalkthrough, finished_match, score_table_html, tie_break
+
+EDITIONS = ttr_nb.editions()
+_MATCHES: dict = {}
+
+
+def finished(edition, players=2, seed=1):
+    """A game greedy bots played to the end (cached: several tests read the same games)."""
+    key = (edition, players, seed)
+    if key not in _MATCHES:
+        _MATCHES[key] = finished_match(edition, players=players, seed=seed)
+    return _MATCHES[key].state
+
+
+def over(edition, **d):
+    """A scored position written by hand (`state_from_dict`), in the phase 'over'."""
+    return ttr_nb.load_game(edition, players=2).state_from_dict(dict(d, phase="over"))
+
+
+def index_of(walk, prefix):
+    found = [i for i, t in enumerate(walk.steps) if t.startswith(prefix)]
+    assert found, (prefix, walk.steps)
+    return found[0]
+
+
+# --------------------------------------------------------------------------- every edition
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_constructed_for_each_edition(edition):
+    state = finished(edition)
+    assert state.is_over()
+    walk = ScoringWalkthrough(state)
+    rows = state.score_breakdown()
+    assert walk.steps[0] == "Player 0: route points"
+    assert walk.steps[-2:] == ["Tie-breakers", "Final table"]
+    assert walk.current_step == 0 and walk.step.title == "Player 0: route points"
+    assert walk.totals == (rows[0].route_points, 0)
+    # the running totals add up the steps and end at the engine's totals
+    totals = [0, 0]
+    for step in walk.all_steps:
+        totals = [t + d for t, d in zip(totals, step.delta)]
+        assert tuple(totals) == step.totals
+    assert walk.all_steps[-1].totals == tuple(r.total for r in rows)
+    # one step per ticket, with its sign
+    for r in rows:
+        for t in r.tickets:
+            sign = f"+{t.points}" if t.points > 0 else f"−{-t.points}"
+            assert f"Player {r.player}: ticket {t.ticket} {sign}" in walk.steps
+        assert f"Player {r.player}: longest path {r.longest_path}" in walk.steps
+    assert ("Longest path bonus" in walk.steps) == bool(state.rules.longest_path_bonus)
+    assert ("Globetrotter" in walk.steps) == bool(state.rules.globetrotter_bonus)
+    # one FigureWidget, its traces fixed, whatever the step shows
+    assert type(walk.figure).__name__ == "FigureWidget"
+    n = len(walk.figure.data)
+    for i in range(len(walk.steps)):
+        assert walk.goto(i) == i
+        assert len(walk.figure.data) == n
+        assert walk.steps[i] in html.unescape(walk.title.value)
+    assert walk.winners == state.winners()
+    assert "ttr-score-table" in walk.text.value            # the last step shows the table
+
+
+def test_usa_steps_in_order():
+    state = finished("usa")
+    walk = ScoringWalkthrough(state)
+    rows = state.score_breakdown()
+    expected = []
+    for r in rows:
+        expected.append(f"Player {r.player}: route points")
+        expected += [f"Player {r.player}: ticket {t.ticket} {'+' if t.points > 0 else '−'}{abs(t.points)}"
+                     for t in r.tickets]
+        expected.append(f"Player {r.player}: longest path {r.longest_path}")
+    expected += ["Longest path bonus", "Tie-breakers", "Final table"]
+    assert walk.steps == expected
+
+
+# --------------------------------------------------------------------------- navigation
+
+
+def test_next_previous_goto_and_refusals():
+    walk = ScoringWalkthrough(finished("usa"))
+    n = len(walk.steps)
+    assert walk.prev_button.disabled and not walk.next_button.disabled
+    assert walk.previous() == 0
+    assert walk.status.kind == "refused" and walk.status.text == "This is the first step."
+    assert walk.next() == 1 and walk.current_step == 1
+    assert walk.status.text == ""
+    assert walk.goto(-1) == n - 1 and walk.step.title == "Final table"
+    assert walk.next_button.disabled
+    assert walk.next() == n - 1 and walk.status.text == "This is the last step: the final table."
+    assert walk.goto("Tie-breakers") == n - 2
+    assert walk.goto("longest path bonus") == n - 3      # a unique part of a title works too
+    assert walk.goto(99) == n - 3
+    assert walk.status.text == f"There is no step 99: steps run from 0 to {n - 1}."
+    assert walk.goto("ticket") == n - 3
+    assert "steps match 'ticket'" in walk.status.text
+    assert walk.first() == 0 and walk.last() == n - 1
+
+
+def test_buttons_and_the_step_list_drive_it():
+    walk = ScoringWalkthrough(finished("usa"))
+    walk.next_button.click()
+    walk.next_button.click()
+    assert walk.current_step == 2 and walk.steps[2] in walk.title.value
+    walk.prev_button.click()
+    assert walk.current_step == 1
+    assert walk.select.value == 1
+    walk.select.value = 5                               # picking a step in the list
+    assert walk.current_step == 5 and walk.steps[5] in walk.title.value
+    walk.last_button.click()
+    assert walk.step.kind == "final"
+    walk.first_button.click()
+    assert walk.current_step == 0 and walk.select.value == 0
+    assert f"step 1 of {len(walk.steps)}" in walk.counter.value
+
+
+# --------------------------------------------------------------------------- what the board shows
+
+
+def test_completed_ticket_path_is_outlined_over_the_players_routes():
+    state = finished("usa")
+    walk = ScoringWalkthrough(state)
+    board = state.board
+    checked = 0
+    for i, step in enumerate(walk.all_steps):
+        if step.kind != "ticket" or step.delta[step.player] < 0:
+            continue
+        walk.goto(i)
+        routes, cities = walk.view.highlight
+        ticket = board.find_ticket(step.ticket)
+        assert ticket.source in cities
+        assert all(state.owners[r] == step.player for r in routes)       # no stations in the USA
+        g = nx.Graph([(board.routes[r].a, board.routes[r].b) for r in routes])
+        assert any(nx.has_path(g, ticket.source, t) for t in ticket.targets if t in g)
+        assert len(walk.view.trace("highlight routes").x) > 0
+        assert len(walk.view.trace("highlight cities").x) == 2
+        assert walk.view.overlays.network == step.player
+        assert "is completed" in walk.text.value
+        checked += 1
+    assert checked >= 3
+
+
+def test_uncompleted_ticket_shows_the_cheapest_missing_path():
+    state = over("usa", routes={"Denver-Omaha": 0}, tickets=[["Denver-El Paso"], []])
+    walk = ScoringWalkthrough(state)
+    assert walk.goto("Player 0: ticket Denver-El Paso −4") == 1
+    assert walk.view.overlays.ticket == "Denver-El Paso"
+    assert len(walk.view.trace("ticket path").x) > 0
+    assert set(walk.view.trace("ticket ends").customdata) == {"Denver", "El Paso"}
+    assert "is not completed" in walk.text.value and "4 more trains" in walk.text.value
+    # the next step clears the ticket overlay
+    walk.next()
+    assert walk.view.overlays.ticket is None and len(walk.view.trace("ticket path").x or ()) == 0
+
+
+def test_a_ticket_that_can_no_longer_be_completed_rings_its_ends():
+    # every route into Miami is taken by player 1
+    miami = [r.key for r in ttr_nb.load_game("usa").board.routes_at("Miami")]
+    state = over("usa", routes={k: 1 for k in miami}, tickets=[["Boston-Miami"], []])
+    walk = ScoringWalkthrough(state)
+    walk.goto("Boston-Miami")
+    assert "can no longer be completed" in walk.text.value
+    assert set(walk.view.highlight[1]) == {"Boston", "Miami"}
+
+
+def test_longest_path_is_numbered_along_its_trail():
+    state = finished("usa")
+    walk = ScoringWalkthrough(state)
+    for p, row in enumerate(state.score_breakdown()):
+        walk.goto(f"Player {p}: longest path {row.longest_path}")
+        numbers = walk.view.trace("longest numbers")
+        assert list(numbers.text) == [str(k + 1) for k in range(len(row.longest_trail))]
+        assert [state.board.routes[ri].key for ri in numbers.customdata] == list(row.longest_trail)
+        assert f"{row.longest_path} trains" in walk.text.value
+
+
+def test_stations_borrow_a_route_for_a_ticket():
+    state = over("europe", routes={"Frankfurt-Paris": 0, "Frankfurt-München": 0, "München-Wien": 1},
+                 stations=[["München", 0]], tickets=[["Paris-Wien"], ["Budapest-Sofia"]])
+    assert best_borrowing(state, 0)[0] == (("München", "München-Wien"),)
+    walk = ScoringWalkthrough(state)
+    i = walk.goto("Player 0: station München borrows München-Wien")
+    assert walk.step.kind == "station"
+    ri = state.game.route_index("München-Wien")
+    assert walk.view.highlight == ((ri,), ("München",))
+    assert "never count for the longest path" in walk.text.value
+    assert walk.steps[i + 1] == "Player 0: 2 stations not built +8"
+    walk.goto("Player 0: ticket Paris-Wien +8")
+    assert "using the borrowed route München-Wien" in walk.text.value
+    assert ri in walk.view.highlight[0]
+    assert walk.totals == (6 + 8 + 8, 0)
+    assert "Player 1: 3 stations not built +12" in walk.steps
+    assert walk.all_steps[-1].totals == tuple(r.total for r in state.score_breakdown())
+
+
+def test_globetrotter_in_the_nordic_countries():
+    state = finished("nordic")
+    walk = ScoringWalkthrough(state)
+    walk.goto("Globetrotter")
+    rows = state.score_breakdown()
+    holders = [r.player for r in rows if r.globetrotter]
+    assert holders and all(walk.step.delta[p] == 10 for p in holders)
+    assert "most completed tickets" in walk.text.value
+    assert "This edition gives no bonus for it" in walk.all_steps[index_of(walk, "Player 0: longest path")].text
+
+
+# --------------------------------------------------------------------------- ties and the final table
+
+
+def test_a_tie_decided_by_completed_tickets():
+    state = over("usa", routes={"Denver-Santa Fe": 0, "El Paso-Santa Fe": 0, "Helena-Seattle": 1},
+                 tickets=[["Denver-El Paso"], ["Portland-Nashville"]])
+    rows = state.score_breakdown()
+    assert rows[0].total == rows[1].total == 8
+    winners, decided, lines = tie_break(state)
+    assert winners == state.winners() == (0,) and decided == "most_tickets_completed"
+    walk = ScoringWalkthrough(state)
+    walk.goto("Tie-breakers")
+    assert "Players 0 and 1 share the highest total, 8." in walk.text.value
+    assert "player 0 completed 1, player 1 completed 0" in walk.text.value
+    walk.last()
+    assert "Player 0 wins, decided by the tie-breaker: most completed tickets." in walk.text.value
+    assert walk.decided_by == "most_tickets_completed"
+
+
+def test_a_shared_win():
+    game = ttr_nb.load_game("usa", players=2)
+    by_value = {}
+    for t in game.board.tickets:
+        by_value.setdefault(t.value, []).append(t.key)
+    a, b = next(keys for keys in by_value.values() if len(keys) >= 2)[:2]
+    state = over("usa", tickets=[[a], [b]])
+    winners, decided, lines = tie_break(state)
+    assert winners == state.winners() == (0, 1) and decided is None
+    table = score_table_html(state)
+    assert "Player 0 and Player 1 share the win." in table and table.count("★") == 3
+
+
+def test_tie_break_agrees_with_the_engine_on_many_positions():
+    rng = random.Random(0)
+    checked = 0
+    for edition in EDITIONS:
+        match = finished_match(edition, players=3, seed=2) if edition != "switzerland" else \
+            finished_match(edition, players=3, seed=4)
+        for state in rng.sample(match.states, 25):
+            assert tie_break(state)[0] == state.winners()
+            checked += 1
+    assert checked == 100
+
+
+def test_no_tie_says_no_tie_breaker_is_needed():
+    state = finished("usa")
+    walk = ScoringWalkthrough(state)
+    walk.goto("Tie-breakers")
+    w = state.winners()
+    if len(w) == 1:
+        assert f"Player {w[0]} has the highest total" in walk.text.value
+        assert "no tie-breaker is needed" in walk.text.value
+    walk.last()
+    rows = state.score_breakdown()
+    for r in rows:
+        assert f"<b>{r.total}</b>" in walk.text.value
+    assert "★" in walk.text.value
+
+
+# --------------------------------------------------------------------------- following a match, inputs
+
+
+def test_follows_a_match():
+    match = ttr_nb.Match(ttr_nb.load_game("usa", players=2, seed=3))
+    match.play("keep 0,1")
+    match.play("keep 0,1")
+    walk = ScoringWalkthrough(match)
+    before = walk.all_steps[-1].totals
+    n = len(walk.figure.data)
+    while True:                                  # play until a route is claimed
+        claims = [a for a in match.state.legal_actions() if isinstance(a, ttr_nb.Claim)]
+        if claims:
+            match.play(claims[0])
+            break
+        match.play("draw deck")
+    assert walk.state is match.state
+    assert walk.all_steps[-1].totals == tuple(r.total for r in match.state.score_breakdown()) != before
+    assert len(walk.figure.data) == n
+    claimed = match.history[-1].route
+    assert claimed in walk.view.owner_of_polygons(f"player {match.states[-2].current_player}")
+
+
+def test_demo_is_seeded_and_inputs_are_checked():
+    a = ScoringWalkthrough.demo("switzerland", seed=5)
+    b = ScoringWalkthrough.demo("switzerland", seed=5)
+    assert a.steps == b.steps and a.state.is_over()
+    with pytest.raises(TypeError, match="needs a State or a Match"):
+        ScoringWalkthrough("usa")
+    names = ScoringWalkthrough(finished("usa"), names=["Ada", "Bob"])
+    assert names.steps[0] == "Ada: route points" and "Bob" in names.running.value

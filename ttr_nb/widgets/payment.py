@@ -1,0 +1,528 @@
+"""`PaymentChecker`: an editable hand and a clicked route: every way to pay for it, or why not.
+
+    >>> pc = PaymentChecker("nordic", hand={"blue": 2, "red": 2, "green": 1, "loco": 1})
+    >>> pc.select_route("Stockholm-Turku")
+    True
+    >>> len(pc.options), pc.options[0].describe()
+    (5, '2 blue and 1 locomotive')
+    >>> pc.remove_card("loco")
+    True
+    >>> pc.options
+    []
+    >>> pc.reason.rule
+    'payment'
+
+Every control calls a public method: `set_hand`, `add_card`, `remove_card`, `clear_hand`,
+`select_route` (also a click on a route marker), `set_edition`. The payments are the
+engine's (`game.payment_options(route, hand, complete=True)`); when a hand cannot pay, the
+engine's reason for a representative payment (`state.why_illegal(Claim(...))` on a position
+where player 0 holds the hand) is shown.
+
+Substitutions (Nordic ferries: any 3 cards for a locomotive; Murmansk–Lieksa: any 4 cards
+for a card of the colour) make the complete list grow fast with the hand. The engine lists
+it by trying every part of the hand, which is quick for a hand of a few cards and far too
+slow for a big one; for big hands this module lists the same set by building each payment
+from its parts (`substitution_payments`, checked against the engine in the tests), capped
+at `MAX_LISTED` payments. The panel groups payments (by colour, or by what the
+substitutions replace) and shows the count and the first few of each group.
+"""
+from __future__ import annotations
+
+from math import prod
+
+import ipywidgets as W
+
+from ..engine import Claim, Match, load_game
+from ..engine.cards import CARD_NAMES, COLOURS, LOCO, Cards, card_index
+from ..engine.errors import Reason
+from ..engine.payments import GREY, describe_price
+from ..engine.serialize import PositionError
+from ..viz.cards import CARD_COLOURS
+from .base import Controller
+from .explorer import _FONT, BoardMirror, _cards_chips, _esc, _plural, route_facts, route_label
+
+__all__ = ["PaymentChecker", "substitution_payments", "MAX_LISTED"]
+
+#: The most payments listed for one route and hand (Murmansk–Lieksa with a big hand has more).
+MAX_LISTED = 5000
+#: Above this many parts of the hand to try, payments with substitutions are built, not searched.
+_ENGINE_SEARCH_LIMIT = 4000
+_DARK = {"black", "blue", "green", "red", "pink"}
+
+
+def _submultisets(counts, size):
+    def rec(i, left):
+        if i == len(counts):
+            if left == 0:
+                yield ()
+            return
+        for k in range(min(left, counts[i]) + 1):
+            for rest in rec(i + 1, left - k):
+                yield (k,) + rest
+    return rec(0, size)
+
+
+def substitution_payments(price, hand, cap: int = MAX_LISTED) -> tuple[list[Cards], bool]:
+    """Every payment of `price` from `hand` that uses a substitution (any N cards for one
+    locomotive or one coloured card), built from its parts: the printed part (colour c and
+    locomotives) plus any sub-multiset of the rest of the hand of the substitution size.
+    Returns (payments sorted by size then cards, complete?) -- stops after `cap` payments."""
+    L, f = price.length, price.ferry_locomotives
+    hand = tuple(hand)
+    found: set[tuple] = set()
+    s1_max = f if price.ferry_sub else 0
+    s2_max = (L - f) if price.colour_sub else 0
+    for c in price.colours():
+        for s1 in range(s1_max + 1):
+            for s2 in range(s2_max + 1):
+                if s1 == 0 and s2 == 0:
+                    continue
+                need_loco, need_col = f - s1, L - f - s2
+                size = s1 * price.ferry_sub + s2 * price.colour_sub
+                # the printed part: k locomotives stand in for coloured spaces where wild
+                k_max = need_col if price.wild else 0
+                for k in range(k_max + 1):
+                    core = [0] * 9
+                    core[c] = need_col - k
+                    core[LOCO] = need_loco + k
+                    if core[c] > hand[c] or core[LOCO] > hand[LOCO]:
+                        continue
+                    rest = tuple(h - x for h, x in zip(hand, core))
+                    if sum(rest) < size:
+                        continue
+                    for sub in _submultisets(rest, size):
+                        found.add(tuple(a + b for a, b in zip(core, sub)))
+                        if len(found) >= cap:
+                            return [Cards(p) for p in sorted(found, key=lambda p: (sum(p), p))], False
+    return [Cards(p) for p in sorted(found, key=lambda p: (sum(p), p))], True
+
+
+def _hand_of(value) -> Cards:
+    if value is None:
+        return Cards()
+    if isinstance(value, Cards):
+        return value
+    if isinstance(value, str):
+        return Cards.parse(value)
+    if isinstance(value, dict):
+        return Cards.of(value)
+    return Cards(value)
+
+
+class PaymentChecker(Controller):
+    """Every way a hand can pay for a route: ``PaymentChecker(edition="usa", hand=None)``.
+
+    Public methods (each returns whether it was done; a refusal shows its reason in
+    `status`): `set_hand(cards=None, **counts)` (``set_hand(red=3, loco=1)``,
+    ``set_hand("red*3+loco*1")``), `add_card(colour, n=1)`, `remove_card(colour, n=1)`,
+    `clear_hand()`, `select_route(route)` (key like ``"Stockholm-Turku"``, index, or a click on
+    the route's marker), `set_edition(edition)` (keeps the hand).
+
+    Attributes: `hand` (`Cards`), `route` (the selected `Route` or None), `options` (list of
+    `Cards`: every payment, complete; capped at `MAX_LISTED`), `complete` (False when capped),
+    `groups` (label, payments) as shown, `reason` (the engine's `Reason` when the hand cannot
+    pay, else None), `status.text`, `figure` (the one board FigureWidget), `mirror`.
+    """
+
+    def __init__(self, edition: str = "usa", hand=None, *, route=None, show_payable: bool = True,
+                 shown_per_group: int = 4, **options):
+        game = load_game(edition, players=2, **options)
+        super().__init__(Match(game))
+        self.edition_options = dict(options)
+        self.show_payable = show_payable
+        self.shown_per_group = shown_per_group
+        self.hand = Cards()
+        self.route = None
+        self.options: list[Cards] = []
+        self.complete = True
+        self.groups: list[tuple[str, list[Cards]]] = []
+        self.reason: Reason | None = None
+        self._quiet = False
+        self.mirror = BoardMirror()
+        self.mirror.on_route_click(self.guarded(self.select_route))
+        self._build_widgets()
+        self._show_board()
+        try:
+            start = _hand_of(hand)
+        except ValueError as e:
+            raise ValueError(str(e)) from None
+        if not self._change_hand(start, ""):
+            raise ValueError(self.status.text)
+        if route is not None and not self.select_route(route):
+            raise ValueError(self.status.text)
+        if route is None:
+            self.status.show("Click a route marker on the board (or pick a route) to see every way to pay for it.")
+
+    # ------------------------------------------------------------------ properties
+    @property
+    def edition(self) -> str:
+        return self.game.rules.id
+
+    @property
+    def figure(self):
+        return self.mirror.figure
+
+    @property
+    def view(self):
+        return self.mirror.view
+
+    @property
+    def price(self):
+        return None if self.route is None else self.game.prices[self.route.index]
+
+    # ------------------------------------------------------------------ public actions
+    def set_hand(self, cards=None, **counts) -> bool:
+        """Replace the hand: ``set_hand(red=3, loco=1)``, ``set_hand("red*3+loco*1")``,
+        ``set_hand({"red": 3})`` or ``set_hand(Cards(...))``."""
+        try:
+            hand = _hand_of(cards) + (Cards.of(counts) if counts else Cards())
+        except ValueError as e:
+            self.status.show(str(e), "refused", "unknown-card")
+            return False
+        return self._change_hand(hand, f"Hand: {hand.describe()}.")
+
+    def add_card(self, colour: str, n: int = 1) -> bool:
+        """One more card of `colour` ("red", ..., "loco") in the hand."""
+        try:
+            c = card_index(colour)
+        except ValueError as e:
+            self.status.show(str(e), "refused", "unknown-card")
+            return False
+        hand = list(self.hand)
+        hand[c] += n
+        return self._change_hand(Cards(hand), f"Added {_card_words(c, n)}.")
+
+    def remove_card(self, colour: str, n: int = 1) -> bool:
+        """One card of `colour` fewer in the hand."""
+        try:
+            c = card_index(colour)
+        except ValueError as e:
+            self.status.show(str(e), "refused", "unknown-card")
+            return False
+        if self.hand[c] < n:
+            self.status.show(f"The hand holds {_card_words(c, self.hand[c])}: there is no "
+                             f"{'locomotive' if c == LOCO else CARD_NAMES[c] + ' card'} to take away.",
+                             "refused", "not-in-hand")
+            return False
+        hand = list(self.hand)
+        hand[c] -= n
+        return self._change_hand(Cards(hand), f"Took away {_card_words(c, n)}.")
+
+    def clear_hand(self) -> bool:
+        return self._change_hand(Cards(), "The hand is empty.")
+
+    def select_route(self, route) -> bool:
+        """Choose the route to pay for: a key ("Stockholm-Turku", either order), an index, or a
+        `Route`. A click on the route's marker on the board does the same."""
+        try:
+            ri = self.game.route_index(route)
+        except KeyError as e:
+            self.status.show(e.args[0], "refused", "unknown-route")
+            return False
+        self.route = self.game.board.routes[ri]
+        self._update_options()
+        self._quiet = True
+        try:
+            self.route_select.value = ri
+        finally:
+            self._quiet = False
+        self.view.set_highlight(ri)
+        self.mirror.sync()
+        self._say_result()
+        return True
+
+    def set_edition(self, edition: str, **options) -> bool:
+        """Switch to another edition's board, keeping the hand (the route is cleared)."""
+        try:
+            game = load_game(edition, players=2, **options)
+        except ValueError as e:
+            self.status.show(str(e), "refused", "unknown-edition")
+            return False
+        self.match = Match(game)
+        self.edition_options = dict(options)
+        self.route = None
+        self._quiet = True
+        try:
+            self.edition_select.value = edition
+        finally:
+            self._quiet = False
+        self._show_board()
+        if not self._change_hand(self.hand, ""):     # a hand too big for the new deck
+            self._change_hand(Cards(), "")
+        self._update_options()
+        self.status.ok(f"{game.rules.title}: click a route to see how to pay for it.")
+        return True
+
+    def position(self, hand=None):
+        """The position the engine judges payments in: player 0 to move, holding `hand`."""
+        hand = self.hand if hand is None else _hand_of(hand)
+        return self.game.state_from_dict({"hands": [hand.as_dict()] + [{}] * (self.game.players - 1)})
+
+    # ------------------------------------------------------------------ computing
+    def _change_hand(self, hand: Cards, message: str) -> bool:
+        try:
+            position = self.position(hand)
+        except PositionError as e:
+            lines = [ln[2:] for ln in str(e).splitlines() if ln.startswith("- ")]
+            text = " ".join(lines) or str(e)
+            self.status.show(text[:1].upper() + text[1:] + ".", "refused", "position")
+            return False
+        self.hand = hand
+        self.match = Match(self.game, position)
+        self._refresh_hand()
+        self._update_options()
+        if self.show_payable:
+            self.view.set_overlays(payable=tuple(hand))
+        self.mirror.sync()
+        if self.route is not None:
+            self._say_result(prefix=message)
+        elif message:
+            self.status.ok(message)
+        return True
+
+    def _payments(self) -> tuple[list[Cards], bool]:
+        price = self.price
+        hand = tuple(self.hand)
+        if not (price.ferry_sub or price.colour_sub) or prod(h + 1 for h in hand) <= _ENGINE_SEARCH_LIMIT:
+            return list(self.game.payment_options(self.route.index, hand, complete=True)), True
+        plain = [p for p in self.game.payment_options(self.route.index, hand, complete=False) if sum(p) == price.length]
+        subs, complete = substitution_payments(price, hand, MAX_LISTED - len(plain))
+        return plain + subs, complete
+
+    def _update_options(self) -> None:
+        if self.route is None:
+            self.options, self.complete, self.groups, self.reason = [], True, [], None
+            self.options_html.value = self._intro_html()
+            return
+        self.options, self.complete = self._payments()
+        self.reason = None if self.options else self._why_not()
+        self.groups = self._group(self.options)
+        self.options_html.value = self._options_html()
+
+    def representative_payment(self) -> Cards:
+        """The payment the route asks for, made as far as possible from the hand: the route's
+        colour (grey: the colour held most), locomotives where the route needs or allows them,
+        then the missing cards in the colour. The engine says why it is refused."""
+        price, hand = self.price, self.hand
+        L, f = price.length, price.ferry_locomotives
+        if price.colour == GREY:
+            c = max(range(LOCO), key=lambda k: (hand[k], -k))
+        else:
+            c = price.colour
+        loco_left = hand[LOCO]
+        # a ferry's locomotives: those held; where any cards may replace them (Nordic) the
+        # printed locomotives, so the engine names what the hand lacks
+        ferry_locos = f if price.ferry_sub else min(f, loco_left)
+        loco_left = max(0, loco_left - ferry_locos)
+        need_col = L - f
+        use_c = min(hand[c], need_col)
+        # locomotives held fill the gap (where they are not wild the engine says so)
+        fill = min(loco_left, need_col - use_c) if not price.colour_sub else 0
+        p = [0] * 9
+        p[c] = L - ferry_locos - fill
+        p[LOCO] = ferry_locos + fill
+        return Cards(p)
+
+    def _why_not(self) -> Reason:
+        payment = self.representative_payment()
+        state = self.state
+        reason = state.why_illegal(Claim(self.route.key, payment))
+        if reason is None:          # cannot happen: the hand has no payment at all
+            return Reason("payment", f"This hand cannot pay for {route_label(self.route)}.")
+        extra = self._substitution_hint()
+        if extra:
+            return Reason(reason.rule, f"{reason.text} {extra}")
+        return reason
+
+    def _substitution_hint(self) -> str:
+        """For substitution routes: how many cards the cheapest reading still lacks."""
+        price, hand = self.price, self.hand
+        if price.colour_sub:
+            best = None
+            for c in price.colours():
+                have = min(hand[c], price.length)
+                need = have + (price.length - have) * price.colour_sub
+                if best is None or need < best[0]:
+                    best = (need, c, have)
+            need, c, have = best
+            return (f"With {have} {COLOURS[c]} card{'s' * (have != 1)}, the other {price.length - have} spaces take "
+                    f"{price.colour_sub} cards each: {need} cards in all; the hand has {sum(hand)}.")
+        if price.ferry_sub and hand[LOCO] < price.ferry_locomotives:
+            f, k = price.ferry_locomotives, price.ferry_sub
+            missing = f - hand[LOCO]
+            c = self.representative_payment()
+            colour = next((COLOURS[i] for i in range(LOCO) if c[i]), "coloured")
+            parts = [f"{price.length - f} {colour}"]
+            if hand[LOCO]:
+                parts.append(_card_words(LOCO, hand[LOCO]))
+            parts.append(f"{k * missing} more cards of any colour")
+            need = price.length - f + hand[LOCO] + k * missing
+            return (f"Any {k} cards may replace a missing locomotive: {' + '.join(parts)} = {need} cards; "
+                    f"the hand has {sum(hand)}.")
+        return ""
+
+    def _group(self, options: list[Cards]) -> list[tuple[str, list[Cards]]]:
+        price = self.price
+        groups: dict[str, list[Cards]] = {}
+        subs = price.ferry_sub or price.colour_sub
+        for p in options:
+            colour, s1, s2 = price.split(p)
+            if subs:
+                if s1:
+                    n = s1 * price.ferry_sub
+                    key = (f"{n} cards replace {'a locomotive' if s1 == 1 else f'{s1} locomotives'}")
+                elif s2:
+                    key = (f"{s2 * price.colour_sub} cards replace {s2} coloured card{'s' * (s2 > 1)}")
+                else:
+                    key = "as printed: no cards replaced"
+            elif price.colour == GREY:
+                key = "all locomotives" if colour == GREY else f"in {COLOURS[colour]}"
+            else:
+                key = f"{COLOURS[price.colour]} and locomotives" if price.wild else f"in {COLOURS[price.colour]}"
+            groups.setdefault(key, []).append(p)
+        return list(groups.items())
+
+    # ------------------------------------------------------------------ widgets
+    def _build_widgets(self) -> None:
+        from ..engine import editions
+        from ..engine.rules import load_rules
+        self.edition_select = W.Dropdown(options=[(load_rules(e).title, e) for e in editions()],
+                                         value=self.edition, description="Edition", layout=W.Layout(width="300px"))
+        self.edition_select.add_class("ttr-edition")
+        self.edition_select.observe(self.guarded(self._on_edition), names="value")
+        self.route_select = W.Dropdown(description="Route", layout=W.Layout(width="330px"))
+        self.route_select.add_class("ttr-route-select")
+        self.route_select.observe(self.guarded(self._on_route), names="value")
+        self.card_boxes: dict[str, W.HTML] = {}
+        self.add_buttons: dict[str, W.Button] = {}
+        self.remove_buttons: dict[str, W.Button] = {}
+        columns = []
+        for name in CARD_NAMES:
+            card = W.HTML(layout=W.Layout(width="54px"))
+            card.add_class("ttr-card")
+            card.add_class(f"ttr-card-{name}")
+            minus = W.Button(description="−", tooltip=f"one {name} card fewer",
+                             layout=W.Layout(width="26px", height="28px", padding="0"))
+            plus = W.Button(description="+", tooltip=f"one more {name} card",
+                            layout=W.Layout(width="26px", height="28px", padding="0"))
+            minus.add_class(f"ttr-remove-{name}")
+            plus.add_class(f"ttr-add-{name}")
+            minus.on_click(self.guarded(lambda _b, n=name: self.remove_card(n)))
+            plus.on_click(self.guarded(lambda _b, n=name: self.add_card(n)))
+            self.card_boxes[name], self.add_buttons[name], self.remove_buttons[name] = card, plus, minus
+            columns.append(W.VBox([card, W.HBox([minus, plus], layout=W.Layout(justify_content="center"))],
+                                  layout=W.Layout(align_items="center", margin="0 2px")))
+        clear = W.Button(description="Empty the hand", layout=W.Layout(width="150px"))
+        clear.add_class("ttr-clear-hand")
+        clear.on_click(self.guarded(lambda _b: self.clear_hand()))
+        self.hand_text = W.HTML()
+        self.hand_text.add_class("ttr-hand-text")
+        hand = W.VBox([W.HTML(f"<div style='{_FONT};font-size:17px;font-weight:600'>Your hand</div>"),
+                       W.HBox(columns), W.HBox([self.hand_text, clear],
+                                               layout=W.Layout(justify_content="space-between",
+                                                               align_items="center"))])
+        hand.add_class("ttr-hand")
+        self.options_html = W.HTML(layout=W.Layout(width="100%"))
+        self.options_html.add_class("ttr-options")
+        panel = W.VBox([hand, self.options_html],
+                       layout=W.Layout(flex="1 1 520px", min_width="520px", max_width="640px", padding="0 0 0 14px"))
+        top = W.HBox([self.edition_select, self.route_select], layout=W.Layout(flex_flow="row wrap"))
+        self.widget = W.VBox([top, self.status.widget,
+                              W.HBox([self.mirror.widget, panel], layout=W.Layout(align_items="flex-start")),
+                              self.log])
+        self.widget.add_class("ttr-payment")
+
+    def _on_edition(self, change) -> None:
+        if not self._quiet and change["new"] != self.edition:
+            self.set_edition(change["new"])
+
+    def _on_route(self, change) -> None:
+        if not self._quiet and change["new"] is not None:
+            self.select_route(change["new"])
+
+    def _show_board(self) -> None:
+        key = (self.edition, tuple(sorted(self.edition_options.items())))
+        view = self.mirror.view_for(key, self.game)
+        view.figure.layout.showlegend = False
+        if self.show_payable:
+            view.set_overlays(payable=tuple(self.hand))
+        view.set_highlight(None)
+        self.mirror.show(key, self.game)
+        routes = sorted(self.game.board.routes, key=lambda r: route_label(r))
+        self._quiet = True
+        try:
+            self.route_select.options = [("(click a route)", None)] + [(self._route_option(r), r.index)
+                                                                       for r in routes]
+            self.route_select.value = None
+        finally:
+            self._quiet = False
+        self.options_html.value = self._intro_html()
+
+    @staticmethod
+    def _route_option(r) -> str:
+        colour = "grey" if r.colour == "gray" else r.colour
+        kind = " tunnel" if r.tunnel else (" ferry" if r.ferry_locomotives else "")
+        return f"{route_label(r)} ({r.length} {colour}{kind})"
+
+    def _refresh_hand(self) -> None:
+        for i, name in enumerate(CARD_NAMES):
+            n = self.hand[i]
+            bg = CARD_COLOURS[name] if n else "#f3f3f3"
+            fg = ("#ffffff" if name in _DARK else "#111111") if n else "#999999"
+            border = "#333" if n else "#ccc"
+            label = "loco" if name == "loco" else name
+            self.card_boxes[name].value = (
+                f"<div class='ttr-count' data-count='{n}' style='{_FONT};width:50px;height:58px;border-radius:6px;"
+                f"background:{bg};color:{fg};border:2px solid {border};text-align:center;box-sizing:border-box'>"
+                f"<div style='font-size:24px;font-weight:700;line-height:34px'>{n}</div>"
+                f"<div style='font-size:11px;line-height:14px'>{label}</div></div>")
+            self.remove_buttons[name].disabled = n == 0
+        total = sum(self.hand)
+        self.hand_text.value = (f"<span style='{_FONT};font-size:14px'>{_plural(total, 'card')}: "
+                                f"{_esc(self.hand.describe())}</span>")
+
+    def _say_result(self, prefix: str = "") -> None:
+        r = self.route
+        lead = f"{prefix} " if prefix else ""
+        if self.options:
+            more = "" if self.complete else " at least"
+            self.status.ok(f"{lead}{route_label(r)}:{more} {_plural(len(self.options), 'way')} to pay with this hand.")
+        else:
+            self.status.refuse(Reason(self.reason.rule, f"{lead}{self.reason.text}"))
+
+    def _intro_html(self) -> str:
+        return (f"<div style='{_FONT};font-size:15px;color:#444;margin-top:10px'>Pick a route: click its marker "
+                f"on the board (the small white dot in its middle) or choose it above. Routes outlined in green "
+                f"are ones this hand can pay for.</div>")
+
+    def _options_html(self) -> str:
+        r = self.route
+        head = (f"<div class='ttr-route-title' style='font-size:18px;font-weight:600;margin:10px 0 2px'>"
+                f"{_esc(route_label(r))}</div>"
+                f"<div class='ttr-route-facts' style='font-size:14px;color:#333;margin-bottom:6px'>"
+                f"{_esc(route_facts(self.game, r.index))}</div>")
+        if not self.options:
+            return (f"<div style='{_FONT}'>{head}<div class='ttr-no-payment' style='font-size:16px;color:#a33;"
+                    f"font-weight:600'>No way to pay with this hand.</div>"
+                    f"<div class='ttr-reason' style='font-size:15px;color:#a33;margin-top:4px'>"
+                    f"{_esc(self.reason.text)}</div></div>")
+        count = f"{'at least ' if not self.complete else ''}{_plural(len(self.options), 'way')} to pay"
+        parts = [f"<div class='ttr-option-count' style='font-size:16px;font-weight:600;color:#1a6b1a'>"
+                 f"{count}</div>"]
+        k = self.shown_per_group
+        for label, pays in self.groups:
+            rows = "".join(
+                f"<li class='ttr-option' style='margin:2px 0'><span style='display:inline-block;min-width:190px'>"
+                f"{_esc(p.describe())}</span> {_cards_chips(p, 12)}</li>" for p in pays[:k])
+            more = (f"<li style='color:#666;list-style:none'>… and {len(pays) - k} more like these</li>"
+                    if len(pays) > k else "")
+            parts.append(f"<div class='ttr-option-group' style='margin-top:6px'><div style='font-weight:600'>"
+                         f"{_esc(label)} <span style='color:#666;font-weight:400'>({len(pays)})</span></div>"
+                         f"<ul style='margin:2px 0 0 0;padding-left:20px'>{rows}{more}</ul></div>")
+        return f"<div style='{_FONT};font-size:15px'>{head}{''.join(parts)}</div>"
+
+
+def _card_words(card: int, n: int) -> str:
+    if card == LOCO:
+        return f"{n} locomotive{'s' * (n != 1)}"
+    return f"{n} {CARD_NAMES[card]} card{'s' * (n != 1)}"

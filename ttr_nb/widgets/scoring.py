@@ -1,0 +1,604 @@
+"""`ScoringWalkthrough`: final scoring, one step at a time, on the board.
+
+    >>> walk = ScoringWalkthrough.demo("usa", seed=1)      # greedy bots play a game to the end
+    >>> walk.steps[0], walk.steps[-1]
+    ('Player 0: route points', 'Final table')
+    >>> walk.next()
+    1
+
+Each step says what scores and why, shows it on the board (the player's network,
+a ticket's path with its + or −, the longest path numbered along its trail, the
+routes stations borrow) and the running total of every player; the last step is
+the score table with the winner(s) and the tie-breaker that decided.
+
+The steps are computed from the engine's `State.score_breakdown()`; the running
+totals after the last step equal the engine's totals (the tests check it).
+"""
+from __future__ import annotations
+
+import html
+import re
+from collections import Counter
+from copy import deepcopy
+from dataclasses import dataclass, field
+
+import ipywidgets as W
+
+from ..engine import Match
+from ..engine.errors import Reason
+from ..engine.scoring import ScoreRow
+from ..viz import PLAYER_COLOURS, BoardView, Overlays
+from .base import Controller
+
+__all__ = ["ScoringWalkthrough", "Step", "score_table_html", "tie_break", "finished_match", "board_size",
+           "keep_state_fresh"]
+
+_TIE_WORDS = {
+    "most_tickets_completed": "most completed tickets",
+    "fewest_stations_used": "fewest stations built",
+    "longest_path_bonus": "holder of the longest path bonus",
+    "longest_path_length": "longest continuous path",
+}
+
+
+def _esc(text) -> str:
+    return html.escape(str(text))
+
+
+def _plural(n: int, word: str, plural: str | None = None) -> str:
+    return f"{n} {word if n == 1 else (plural or word + 's')}"
+
+
+def _signed(n: int) -> str:
+    """+12, −12 (a real minus sign), ±0."""
+    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "±0")
+
+
+def _and(items) -> str:
+    items = [str(i) for i in items]
+    if not items:
+        return "nobody"
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def board_size(board, landscape_width: int = 820, portrait_height: int = 800) -> dict:
+    """Figure size for a side-by-side layout on a 1400-pixel-wide projector page."""
+    return dict(width=landscape_width) if board.width >= board.height else dict(height=portrait_height)
+
+
+def keep_state_fresh(fig) -> None:
+    """Make a `go.FigureWidget` hand its *current* traces to every new view.
+
+    plotly sends restyles as one-off messages and keeps the synced `_widget_data` /
+    `_widget_layout` traits as first built (it refreshes them only when the figure itself
+    is displayed, not inside a VBox). A view created later -- Voila loading the page after
+    the notebook ran, a JupyterLab reload, a second display -- would show the figure as it
+    was built, without the restyles. Here the two traits are refreshed, without sending a
+    message, whenever a front end asks for the full state (`get_state()` with no key).
+    (A helper for `ttr_nb.viz`, which might do this itself.)"""
+    original = fig.get_state
+
+    def get_state(key=None, drop_defaults=False):
+        if key is None:
+            fig._trait_values["_widget_data"] = deepcopy(fig._data)
+            fig._trait_values["_widget_layout"] = deepcopy(fig._layout_obj._props)
+        return original(key=key, drop_defaults=drop_defaults)
+
+    fig.get_state = get_state
+
+
+def finished_match(edition: str = "usa", players: int = 2, seed: int = 0, bots=None, **options) -> Match:
+    """A `Match` played to the end by bots (default: greedy ones), for lessons on scoring."""
+    from ..analysis.bots import BOTS
+    from ..engine import load_game
+
+    game = load_game(edition, players=players, seed=seed, **options)
+    kinds = list(bots) if bots is not None else ["greedy"] * players
+    seats = [BOTS[k](seed * 10 + i) if isinstance(k, str) else k for i, k in enumerate(kinds)]
+    match = Match(game)
+    for _ in range(5000):
+        if match.state.is_over():
+            break
+        match.play(seats[match.state.current_player](match.state))
+    return match
+
+
+# --------------------------------------------------------------------------- tie-breakers
+
+
+def tie_break(state, rows=None) -> tuple[tuple[int, ...], str | None, list[str]]:
+    """(winners, the tie-breaker that decided or None, sentences explaining each step).
+
+    Follows the edition's `rules.tie_breakers` in order, exactly as the engine's
+    `State.winners()` does (the tests check they agree)."""
+    rows = rows or state.score_breakdown()
+    best = max(r.total for r in rows)
+    tied = [r for r in rows if r.total == best]
+    lines = []
+    if len(tied) == 1:
+        lines.append(f"Player {tied[0].player} has the highest total, {best}: no tie-breaker is needed.")
+        return (tied[0].player,), None, lines
+    lines.append(f"Players {_and(r.player for r in tied)} share the highest total, {best}.")
+    decided = None
+    for rule in state.game.rules.tie_breakers:
+        if len(tied) == 1:
+            break
+        before = tied
+        words = _TIE_WORDS.get(rule, rule.replace("_", " "))
+        if rule == "most_tickets_completed":
+            m = max(r.tickets_completed for r in tied)
+            tied = [r for r in tied if r.tickets_completed == m]
+            facts = ", ".join(f"player {r.player} completed {r.tickets_completed}" for r in before)
+        elif rule == "fewest_stations_used":
+            m = min(r.stations_built for r in tied)
+            tied = [r for r in tied if r.stations_built == m]
+            facts = ", ".join(f"player {r.player} built {r.stations_built}" for r in before)
+        elif rule == "longest_path_bonus":
+            holders = [r for r in tied if r.longest_bonus > 0]
+            tied = holders or tied
+            facts = ", ".join(f"player {r.player} {'holds' if r.longest_bonus else 'does not hold'} it"
+                              for r in before)
+        elif rule == "longest_path_length":
+            m = max(r.longest_path for r in tied)
+            tied = [r for r in tied if r.longest_path == m]
+            facts = ", ".join(f"player {r.player}: {r.longest_path} trains" for r in before)
+        else:  # pragma: no cover - an edition with a tie-breaker this widget does not know
+            facts = "not explained here"
+        if len(tied) < len(before):
+            decided = rule
+            verdict = (f"player {tied[0].player} wins" if len(tied) == 1
+                       else f"players {_and(r.player for r in tied)} are still tied")
+        else:
+            verdict = "it does not separate them"
+        lines.append(f"Tie-breaker: {words} ({facts}): {verdict}.")
+    if len(tied) > 1:
+        lines.append(f"No tie-breaker separates players {_and(r.player for r in tied)}: they share the win.")
+    return tuple(r.player for r in tied), decided, lines
+
+
+# --------------------------------------------------------------------------- the score table
+
+
+def _swatch(colour: str) -> str:
+    return (f"<span style='display:inline-block;width:14px;height:14px;border-radius:3px;"
+            f"background:{colour};border:1px solid #333;vertical-align:-2px;margin-right:6px'></span>")
+
+
+def score_table_html(state, names=None, colours=None, rows: tuple[ScoreRow, ...] | None = None) -> str:
+    """The final score table of a position as HTML: one row per player, the winner(s)
+    marked, and the sentence saying how the winner was decided."""
+    rules = state.game.rules
+    rows = rows or state.score_breakdown()
+    names = list(names) if names else [f"Player {r.player}" for r in rows]
+    colours = list(colours) if colours else [PLAYER_COLOURS[i % len(PLAYER_COLOURS)] for i in range(len(rows))]
+    winners, decided, lines = tie_break(state, rows)
+    cols = ["Player", "Routes", "Tickets", "Longest path"]
+    if rules.longest_path_bonus:
+        cols.append("Longest bonus")
+    if rules.globetrotter_bonus:
+        cols.append("Globetrotter")
+    if rules.stations:
+        cols.append("Stations")
+    cols.append("Total")
+    th = "padding:6px 10px;border-bottom:2px solid #333;text-align:right"
+    head = "".join(f"<th style='{th}{';text-align:left' if c == 'Player' else ''}'>{c}</th>" for c in cols)
+    body = []
+    for r in rows:
+        win = r.player in winners
+        bg = "#fff3c4" if win else "#ffffff"
+        cells = [f"<span style='white-space:nowrap'>{_swatch(colours[r.player])}{_esc(names[r.player])}"
+                 f"{' ★' if win else ''}</span>",
+                 str(r.route_points),
+                 f"{_signed(r.ticket_points)} <span style='color:#666'>({r.tickets_completed} of "
+                 f"{len(r.tickets)} done)</span>",
+                 f"{r.longest_path} trains"]
+        if rules.longest_path_bonus:
+            cells.append(_signed(r.longest_bonus) if r.longest_bonus else "—")
+        if rules.globetrotter_bonus:
+            cells.append(_signed(r.globetrotter) if r.globetrotter else "—")
+        if rules.stations:
+            cells.append(f"{_signed(r.station_points)} <span style='color:#666'>({r.stations_built} built)</span>")
+        cells.append(f"<b>{r.total}</b>")
+        td = "padding:6px 10px;border-bottom:1px solid #ccc;text-align:right"
+        tds = "".join(f"<td style='{td}{';text-align:left' if i == 0 else ''}'>{c}</td>" for i, c in enumerate(cells))
+        body.append(f"<tr style='background:{bg}{';font-weight:bold' if win else ''}'>{tds}</tr>")
+    who = _and(names[w] for w in winners)
+    if len(winners) > 1:
+        verdict = f"{who} share the win."
+    elif decided:
+        verdict = f"{who} wins, decided by the tie-breaker: {_TIE_WORDS.get(decided, decided)}."
+    else:
+        verdict = f"{who} wins with the highest total."
+    return (f"<div class='ttr-score-table-box'><table class='ttr-score-table' "
+            f"style='border-collapse:collapse;font-size:16px;margin:4px 0'>"
+            f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+            f"<div class='ttr-winner' style='font-size:18px;margin-top:8px'>★ {_esc(verdict)}</div>"
+            + "".join(f"<div style='color:#444;font-size:14px'>{_esc(s)}</div>" for s in lines[1:])
+            + "</div>")
+
+
+# --------------------------------------------------------------------------- steps
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of the walkthrough."""
+    title: str
+    kind: str                       # routes, station, unbuilt-stations, ticket, longest, longest-bonus,
+    #                                 globetrotter, tie-breakers, final
+    player: int | None              # whose step (None: everybody's)
+    text: str                       # the explanation, HTML
+    totals: tuple[int, ...]         # every player's running total after this step
+    delta: tuple[int, ...]          # what this step added to each player
+    overlays: dict = field(default_factory=dict)      # Overlays keywords for the board
+    highlight: tuple = ()                              # routes (indices) and cities to outline
+    ticket: str | None = None                          # the ticket's key (ticket steps)
+
+    @property
+    def plain(self) -> str:
+        """The explanation as plain text (the final table: its verdict)."""
+        text = re.sub(r"</t[dh]>", " | ", self.text)
+        text = text.replace("<br>", "\n").replace("</tr>", "\n").replace("</div>", "\n")
+        lines = (line.strip().rstrip("|").strip() for line in html.unescape(re.sub(r"<[^>]+>", "", text)).splitlines())
+        return "\n".join(line for line in lines if line)
+
+
+def _routes_joining(state, player: int, borrowed_keys, source: str, target: str) -> list[int]:
+    """The routes of the cheapest path from source to target over the player's routes and the
+    routes their stations borrow (empty if they are not joined)."""
+    import networkx as nx
+
+    board = state.board
+    g = nx.Graph()
+    routes = list(state.routes_of(player)) + [board.route[k].index for k in borrowed_keys]
+    for ri in routes:
+        r = board.routes[ri]
+        old = g.get_edge_data(r.a, r.b)
+        if old is None or r.length < old["weight"]:
+            g.add_edge(r.a, r.b, weight=r.length, route=ri)
+    try:
+        nodes = nx.shortest_path(g, source, target, weight="weight")
+    except (nx.NetworkXNoPath, nx.NodeNotFound):
+        return []
+    return [g.edges[u, v]["route"] for u, v in zip(nodes, nodes[1:])]
+
+
+def _missing_trains(state, ticket, player: int):
+    from ..analysis.paths import shortest_ticket_path
+    try:
+        return shortest_ticket_path(state, ticket, player)[0]
+    except ValueError:
+        return None
+
+
+def build_steps(state, names=None) -> list[Step]:
+    """The walkthrough's steps for a position (see `ScoringWalkthrough`)."""
+    g = state.game
+    rules = g.rules
+    board = g.board
+    rows = state.score_breakdown()
+    n = g.players
+    names = list(names) if names else [f"Player {p}" for p in range(n)]
+    totals = [0] * n
+    steps: list[Step] = []
+
+    def add(title, kind, player, text, delta, **kw):
+        d = [0] * n
+        for p, v in delta.items():
+            d[p] += v
+            totals[p] += v
+        steps.append(Step(title, kind, player, text, tuple(totals), tuple(d), **kw))
+
+    for row in rows:
+        p = row.player
+        who = names[p]
+        mine = state.routes_of(p)
+        # route points
+        by_len = Counter(board.routes[i].length for i in mine)
+        parts = [f"{k} × length {length} ({_plural(g.rules.points_for(length), 'point')})"
+                 for length, k in sorted(by_len.items())]
+        trains = sum(board.routes[i].length for i in mine)
+        if mine:
+            text = (f"{_esc(who)} claimed {_plural(len(mine), 'route')} with {_plural(trains, 'train')}: "
+                    f"{_esc(', '.join(parts))}. Route points: <b>{row.route_points}</b> "
+                    f"(scored during the game, recounted now).")
+        else:
+            text = f"{_esc(who)} claimed no route: 0 route points."
+        add(f"{who}: route points", "routes", p, text, {p: row.route_points}, overlays=dict(network=p, player=p),
+            highlight=())
+        # stations: the route each one borrows
+        if rules.stations:
+            borrowed = dict(row.borrowed)
+            for city in state.stations_of(p):
+                key = borrowed.get(city)
+                if key:
+                    r = board.route[key]
+                    owner = state.owners[r.index]
+                    title = f"{who}: station {city} borrows {key}"
+                    text = (f"{_esc(who)}'s station in <b>{_esc(city)}</b> lets them use one route of another "
+                            f"player touching {_esc(city)}: <b>{_esc(key)}</b> (player {owner}'s). It is chosen to "
+                            f"score the most ticket points. Stations are not routes: they never count for the "
+                            f"longest path.")
+                    add(title, "station", p, text, {}, overlays=dict(network=p, player=p),
+                        highlight=(r.index, city))
+                else:
+                    title = f"{who}: station {city} borrows nothing"
+                    text = (f"{_esc(who)}'s station in <b>{_esc(city)}</b> borrows no route: no route of another "
+                            f"player there would complete one more ticket.")
+                    add(title, "station", p, text, {}, overlays=dict(network=p, player=p), highlight=(city,))
+            unbuilt = rules.stations - row.stations_built
+            title = f"{who}: {_plural(unbuilt, 'station')} not built {_signed(row.station_points)}"
+            text = (f"Each station not built scores {rules.unbuilt_station_points} points: {_esc(who)} built "
+                    f"{row.stations_built} of {rules.stations}, so {unbuilt} × {rules.unbuilt_station_points} = "
+                    f"<b>{row.station_points}</b>.")
+            add(title, "unbuilt-stations", p, text, {p: row.station_points}, overlays=dict(network=p, player=p),
+                highlight=tuple(state.stations_of(p)))
+        # tickets
+        borrowed_keys = [k for _, k in row.borrowed]
+        for tid, res in zip(state.tickets[p], row.tickets):
+            ticket = board.tickets[tid]
+            title = f"{who}: ticket {res.ticket} {_signed(res.points)}"
+            if res.completed:
+                path = _routes_joining(state, p, borrowed_keys, ticket.source, res.reached)
+                used = [board.routes[i].key for i in path if state.owners[i] != p]
+                via = f", using the borrowed route {_esc(_and(used))}" if used else ""
+                extra = ""
+                if len(ticket.targets) > 1:
+                    extra = f" It reached {_esc(res.reached)}, the best of {_esc(_and(ticket.targets))} they joined."
+                text = (f"<b>{_esc(res.ticket)}</b> is completed: {_esc(who)}'s routes join "
+                        f"{_esc(ticket.source)} to {_esc(res.reached)}{via} (outlined on the board), so it "
+                        f"scores <b>{_signed(res.points)}</b>.{extra}")
+                add(title, "ticket", p, text, {p: res.points}, overlays=dict(network=p, player=p),
+                    highlight=tuple(path) + (ticket.source, res.reached), ticket=res.ticket)
+            else:
+                missing = _missing_trains(state, ticket, p)
+                if missing is None:
+                    how = ("It can no longer be completed: other players' routes cut every way; the two "
+                           "ends are ringed on the board.")
+                else:
+                    how = (f"The cyan line shows the cheapest way it could have been finished: "
+                           f"{_plural(missing, 'more train')}.")
+                worth = ("the lowest value on the ticket" if len(ticket.targets) > 1 else "its value")
+                text = (f"<b>{_esc(res.ticket)}</b> is not completed, so {_esc(who)} loses {worth}: "
+                        f"<b>{_signed(res.points)}</b>. {how}")
+                add(title, "ticket", p, text, {p: res.points}, overlays=dict(network=p, ticket=res.ticket, player=p),
+                    highlight=(ticket.source, *ticket.targets) if missing is None else (), ticket=res.ticket)
+        # longest path
+        if row.longest_path:
+            text = (f"{_esc(who)}'s longest continuous path is <b>{_plural(row.longest_path, 'train')}</b> "
+                    f"long, over {_plural(len(row.longest_trail), 'route')} numbered along the trail. A path "
+                    f"may pass through a city twice but uses each route once.")
+        else:
+            text = f"{_esc(who)} has no route, so no path."
+        if not rules.longest_path_bonus:
+            text += " This edition gives no bonus for it; it only breaks ties."
+        add(f"{who}: longest path {row.longest_path}", "longest", p, text, {},
+            overlays=dict(network=p, longest=p, player=p))
+    # bonuses
+    if rules.longest_path_bonus:
+        best = max(r.longest_path for r in rows)
+        holders = [r.player for r in rows if r.longest_bonus]
+        if holders:
+            text = (f"The longest continuous path is {_plural(best, 'train')}: "
+                    f"{_esc(_and(names[h] for h in holders))} score{'s' if len(holders) == 1 else ''} "
+                    f"<b>+{rules.longest_path_bonus}</b>" + (" (tied players all score it)." if len(holders) > 1 else "."))
+        else:
+            text = "Nobody has a route, so nobody scores the longest path bonus."
+        add("Longest path bonus", "longest-bonus", None, text, {h: rules.longest_path_bonus for h in holders},
+            overlays=dict(longest=holders[0], network=holders[0], player=holders[0]) if holders else {})
+    if rules.globetrotter_bonus:
+        best = max(r.tickets_completed for r in rows)
+        holders = [r.player for r in rows if r.globetrotter]
+        counts = ", ".join(f"{names[r.player]} {r.tickets_completed}" for r in rows)
+        if holders:
+            text = (f"The Globetrotter goes to the most completed tickets ({_esc(counts)}): "
+                    f"{_esc(_and(names[h] for h in holders))} score{'s' if len(holders) == 1 else ''} "
+                    f"<b>+{rules.globetrotter_bonus}</b>.")
+        else:
+            text = f"Nobody completed a ticket ({_esc(counts)}): nobody scores the Globetrotter."
+        add("Globetrotter", "globetrotter", None, text, {h: rules.globetrotter_bonus for h in holders},
+            overlays=dict(network=holders[0], player=holders[0]) if len(holders) == 1 else {})
+    winners, decided, lines = tie_break(state, rows)
+    order = ", then ".join(_TIE_WORDS.get(t, t) for t in rules.tie_breakers)
+    text = (f"The highest total wins. On a tie: {_esc(order)}.<br>" + "<br>".join(_esc(s) for s in lines))
+    add("Tie-breakers", "tie-breakers", None, text, {})
+    add("Final table", "final", None, score_table_html(state, names, rows=rows), {})
+    return steps
+
+
+# --------------------------------------------------------------------------- the widget
+
+
+class ScoringWalkthrough(Controller):
+    """Step through the final scoring of a position (a finished game, or any position).
+
+    ``ScoringWalkthrough(state_or_match, names=None)``; with a `Match` the walkthrough
+    follows it (a new move re-scores). Public methods: `next()`, `previous()`,
+    `goto(step)` (an index or a title), `first()`, `last()`; attributes `steps` (titles),
+    `current_step` (index), `step` (the current `Step`), `totals` (running totals now),
+    `rows` (the engine's `ScoreRow`s), `winners`, `table_html`, `view` (the `BoardView`).
+    """
+
+    def __init__(self, state_or_match, names=None, board_width: int | None = None):
+        if isinstance(state_or_match, Match):
+            match = state_or_match
+        elif hasattr(state_or_match, "score_breakdown") and hasattr(state_or_match, "game"):
+            match = Match(state_or_match.game, state_or_match)
+        else:
+            raise TypeError(f"ScoringWalkthrough needs a State or a Match, not {type(state_or_match).__name__}")
+        super().__init__(match)
+        self.names = list(names) if names else [f"Player {p}" for p in range(self.game.players)]
+        self.current_step = 0
+        self._syncing = False
+        self._build_steps()
+        size = board_size(self.game.board) if board_width is None else dict(width=board_width)
+        self.view = BoardView(self.state, widget=True, title="", **size)
+        self.figure = self.view.figure
+        keep_state_fresh(self.figure)
+        self.colours = self.view.player_colours
+        self._build_widgets()
+        self.match.on_change(self._on_match_change)
+        self._render()
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def demo(cls, edition: str = "usa", seed: int = 0, players: int = 2, **kw) -> "ScoringWalkthrough":
+        """A walkthrough of a game greedy bots played to the end (seeded: always the same game)."""
+        return cls(finished_match(edition, players=players, seed=seed).state, **kw)
+
+    def _build_steps(self) -> None:
+        self.all_steps = build_steps(self.state, self.names)
+        self.rows = self.state.score_breakdown()
+        self.winners, self.decided_by, _ = tie_break(self.state, self.rows)
+        self.table_html = score_table_html(self.state, self.names, rows=self.rows)
+
+    def _build_widgets(self) -> None:
+        big = W.Layout(height="44px", min_width="110px")
+        self.title = W.HTML()
+        self.title.add_class("ttr-step-title")
+        self.counter = W.HTML()
+        self.counter.add_class("ttr-step-counter")
+        self.first_button = W.Button(description="◀◀ First", layout=big, tooltip="the first step")
+        self.prev_button = W.Button(description="◀ Previous", layout=big, tooltip="the step before")
+        self.next_button = W.Button(description="Next ▶", layout=big, button_style="primary", tooltip="the next step")
+        self.last_button = W.Button(description="Last ▶▶", layout=big, tooltip="the final table")
+        for b, cls in ((self.first_button, "ttr-first"), (self.prev_button, "ttr-prev"),
+                       (self.next_button, "ttr-next"), (self.last_button, "ttr-last")):
+            b.add_class(cls)
+            b.style.font_size = "16px"
+        self.first_button.on_click(self.guarded(lambda _: self.first()))
+        self.prev_button.on_click(self.guarded(lambda _: self.previous()))
+        self.next_button.on_click(self.guarded(lambda _: self.next()))
+        self.last_button.on_click(self.guarded(lambda _: self.last()))
+        self.select = W.Dropdown(layout=W.Layout(width="340px", height="44px"))
+        self.select.add_class("ttr-step-select")
+        self._set_select_options()
+        self.select.observe(self.guarded(self._on_select), names="value")
+        self.text = W.HTML()
+        self.text.add_class("ttr-step-text")
+        self.running = W.HTML()
+        self.running.add_class("ttr-running")
+        nav = W.HBox([self.first_button, self.prev_button, self.next_button, self.last_button, self.select,
+                      self.counter], layout=W.Layout(align_items="center", flex_flow="row wrap"))
+        side = W.VBox([self.running, self.text],
+                      layout=W.Layout(width="500px", min_width="360px", padding="0 0 0 12px"))
+        side.add_class("ttr-side")
+        body = W.HBox([self.figure, side], layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))
+        self.widget = W.VBox([self.title, nav, self.status.widget, body, self.log])
+        self.widget.add_class("ttr-scoring")
+
+    def _set_select_options(self) -> None:
+        self._syncing = True
+        try:
+            self.select.options = [(f"{i + 1}. {s.title}", i) for i, s in enumerate(self.all_steps)]
+            self.select.value = min(self.current_step, len(self.all_steps) - 1)
+        finally:
+            self._syncing = False
+
+    # ------------------------------------------------------------------ public
+    @property
+    def steps(self) -> list[str]:
+        """The titles of the steps, in order."""
+        return [s.title for s in self.all_steps]
+
+    @property
+    def step(self) -> Step:
+        return self.all_steps[self.current_step]
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Every player's running total after the current step."""
+        return self.step.totals
+
+    def next(self) -> int:
+        """Go to the next step (at the last step: stay, and say so)."""
+        if self.current_step + 1 >= len(self.all_steps):
+            self.status.refuse(Reason("last-step", "This is the last step: the final table."))
+            return self.current_step
+        return self.goto(self.current_step + 1)
+
+    def previous(self) -> int:
+        if self.current_step == 0:
+            self.status.refuse(Reason("first-step", "This is the first step."))
+            return self.current_step
+        return self.goto(self.current_step - 1)
+
+    def first(self) -> int:
+        return self.goto(0)
+
+    def last(self) -> int:
+        return self.goto(len(self.all_steps) - 1)
+
+    def goto(self, step) -> int:
+        """Go to a step: its index (negative counts from the end) or its title (or a part of
+        it that names one step). Returns the index now shown."""
+        n = len(self.all_steps)
+        if isinstance(step, str):
+            titles = self.steps
+            found = [i for i, t in enumerate(titles) if t == step]
+            if not found:
+                found = [i for i, t in enumerate(titles) if step.casefold() in t.casefold()]
+            if len(found) != 1:
+                why = "no step is called" if not found else f"{len(found)} steps match"
+                self.status.refuse(Reason("unknown-step", f"{why} {step!r}: the steps are "
+                                                          f"{'; '.join(titles[:4])}; ... {titles[-1]}."))
+                return self.current_step
+            index = found[0]
+        else:
+            index = int(step)
+            if index < 0:
+                index += n
+            if not 0 <= index < n:
+                self.status.refuse(Reason("unknown-step", f"There is no step {step}: steps run from 0 to {n - 1}."))
+                return self.current_step
+        self.current_step = index
+        self._render()
+        return index
+
+    def refresh(self) -> None:
+        """Re-score the match's position (called by the match after each move)."""
+        self._build_steps()
+        self.current_step = min(self.current_step, len(self.all_steps) - 1)
+        self.view.update(self.state)
+        self._set_select_options()
+        self._render()
+
+    # ------------------------------------------------------------------ callbacks and drawing
+    def _on_select(self, change) -> None:
+        if not self._syncing and change["new"] is not None and change["new"] != self.current_step:
+            self.goto(change["new"])
+
+    def _on_match_change(self, match) -> None:
+        self.guarded(self.refresh)()
+
+    def _running_html(self, step: Step) -> str:
+        cells = []
+        for p, total in enumerate(step.totals):
+            d = step.delta[p]
+            active = step.player == p or d != 0
+            border = f"3px solid {self.colours[p]}" if active else "1px solid #bbb"
+            delta = (f"<span style='color:{'#1a6b1a' if d > 0 else '#a33'};font-weight:bold'> {_signed(d)}</span>"
+                     if d else "")
+            cells.append(f"<div class='ttr-total' style='border:{border};border-radius:6px;padding:4px 10px;"
+                         f"margin:2px 6px 2px 0;display:inline-block;font-size:17px'>{_swatch(self.colours[p])}"
+                         f"{_esc(self.names[p])}: <b>{total}</b>{delta}</div>")
+        return "<div style='margin:4px 0'>" + "".join(cells) + "</div>"
+
+    def _render(self) -> None:
+        step = self.step
+        n = len(self.all_steps)
+        self.title.value = (f"<div style='font-size:24px;font-weight:bold;margin:4px 0'>"
+                            f"{_esc(step.title)}</div>")
+        self.counter.value = f"<span style='font-size:15px;margin-left:10px'>step {self.current_step + 1} of {n}</span>"
+        self.prev_button.disabled = self.first_button.disabled = self.current_step == 0
+        self.next_button.disabled = self.last_button.disabled = self.current_step == n - 1
+        self._syncing = True
+        try:
+            self.select.value = self.current_step
+        finally:
+            self._syncing = False
+        self.running.value = self._running_html(step)
+        self.text.value = f"<div style='font-size:17px;line-height:1.45'>{step.text}</div>"
+        self.view.set_highlight(step.highlight or None)
+        self.view.set_overlays(Overlays(**step.overlays))
+        self.status.show("")

@@ -1,0 +1,873 @@
+"""`GameTable`: play a whole game in the notebook, hot-seat and against simple bots.
+
+    >>> table = GameTable("usa", seats=["human", "greedy"], seed=0, bot_delay=0)
+    >>> table.keep([0, 1])                  # the opening tickets of player 0 (the bot then chooses its own)
+    True
+    >>> table.draw_deck()
+    True
+    >>> table.log[-1]
+    'Player 0 (human) drew a card from the deck'
+
+Every button and every click on the board calls a public method (`play`, `draw_deck`,
+`draw_face_up`, `claim`, `draw_tickets`, `keep`, `pay_tunnel`, `abandon_tunnel`,
+`build_station`, `pass_turn`, `undo`, `select_route`, `select_city`, `run_bots`),
+so notebooks and tests drive the same code. Refusals show the engine's sentence in
+the status line; `.log` lists what happened in plain words.
+
+Hidden information: only the hand and tickets of the human seat to move are shown
+(with a single human seat, always that seat's); a bot's or another seat's hand and
+tickets never appear, only their sizes. The log never names a card drawn blind or a
+ticket kept.
+"""
+from __future__ import annotations
+
+import functools
+import html
+import time
+import traceback
+
+import ipywidgets as W
+
+from ..analysis.bots import BOTS
+from ..engine import (AbandonTunnel, BuildStation, Claim, DrawBlind, DrawFaceUp, DrawTickets, IllegalAction,
+                      KeepTickets, Match, Pass, PayTunnel, load_game)
+from ..engine.cards import CARD_NAMES, LOCO, Cards, card_index
+from ..engine.errors import Reason
+from ..engine.payments import GREY
+from ..engine.scoring import best_borrowing
+from ..viz import BoardView, Overlays
+from ..viz.cards import CARD_COLOURS
+from .base import Controller
+from .scoring import ScoringWalkthrough, _esc, _plural, _swatch, board_size, keep_state_fresh, score_table_html
+
+__all__ = ["GameTable", "describe_action"]
+
+_DARK = {"black", "blue", "green", "red"}
+
+
+def _card_label(name: str) -> str:
+    return name
+
+
+def _chip(name: str, n: int | None = None, size: int = 16) -> str:
+    """A card as a coloured chip (HTML)."""
+    fg = "#ffffff" if name in _DARK else "#111111"
+    count = f" ×{n}" if n is not None else ""
+    return (f"<span class='ttr-chip' style='display:inline-block;background:{CARD_COLOURS[name]};color:{fg};"
+            f"border:1px solid #333;border-radius:6px;padding:3px 9px;margin:2px 4px 2px 0;font-size:{size}px;"
+            f"font-weight:bold'>{_card_label(name)}{count}</span>")
+
+
+def _style_card_button(button: W.Button, name: str) -> None:
+    button.style.button_color = CARD_COLOURS[name]
+    button.style.text_color = "#ffffff" if name in _DARK else "#111111"
+    button.style.font_weight = "bold"
+
+
+def _payment_text(pay) -> str:
+    return Cards(pay).describe()
+
+
+def describe_action(before, action, after, names) -> list[str]:
+    """What an action did, in plain words, without revealing hidden cards or tickets.
+    One or more lines (a final-round or game-over notice is a line of its own)."""
+    p = before.current_player
+    who = names[p]
+    board = before.board
+    lines = []
+    if isinstance(action, DrawBlind):
+        lines.append(f"{who} drew a card from the deck")
+    elif isinstance(action, DrawFaceUp):
+        name = CARD_NAMES[card_index(action.card)]
+        if name == "loco":
+            whole = (before.rules.face_up_locomotive_costs_two and before.phase == "turn")
+            lines.append(f"{who} took a face-up locomotive" + (" (it counts as both cards)" if whole else ""))
+        else:
+            lines.append(f"{who} took a face-up {name} card")
+    elif isinstance(action, DrawTickets):
+        lines.append(f"{who} drew {_plural(len(after.offer), 'ticket')}")
+    elif isinstance(action, KeepTickets):
+        if before.phase == "opening":
+            offered = len(before.opening_offers[p])
+            lines.append(f"{who} kept {len(action.keep)} of the {offered} opening tickets")
+        else:
+            lines.append(f"{who} kept {len(action.keep)} of the {len(before.offer)} tickets drawn")
+    elif isinstance(action, Claim):
+        r = board.route[action.route]
+        pts = before.game.route_points[r.index]
+        pay = _payment_text(action.payment)
+        if r.tunnel:
+            revealed = after.last_reveal[1] if after.last_reveal else ()
+            shown = ", ".join(_card_label(CARD_NAMES[c]) for c in revealed) or "no card"
+            if after.phase == "tunnel" and after.current_player == p:
+                extra = after.pending[4]
+                lines.append(f"{who} tried the tunnel {r.key} with {pay}: the revealed cards ({shown}) ask for "
+                             f"{_plural(extra, 'more card')}")
+            else:
+                lines.append(f"{who} claimed the tunnel {r.key} with {pay} ({_plural(pts, 'point')}); the revealed "
+                             f"cards ({shown}) asked for nothing more")
+        else:
+            lines.append(f"{who} claimed {r.key} with {pay} ({_plural(pts, 'point')})")
+    elif isinstance(action, PayTunnel):
+        ri = before.pending[0]
+        r = board.routes[ri]
+        pts = before.game.route_points[ri]
+        lines.append(f"{who} paid {_payment_text(action.extra)} more and claimed the tunnel {r.key} "
+                     f"({_plural(pts, 'point')})")
+    elif isinstance(action, AbandonTunnel):
+        ri, paid = before.pending[0], before.pending[1]
+        lines.append(f"{who} abandoned the tunnel {board.routes[ri].key} and took back {_payment_text(paid)}")
+    elif isinstance(action, BuildStation):
+        k = len(after.stations_of(p))
+        lines.append(f"{who} built a station in {action.city} with {_payment_text(action.payment)} "
+                     f"(station {k} of {before.rules.stations})")
+    elif isinstance(action, Pass):
+        lines.append(f"{who} passed (no legal action)")
+    else:  # pragma: no cover
+        lines.append(f"{who}: {action}")
+    if after.countdown is not None and before.countdown is None and not after.is_over():
+        lines.append(f"{who} has {_plural(after.trains[p], 'train')} left: everyone, {who} included, "
+                     f"plays one more turn")
+    if after.is_over() and not before.is_over():
+        lines.append("The game is over: final scoring")
+    return lines
+
+
+class GameTable(Controller):
+    """Play a game of Ticket to Ride: ``GameTable(edition="usa", seats=["human", "greedy"], seed=0)``.
+
+    seats       2 to 5 entries (within the edition's limits): "human" (hot-seat), "random",
+                "greedy", or any callable ``bot(state) -> action``
+    seed        fixes the shuffles and the bots' choices
+    names       the seats' names (default "Player 0 (human)", "Player 1 (greedy)" ...)
+    bot_delay   seconds between bot moves, so a class can follow them (0 in tests)
+    auto_bots   bots move by themselves after every human move (else call `run_bots()`)
+    position    start from a position instead of a new game: a `State` of the same game
+                settings, or a dict for `Game.state_from_dict` (lessons set up a situation)
+    options     edition options, e.g. ``opening_tickets=4``
+
+    `.state`, `.match`, `.log` (plain-words lines), `.status.text`, `.view` (the one
+    `BoardView`), `.figure`, `.last_update` (the traces the last board update changed).
+    """
+
+    SEAT_KINDS = ("human", "random", "greedy")
+
+    def __init__(self, edition: str = "usa", seats=("human", "greedy"), seed: int = 0, *, names=None,
+                 bot_delay: float = 0.4, auto_bots: bool = True, board_width: int | None = None, position=None,
+                 **options):
+        seats = list(seats)
+        kinds, bots = [], {}
+        for i, s in enumerate(seats):
+            if callable(s) and not isinstance(s, str):
+                kinds.append(getattr(s, "name", type(s).__name__))
+                bots[i] = s
+            elif s == "human":
+                kinds.append("human")
+            elif s in BOTS:
+                kinds.append(s)
+                bots[i] = BOTS[s](seed * 10 + i)
+            else:
+                raise ValueError(f"seat {i} is {s!r}: a seat is 'human', "
+                                 f"{', '.join(repr(k) for k in BOTS)} or a bot (a callable state -> action)")
+        game = load_game(edition, players=len(seats), seed=seed, **options)
+        if isinstance(position, dict):
+            position = game.state_from_dict(position)
+        elif position is not None:
+            pg = position.game
+            if (pg.rules.id, pg.players) != (game.rules.id, game.players):
+                raise ValueError(f"the position is a {pg.players}-player {pg.rules.id} game; this table is a "
+                                 f"{game.players}-player {game.rules.id} game")
+            game = pg
+        super().__init__(Match(game, position))   # WidgetBase's error output lands in ``self.errors`` (see `log`)
+        self._entries: list[list[str]] = []    # plain-words lines, one entry per action of the match
+        self.seat_kinds = kinds
+        self.bots = bots
+        self.names = list(names) if names else [f"Player {i} ({k})" for i, k in enumerate(kinds)]
+        self.bot_delay = bot_delay
+        self.auto_bots = auto_bots
+        self._selected: tuple[str, object] | None = None    # ("route", index) or ("city", name)
+        self._offer_key = None
+        self._quiet = 0
+        self._walkthrough: ScoringWalkthrough | None = None
+        self.last_update: tuple[str, ...] = ()
+        self.show_hand = True
+        size = board_size(game.board) if board_width is None else dict(width=board_width)
+        self.view = BoardView(self.state, widget=True, title="", **size)
+        self.figure = self.view.figure
+        keep_state_fresh(self.figure)
+        self.colours = self.view.player_colours
+        self._build_widgets()
+        self.view.on_route_click(self.guarded(self.select_route))
+        self.view.on_city_click(self.guarded(self.select_city))
+        self.match.on_change(self._on_match_change)
+        self.status.show(self._prompt())
+        delay, self.bot_delay = self.bot_delay, 0      # nothing is on screen yet: bots move at once
+        try:
+            if self.auto_bots:
+                self.run_bots()
+        finally:
+            self.bot_delay = delay
+        self._refresh()
+
+    # the game's log replaces WidgetBase's error log under the name ``log``
+    @property
+    def log(self) -> list[str]:
+        """What happened, in plain words, oldest first."""
+        entries = self.__dict__.get("_entries")
+        if entries is None:          # inside WidgetBase.__init__, which styles its error output
+            return self.__dict__.get("errors")
+        return [line for entry in entries for line in entry]
+
+    @log.setter
+    def log(self, value) -> None:
+        self.errors = value
+
+    def guarded(self, fn):
+        """As `WidgetBase.guarded`, with tracebacks in ``self.errors``."""
+        @functools.wraps(fn)
+        def run(*args, **kwargs):
+            try:
+                return fn(*args, **kwargs)
+            except IllegalAction as e:
+                self.status.refuse(e.reason)
+            except Exception as e:  # noqa: BLE001 - shown to the user, never swallowed
+                self.status.error(e)
+                with self.errors:
+                    traceback.print_exc()
+            return None
+        return run
+
+    # ------------------------------------------------------------------ who is who
+    def is_human(self, seat: int) -> bool:
+        return seat not in self.bots
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose hand and tickets are shown: the human to move; with one human seat,
+        always that one; otherwise nobody (while a bot moves, in hot-seat)."""
+        p = self.state.current_player
+        if self.is_human(p) and not self.state.is_over():
+            return p
+        humans = [i for i in range(self.game.players) if self.is_human(i)]
+        return humans[0] if len(humans) == 1 else None
+
+    # ------------------------------------------------------------------ widgets
+    def _build_widgets(self) -> None:
+        btn = W.Layout(height="46px", width="auto", min_width="72px", margin="2px")
+        self.turn = W.HTML()
+        self.turn.add_class("ttr-turn")
+        self.deck_button = W.Button(description="Deck", layout=btn, tooltip="draw the top card of the deck")
+        self.deck_button.add_class("ttr-deck")
+        self.deck_button.style.font_weight = "bold"
+        self.deck_button.on_click(self.guarded(lambda _: self.draw_deck()))
+        self.face_up_buttons = []
+        for k in range(self.game.rules.display_size):
+            b = W.Button(layout=btn, tooltip="take this face-up card")
+            b.add_class("ttr-face-up")
+            b.add_class(f"ttr-face-up-{k}")
+            b.on_click(self.guarded(functools.partial(self._face_up_clicked, k)))
+            self.face_up_buttons.append(b)
+        self.tickets_button = W.Button(description="Draw tickets", layout=btn, tooltip="draw destination tickets")
+        self.tickets_button.add_class("ttr-draw-tickets")
+        self.tickets_button.on_click(self.guarded(lambda _: self.draw_tickets()))
+        self.pass_button = W.Button(description="Pass", layout=btn, tooltip="only when nothing else is possible")
+        self.pass_button.add_class("ttr-pass")
+        self.pass_button.on_click(self.guarded(lambda _: self.pass_turn()))
+        self.undo_button = W.Button(description="↶ Undo", layout=btn, button_style="warning",
+                                    tooltip="take back your last move (and the bots' moves after it)")
+        self.undo_button.add_class("ttr-undo")
+        self.undo_button.on_click(self.guarded(lambda _: self.undo()))
+        self.bots_button = W.Button(description="Run bots", layout=btn, tooltip="let the bots move")
+        self.bots_button.add_class("ttr-run-bots")
+        self.bots_button.on_click(self.guarded(lambda _: self.run_bots()))
+        self.hand_toggle = W.ToggleButton(value=True, description="show hand", layout=btn,
+                                          tooltip="hide the hand while the next player takes the seat")
+        self.hand_toggle.add_class("ttr-hand-toggle")
+        self.hand_toggle.observe(self.guarded(self._hand_toggled), names="value")
+        cards_row = W.HBox([self.deck_button, *self.face_up_buttons], layout=W.Layout(flex_flow="row wrap"))
+        cards_row.add_class("ttr-cards-row")
+        more = [self.tickets_button, self.pass_button, self.undo_button, self.hand_toggle]
+        if not self.auto_bots:
+            more.insert(3, self.bots_button)
+        actions_row = W.HBox(more, layout=W.Layout(flex_flow="row wrap"))
+        # the choice panel: payment options, opening/drawn tickets, a tunnel
+        self.choice_title = W.HTML()
+        self.choice_title.add_class("ttr-choice-title")
+        self.choice_buttons = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.choice_buttons.add_class("ttr-choice-buttons")
+        self.choice = W.VBox([self.choice_title, self.choice_buttons],
+                             layout=W.Layout(border="2px solid #e0a800", padding="4px 8px", margin="6px 0",
+                                             display="none"))
+        self.choice.add_class("ttr-choice")
+        self.hand = W.HTML()
+        self.hand.add_class("ttr-hand")
+        self.my_tickets = W.HTML()
+        self.my_tickets.add_class("ttr-tickets")
+        self.scores = W.HTML()
+        self.scores.add_class("ttr-scores")
+        self.log_box = W.HTML(layout=W.Layout(max_height="190px", overflow="auto"))
+        self.log_box.add_class("ttr-log")
+        self.end = W.VBox(layout=W.Layout(display="none"))
+        self.end.add_class("ttr-end")
+        self.end_table = W.HTML()
+        self.walk_button = W.Button(description="Step through the scoring", layout=W.Layout(height="46px",
+                                                                                          width="260px"),
+                                    button_style="info")
+        self.walk_button.add_class("ttr-open-walkthrough")
+        self.walk_button.on_click(self.guarded(lambda _: self.open_walkthrough()))
+        self.walk_out = W.Output()
+        self.end.children = [self.end_table, self.walk_button]
+        side = W.VBox([cards_row, actions_row, self.choice, self.hand, self.my_tickets, self.scores, self.log_box],
+                      layout=W.Layout(width="520px", min_width="380px", padding="0 0 0 10px"))
+        side.add_class("ttr-side")
+        body = W.HBox([self.figure, side], layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))
+        self.widget = W.VBox([self.turn, self.status.widget, self.end, body, self.walk_out, self.errors])
+        self.widget.add_class("ttr-game-table")
+
+    # ------------------------------------------------------------------ playing
+    def _guard_seat(self) -> bool:
+        """Refuse a human move while a bot is to move (bots move by themselves)."""
+        p = self.state.current_player
+        if not self.state.is_over() and not self.is_human(p):
+            self.status.refuse(Reason("bot-to-move", f"It is {self.names[p]}'s turn: bots move by themselves "
+                                                     f"(run_bots())."))
+            return False
+        return True
+
+    def _play(self, action) -> bool:
+        """Play a human's action: refusals go to the status line; then the bots move."""
+        if not self._guard_seat():
+            return False
+        self.last_update = ()
+        if not self.act(action):
+            return False
+        self._after_move()
+        return True
+
+    def _after_move(self) -> None:
+        self._selected = None
+        if self.view.overlays.ticket is not None and isinstance(self.match.history[-1], KeepTickets):
+            self.view.set_overlays(ticket=None)
+        self.status.ok(self._last_line())
+        if self.auto_bots and not self.state.is_over() and not self.is_human(self.state.current_player):
+            self.run_bots()
+        self._refresh()
+
+    def _last_line(self) -> str:
+        return ". ".join(self._entries[-1]) if self._entries else ""
+
+    def play(self, action) -> bool:
+        """Play any action for the human to move: an Action or its text ("draw deck",
+        "claim Denver-Omaha pink*4", "keep 0,2" ...). Returns whether it was played."""
+        if isinstance(action, str):
+            try:
+                action = self.game.parse_action(action)
+            except ValueError as e:
+                self.status.refuse(Reason("action-syntax", str(e)))
+                return False
+        return self._play(action)
+
+    def draw_deck(self) -> bool:
+        """Take the top card of the deck."""
+        return self._play(DrawBlind())
+
+    def draw_face_up(self, colour) -> bool:
+        """Take a face-up card of this colour ("red", "loco" ...)."""
+        try:
+            colour = CARD_NAMES[card_index(colour)]
+        except (ValueError, AttributeError):
+            pass            # the engine names the problem
+        return self._play(DrawFaceUp(colour))
+
+    def _face_up_clicked(self, k: int, _button=None) -> None:
+        display = self.state.display
+        if k < len(display):
+            self.draw_face_up(CARD_NAMES[display[k]])
+
+    def draw_tickets(self) -> bool:
+        """Draw destination tickets; then `keep` the ones to keep."""
+        return self._play(DrawTickets())
+
+    def keep(self, positions) -> bool:
+        """Keep the offered tickets at these positions (counting from 0), e.g. ``keep([0, 2])``."""
+        if isinstance(positions, str):
+            positions = [int(x) for x in positions.replace(",", " ").split()]
+        return self._play(KeepTickets(tuple(sorted(int(i) for i in positions))))
+
+    def _route_key(self, route) -> str:
+        try:
+            return self.game.route_keys[self.game.route_index(route)]
+        except (KeyError, TypeError):
+            return str(route)        # the engine names the unknown route
+
+    def _cards(self, payment) -> Cards | None:
+        """A payment from Cards, text ("red*3+loco*1"), a dict or nine counts; None (and the
+        reason in the status line) if it cannot be read."""
+        try:
+            if isinstance(payment, Cards):
+                return payment
+            if isinstance(payment, str):
+                return Cards.parse(payment)
+            if isinstance(payment, dict):
+                return Cards.of(payment)
+            return Cards(payment)
+        except (ValueError, TypeError) as e:
+            self.status.refuse(Reason("payment-syntax", f"Cannot read the payment {payment!r}: {e}"))
+            return None
+
+    def claim_options(self, route) -> tuple[Cards, ...]:
+        """The payments the player to move can make for a route, fewest locomotives first."""
+        hand = self.state.hands[self.state.current_player]
+        pays = self.game.payment_options(route, hand, complete=False)
+        return tuple(sorted(pays, key=lambda c: (c[LOCO], -max(c[:LOCO]))))
+
+    def _fallback_payment(self, length: int, colour: int) -> Cards:
+        """A payment to show the engine's reason when the hand cannot pay (the route's colour,
+        or for grey the colour held most)."""
+        hand = self.state.hands[self.state.current_player]
+        if colour == GREY:
+            colour = max(range(LOCO), key=lambda c: hand[c])
+        counts = [0] * len(CARD_NAMES)
+        counts[colour] = length
+        return Cards(counts)
+
+    def claim(self, route, payment=None) -> bool:
+        """Claim a route (key "Denver-Omaha", either order, or index). ``payment``: cards such
+        as "red*3+loco*1"; None takes the cheapest listed payment (fewest locomotives)."""
+        key = self._route_key(route)
+        if payment is None:
+            if key in self.game.board.route:
+                options = self.claim_options(key)
+                if options:
+                    payment = options[0]
+                else:
+                    price = self.game.prices[self.game.route_index(key)]
+                    payment = self._fallback_payment(price.length, price.colour)
+            else:
+                payment = Cards()
+        payment = self._cards(payment)
+        return payment is not None and self._play(Claim(key, payment))
+
+    def pay_tunnel(self, payment=None) -> bool:
+        """Pay the extra cards a tunnel asks for (None: the option with fewest locomotives)."""
+        if payment is None:
+            options = self.tunnel_options()
+            if options:
+                payment = options[0]
+            elif self.state.pending:
+                _, paid, colour, _, extra = self.state.pending
+                all_loco = paid[LOCO] == sum(paid)
+                payment = self._fallback_payment(extra, colour) if not all_loco and colour != GREY else \
+                    Cards.of(loco=extra)
+            else:
+                payment = Cards()
+        payment = self._cards(payment)
+        return payment is not None and self._play(PayTunnel(payment))
+
+    def tunnel_options(self) -> tuple[Cards, ...]:
+        """The ways to pay a pending tunnel's extra cards, fewest locomotives first."""
+        if self.state.phase != "tunnel":
+            return ()
+        pays = [a.extra for a in self.state.legal_actions() if isinstance(a, PayTunnel)]
+        return tuple(sorted(pays, key=lambda c: c[LOCO]))
+
+    def abandon_tunnel(self) -> bool:
+        """Give up a pending tunnel: the cards go back to the hand; the turn ends."""
+        return self._play(AbandonTunnel())
+
+    def _city_name(self, city: str) -> str:
+        for name in self.game.city_names:
+            if name.casefold() == str(city).casefold():
+                return name
+        return str(city)
+
+    def station_options(self) -> tuple[Cards, ...]:
+        """The payments for the next station of the player to move, fewest locomotives first."""
+        s = self.state
+        p = s.current_player
+        if not self.game.rules.stations:
+            return ()
+        built = len(s.stations_of(p))
+        if built >= self.game.rules.stations:
+            return ()
+        pays = self.game.station_payments(s.hands[p], built + 1)
+        return tuple(sorted(pays, key=lambda c: (c[LOCO], -max(c[:LOCO]))))
+
+    def build_station(self, city, payment=None) -> bool:
+        """Build a station (Europe) in a city; None pays with the fewest locomotives."""
+        city = self._city_name(city)
+        if payment is None:
+            options = self.station_options()
+            if options:
+                payment = options[0]
+            else:
+                built = len(self.state.stations_of(self.state.current_player))
+                payment = self._fallback_payment(built + 1, GREY)
+        payment = self._cards(payment)
+        return payment is not None and self._play(BuildStation(city, payment))
+
+    def pass_turn(self) -> bool:
+        """Pass (only allowed when no other action is)."""
+        return self._play(Pass())
+
+    def undo(self) -> bool:
+        """Take back the last human move, and the bots' moves after it."""
+        h = self.match.history
+        states = self.match.states
+        if not any(self.is_human(states[k].current_player) for k in range(len(h))):
+            self.status.refuse(Reason("nothing-to-undo", "Nothing to undo: no human move has been played yet."))
+            return False
+        taken = []
+        self._quiet += 1
+        try:
+            # the bots' moves since the last human move, then that move
+            while h and not self.is_human(states[-2].current_player):
+                taken.append(self._entries[-1][0] if self._entries else str(h[-1]))
+                self.match.undo()
+            if h:
+                taken.append(self._entries[-1][0] if self._entries else str(h[-1]))
+                self.match.undo()
+        finally:
+            self._quiet -= 1
+        self._selected = None
+        self.last_update = ()
+        self._refresh()
+        self.status.ok(f"Took back: {taken[-1]}" + (f" (and {_plural(len(taken) - 1, 'bot move')})"
+                                                   if len(taken) > 1 else ""))
+        return True
+
+    def run_bots(self) -> int:
+        """Let the bots move until a human is to move or the game ends. Returns the moves made."""
+        moves = 0
+        delay = self.bot_delay
+        if not delay:
+            self._quiet += 1
+        try:
+            while not self.state.is_over() and not self.is_human(self.state.current_player):
+                p = self.state.current_player
+                action = self.bots[p](self.state)
+                if not self.act(action):       # a bot proposing an illegal move: stop, say why
+                    self.status.show(f"{self.names[p]} proposed an illegal move ({action}): "
+                                     f"{self.status.text}", "error")
+                    break
+                moves += 1
+                if delay:
+                    self.status.ok(self._last_line())
+                    time.sleep(delay)
+                if moves > 10_000:  # pragma: no cover - a safety net
+                    break
+        finally:
+            if not delay:
+                self._quiet -= 1
+        if moves:
+            self._refresh()
+            last = self._last_line()
+            self.status.ok(f"{last}. {self._prompt()}" if not self.state.is_over() else f"{last}.")
+        return moves
+
+    # ------------------------------------------------------------------ selecting on the board
+    def select_route(self, route) -> tuple[Cards, ...]:
+        """What a click on a route does: outline it and offer its payments as buttons.
+        Returns the payments offered (empty, with the engine's reason, if it cannot be claimed)."""
+        try:
+            ri = self.game.route_index(route)
+        except KeyError as e:
+            self.status.refuse(Reason("unknown-route", e.args[0]))
+            return ()
+        r = self.game.board.routes[ri]
+        self._selected = ("route", ri)
+        self.view.set_highlight([ri])
+        if not self._guard_seat():
+            self._show_choice()
+            return ()
+        options = self.claim_options(ri) if self.state.phase == "turn" else ()
+        probe = options[0] if options else self._fallback_payment(r.length, self.game.prices[ri].colour)
+        reason = self.state.why_illegal(Claim(r.key, probe))
+        if reason is not None:
+            self.status.refuse(reason)
+            self._show_choice()
+            return ()
+        self.status.show(f"{r.key}: {r.length} spaces, {_plural(self.game.route_points[ri], 'point')}. "
+                         f"Choose how to pay.")
+        self._show_choice()
+        return options
+
+    def select_city(self, city) -> tuple[Cards, ...]:
+        """What a click on a city does: in editions with stations, offer a station there."""
+        city = self._city_name(city)
+        if not self.game.rules.stations:
+            routes = self.game.board.routes_at(city)
+            self.status.show(f"{city}: {_plural(len(routes), 'route')}. Click a route's marker to claim it.")
+            return ()
+        self._selected = ("city", city)
+        self.view.set_highlight([city])
+        if not self._guard_seat():
+            self._show_choice()
+            return ()
+        options = self.station_options() if self.state.phase == "turn" else ()
+        built = len(self.state.stations_of(self.state.current_player))
+        probe = options[0] if options else self._fallback_payment(built + 1, GREY)
+        reason = self.state.why_illegal(BuildStation(city, probe))
+        if reason is not None:
+            self.status.refuse(reason)
+            self._show_choice()
+            return ()
+        self.status.show(f"A station in {city} costs {_plural(built + 1, 'card')} of one colour. Choose how to pay.")
+        self._show_choice()
+        return options
+
+    def show_ticket(self, ticket=None) -> None:
+        """Draw a ticket's cheapest completion for the seat shown (None clears)."""
+        self.view.set_overlays(ticket=ticket, player=self.viewer)
+
+    # ------------------------------------------------------------------ the walkthrough
+    def open_walkthrough(self) -> ScoringWalkthrough:
+        """Step through the final scoring of this position (shown below the table)."""
+        if self._walkthrough is None:
+            self._walkthrough = ScoringWalkthrough(self.state, names=self.names)
+            self.walk_out.clear_output()
+            with self.walk_out:
+                from IPython.display import display
+                display(self._walkthrough)
+        return self._walkthrough
+
+    # ------------------------------------------------------------------ refreshing
+    def _on_match_change(self, match) -> None:
+        h = match.history
+        while len(self._entries) > len(h):
+            self._entries.pop()
+        while len(self._entries) < len(h):
+            k = len(self._entries)
+            self._entries.append(describe_action(match.states[k], h[k], match.states[k + 1], self.names))
+        if not self._quiet:
+            self._refresh()
+
+    def _hand_toggled(self, change) -> None:
+        self.show_hand = bool(change["new"])
+        self._refresh_private()
+
+    def _prompt(self) -> str:
+        s = self.state
+        if s.is_over():
+            return "The game is over."
+        p = s.current_player
+        who = self.names[p]
+        what = {
+            "opening": "choose which opening tickets to keep",
+            "turn": "draw cards, claim a route (click its marker)" + (", build a station (click a city)"
+                                                                      if self.game.rules.stations else "")
+                    + " or draw tickets",
+            "draw2": "take a second card",
+            "tickets": "choose which tickets to keep",
+            "tunnel": "pay the tunnel's extra cards or abandon it",
+        }[s.phase]
+        return f"{who}: {what}."
+
+    def _refresh(self) -> None:
+        """Show the match's position: the board (only what changed), then the panels."""
+        s = self.state
+        changed = self.view.update(s)
+        # the traces changed since the last human move began (its update, then the bots')
+        self.last_update = tuple(dict.fromkeys(self.last_update + changed))
+        if self._selected is None and (self.view.highlight[0] or self.view.highlight[1]):
+            self.view.set_highlight(None)
+        self._refresh_public()
+        self._refresh_private()
+
+    def _refresh_public(self) -> None:
+        s = self.state
+        g = self.game
+        p = s.current_player
+        kind = "bot" if not self.is_human(p) else "human"
+        if s.is_over():
+            banner = "Game over"
+        else:
+            banner = (f"{_swatch(self.colours[p])}Turn {s.turn + 1} · <b>{_esc(self.names[p])}</b> "
+                      f"{'is thinking…' if kind == 'bot' else 'to play'}")
+            if s.countdown is not None:
+                banner += f" · <span style='color:#a33'>final round: {_plural(s.countdown, 'turn')} left</span>"
+        self.turn.value = f"<div style='font-size:22px;margin:2px 0 4px 0'>{banner}</div>"
+        deck = len(s.deck)
+        self.deck_button.description = f"Deck ({deck}{'+' + str(len(s.discard)) if s.discard else ''})"
+        for k, b in enumerate(self.face_up_buttons):
+            if k < len(s.display):
+                name = CARD_NAMES[s.display[k]]
+                b.description = _card_label(name)
+                _style_card_button(b, name)
+                b.layout.visibility = "visible"
+            else:
+                b.description = ""
+                b.layout.visibility = "hidden"
+        self.tickets_button.description = f"Draw tickets ({len(s.ticket_deck)})"
+        self.undo_button.disabled = not self.match.history
+        # scores
+        th = "padding:3px 8px;border-bottom:2px solid #333;text-align:right"
+        td = "padding:3px 8px;border-bottom:1px solid #ddd;text-align:right"
+        cols = ["", "points", "trains", "cards", "tickets"] + (["stations"] if g.rules.stations else [])
+        head = "".join(f"<th style='{th}'>{c}</th>" for c in cols)
+        rows = []
+        for q in range(g.players):
+            now = q == p and not s.is_over()
+            cells = [f"<span style='white-space:nowrap'>{'▶ ' if now else ''}{_swatch(self.colours[q])}"
+                     f"{_esc(self.names[q])}</span>", str(s.points[q]),
+                     str(s.trains[q]), str(sum(s.hands[q])), str(len(s.tickets[q]))]
+            if g.rules.stations:
+                cells.append(f"{len(s.stations_of(q))} of {g.rules.stations}")
+            tds = "".join(f"<td style='{td}{';text-align:left' if i == 0 else ''}'>{c}</td>"
+                          for i, c in enumerate(cells))
+            rows.append(f"<tr style='{'background:#fff3c4;font-weight:bold' if now else ''}'>{tds}</tr>")
+        self.scores.value = (f"<table style='border-collapse:collapse;font-size:15px;margin:6px 0'>"
+                             f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
+        # log, newest first
+        lines = self.log[-40:][::-1]
+        items = "".join(f"<div style='padding:1px 0;{'font-weight:bold' if i == 0 else 'color:#333'}'>"
+                        f"{_esc(line)}</div>" for i, line in enumerate(lines))
+        self.log_box.value = (f"<div style='font-size:14px;border-top:1px solid #ccc;padding-top:4px'>"
+                              f"<b>Log</b> (newest first){items or '<div>nothing yet</div>'}</div>")
+        # the end
+        if s.is_over():
+            self.end_table.value = score_table_html(s, self.names, self.colours)
+            self.end.layout.display = "flex"
+        else:
+            self.end.layout.display = "none"
+
+    def _refresh_private(self) -> None:
+        s = self.state
+        v = self.viewer
+        shown = v is not None and self.show_hand
+        if shown:
+            hand = s.hands[v]
+            chips = "".join(_chip(CARD_NAMES[c], n) for c, n in enumerate(hand) if n) or "no cards"
+            self.hand.value = (f"<div style='margin-top:6px;font-size:15px'><b>{_esc(self.names[v])}'s hand</b> "
+                               f"({sum(hand)} cards)<br>{chips}</div>")
+            self.my_tickets.value = self._tickets_html(v)
+        else:
+            why = "hidden (show hand is off)" if v is not None else "hidden while another seat moves"
+            self.hand.value = f"<div style='margin-top:6px;font-size:15px;color:#666'>Hand and tickets {why}.</div>"
+            self.my_tickets.value = ""
+        self._show_choice()
+
+    def _tickets_html(self, p: int) -> str:
+        s = self.state
+        board = s.board
+        if not s.tickets[p]:
+            return "<div style='font-size:15px;margin-top:4px'><b>Tickets:</b> none yet</div>"
+        _, results = best_borrowing(s, p)
+        items = []
+        for res in results:
+            mark = ("<span style='color:#1a6b1a'>✓ done</span>" if res.completed
+                    else "<span style='color:#a33'>not yet</span>")
+            t = board.find_ticket(res.ticket)
+            items.append(f"<div>{_esc(res.ticket)} <b>{t.value}</b> · {mark}</div>")
+        return (f"<div style='font-size:15px;margin-top:4px'><b>Tickets</b>{''.join(items)}</div>")
+
+    # ------------------------------------------------------------------ the choice panel
+    def _button(self, text: str, cls: str, callback, colour: str | None = None, style: str = "") -> W.Button:
+        b = W.Button(description=text, layout=W.Layout(height="44px", width="auto", min_width="90px", margin="2px"),
+                     button_style=style)
+        b.add_class(cls)
+        if colour:
+            _style_card_button(b, colour)
+        b.on_click(self.guarded(lambda _: callback()))
+        return b
+
+    def _show_choice(self) -> None:
+        """Fill the choice panel for the human to move: tickets to keep, a tunnel to pay,
+        or the payments of the selected route or city."""
+        s = self.state
+        p = s.current_player
+        human = self.is_human(p) and not s.is_over() and self.viewer == p
+        title, buttons, key = "", [], None
+        if human and s.phase in ("opening", "tickets"):
+            offer = s.opening_offers[p] if s.phase == "opening" else s.offer
+            t = self.game.rules.tickets
+            need = min(t.opening_keep if s.phase == "opening" else t.draw_keep, len(offer))
+            key = ("tickets", p, s.phase, offer)
+            if key != self._offer_key:
+                self.ticket_boxes = []
+                for i, tid in enumerate(offer):
+                    tk = s.board.tickets[tid]
+                    box = W.ToggleButton(value=False, description=f"☐ {tk.key} ({tk.value})",
+                                         layout=W.Layout(width="auto", height="42px", margin="2px"),
+                                         tooltip="tick to keep it; it shows on the board")
+                    box.style.font_size = "15px"
+                    box.add_class("ttr-ticket-choice")
+                    box.observe(self.guarded(functools.partial(self._ticket_ticked, tk.key, box)), names="value")
+                    self.ticket_boxes.append(box)
+                keep = self._button("Keep these tickets", "ttr-keep", self._keep_ticked, style="success")
+                title = (f"<b>{_esc(self.names[p])}: keep at least {need} of these "
+                         f"{_plural(len(offer), 'ticket')}</b> (a ticked ticket shows on the board)")
+                self.choice_title.value = f"<div style='font-size:16px'>{title}</div>"
+                self.choice_buttons.children = [*self.ticket_boxes, keep]
+                self._offer_key = key
+            self.choice.layout.display = "flex"
+            return
+        if human and s.phase == "tunnel":
+            ri, paid, colour, revealed, extra = s.pending
+            key = ("tunnel", s.turn, ri)
+            if key != self._offer_key:
+                r = s.board.routes[ri]
+                chips = "".join(_chip(CARD_NAMES[c], size=15) for c in revealed) or "no card"
+                options = self.tunnel_options()
+                title = (f"<b>Tunnel {_esc(r.key)}</b>: you laid down {_esc(_payment_text(paid))}. "
+                         f"Revealed: {chips} → <b>{_plural(extra, 'more card')}</b> needed.")
+                if not options:
+                    title += " You cannot pay them: abandon."
+                buttons = [self._button(f"Pay {Cards(o).describe()}", "ttr-pay-tunnel",
+                                        functools.partial(self.pay_tunnel, o), style="success") for o in options]
+                buttons.append(self._button("Abandon", "ttr-abandon", self.abandon_tunnel, style="danger"))
+                self.choice_title.value = f"<div style='font-size:16px'>{title}</div>"
+                self.choice_buttons.children = buttons
+                self._offer_key = key
+            self.choice.layout.display = "flex"
+            return
+        sel = self._selected
+        if human and sel is not None and s.phase == "turn":
+            kind, what = sel
+            key = (kind, what, s.turn, s.hands[p])
+            if key != self._offer_key:
+                if kind == "route":
+                    r = s.board.routes[what]
+                    options = self.claim_options(what)
+                    if options and s.why_illegal(Claim(r.key, options[0])) is not None:
+                        options = ()
+                    title = (f"<b>{_esc(r.key)}</b> · {r.length} spaces · "
+                             f"{_plural(self.game.route_points[what], 'point')}: pay with")
+                    buttons = [self._button(Cards(o).describe(), "ttr-pay-option",
+                                            functools.partial(self.claim, r.key, o),
+                                            colour=CARD_NAMES[max(range(LOCO), key=lambda c: o[c])]
+                                            if sum(o[:LOCO]) else "loco") for o in options]
+                else:
+                    options = self.station_options()
+                    title = f"<b>Station in {_esc(what)}</b>: pay with"
+                    buttons = [self._button(Cards(o).describe(), "ttr-pay-option",
+                                            functools.partial(self.build_station, what, o),
+                                            colour=CARD_NAMES[max(range(LOCO), key=lambda c: o[c])]
+                                            if sum(o[:LOCO]) else "loco") for o in options]
+                if not buttons:
+                    self.choice.layout.display = "none"
+                    self._offer_key = None
+                    return
+                buttons.append(self._button("Cancel", "ttr-cancel", self._cancel_selection))
+                self.choice_title.value = f"<div style='font-size:16px'>{title}</div>"
+                self.choice_buttons.children = buttons
+                self._offer_key = key
+            self.choice.layout.display = "flex"
+            return
+        self._offer_key = None
+        self.choice.layout.display = "none"
+
+    def _ticket_ticked(self, key: str, box, change) -> None:
+        box.description = ("☑ " if change["new"] else "☐ ") + box.description[2:]
+        box.button_style = "info" if change["new"] else ""
+        if change["new"]:
+            self.show_ticket(key)
+
+    def _keep_ticked(self) -> None:
+        self.keep([i for i, b in enumerate(getattr(self, "ticket_boxes", [])) if b.value])
+
+    def _cancel_selection(self) -> None:
+        self._selected = None
+        self.view.set_highlight(None)
+        self._show_choice()
+        self.status.show(self._prompt())

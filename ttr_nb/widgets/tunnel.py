@@ -1,0 +1,475 @@
+"""`TunnelLab`: the exact odds of a tunnel asking for 0-3 extra cards, and digs to compare.
+
+    >>> lab = TunnelLab("europe", seed=1, tunnel="Marseille-Zürich", payment="pink*2")
+    >>> [round(float(p), 3) for p in lab.odds]
+    [0.507, 0.384, 0.097, 0.008]
+    >>> lab.dig()["route"]
+    'Marseille-Zürich'
+    >>> lab.dig_many(99)
+    True
+    >>> sum(lab.observed)
+    100
+
+The position: player 0 holds exactly the payment; the face-up display (and a discard pile,
+empty unless `set_seen` says otherwise) is seen; every other card is unseen, in the deck.
+`odds` are `ttr_nb.analysis.tunnel_odds` for that position: exact fractions, from the deck's
+composition. `dig()` plays the claim through the engine on that position with the unseen
+cards freshly shuffled by the lab's seeded generator, and reads the revealed cards from
+`state.view(0)["last_tunnel_reveal"]`; `observed` counts the digs by extra cards asked for.
+
+Every control calls a public method: `set_edition`, `select_tunnel`, `set_payment`,
+`set_seen`, `dig`, `dig_many`, `reset`.
+"""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import ipywidgets as W
+import plotly.graph_objects as go
+
+from ..analysis.tunnels import expected_extra, matching, tunnel_odds
+from ..engine import Claim, Match, editions, load_game
+from ..engine.cards import CARD_NAMES, COLOURS, LOCO, Cards, card_index
+from ..engine.errors import Reason
+from ..engine.payments import GREY
+from ..engine.rules import load_rules
+from ..engine.serialize import PositionError
+from .base import Controller
+from .explorer import _FONT, _cards_chips, _chip, _esc, _plural, keep_widget_state_fresh, route_label
+
+__all__ = ["TunnelLab", "MAX_DIGS"]
+
+#: The most digs `dig_many` does in one call.
+MAX_DIGS = 20_000
+_EXACT = "#1f6ccf"
+_OBSERVED = "#f58a1f"
+_X = ["0 extra", "1 extra", "2 extra", "3 extra"]
+
+
+def _pct(p) -> str:
+    return f"{100 * float(p):.1f}%"
+
+
+class TunnelLab(Controller):
+    """Tunnel odds, exact and dug: ``TunnelLab(edition="europe", seed=0)``.
+
+    Public methods (each returns whether it was done, `dig` the reveal or None; a refusal
+    shows its reason in `status`): `set_edition(edition)`, `select_tunnel(route)`,
+    `set_payment("red*2")`, `set_seen(display=None, discard=None)`, `dig()`, `dig_many(n)`,
+    `reset()`.
+
+    Attributes: `tunnels` (route keys), `tunnel` (the `Route` or None), `payment` (`Cards`),
+    `payment_choices`, `odds` (4 `Fraction`s: P(0, 1, 2, 3 extra cards)), `expected`
+    (expected extra cards), `observed` (4 counts), `digs`, `observed_frequencies`,
+    `last_reveal` ({"route", "revealed", "extra"} or None), `unseen` (`Cards`),
+    `figure` (the one bar-chart FigureWidget).
+    """
+
+    def __init__(self, edition: str = "europe", seed: int = 0, *, tunnel=None, payment=None, **options):
+        self.seed = seed
+        self.rng = random.Random(seed)
+        super().__init__(Match(load_game(edition, players=2, seed=seed, **options)))
+        self.edition_options = dict(options)
+        self.tunnel = None
+        self.payment: Cards | None = None
+        self.payment_choices: list[Cards] = []
+        self.odds: list[Fraction] = [Fraction(0)] * 4
+        self.observed = [0, 0, 0, 0]
+        self.last_reveal: dict | None = None
+        self.unseen = Cards()
+        self._quiet = False
+        self._build_widgets()
+        self._new_edition()
+        if tunnel is not None and not self.select_tunnel(tunnel):
+            raise ValueError(self.status.text)
+        if payment is not None and not self.set_payment(payment):
+            raise ValueError(self.status.text)
+
+    # ------------------------------------------------------------------ properties
+    @property
+    def edition(self) -> str:
+        return self.game.rules.id
+
+    @property
+    def tunnels(self) -> list[str]:
+        return [r.key for r in sorted((r for r in self.game.board.routes if r.tunnel), key=route_label)]
+
+    @property
+    def digs(self) -> int:
+        return sum(self.observed)
+
+    @property
+    def observed_frequencies(self) -> list[float]:
+        n = self.digs
+        return [k / n if n else 0.0 for k in self.observed]
+
+    @property
+    def expected(self) -> Fraction:
+        return expected_extra(self.odds)
+
+    @property
+    def seen(self) -> dict:
+        return {"display": [CARD_NAMES[c] for c in self._display], "discard": [CARD_NAMES[c] for c in self._discard]}
+
+    # ------------------------------------------------------------------ public actions
+    def set_edition(self, edition: str, **options) -> bool:
+        """Another edition: its tunnels, a new face-up display from the seed."""
+        try:
+            game = load_game(edition, players=2, seed=self.seed, **options)
+        except ValueError as e:
+            self.status.show(str(e), "refused", "unknown-edition")
+            return False
+        self.match = Match(game)
+        self.edition_options = dict(options)
+        self._new_edition()
+        return True
+
+    def select_tunnel(self, route) -> bool:
+        """Choose the tunnel (key like "Marseille-Zürich", index or Route)."""
+        try:
+            ri = self.game.route_index(route)
+        except KeyError as e:
+            self.status.show(e.args[0], "refused", "unknown-route")
+            return False
+        r = self.game.board.routes[ri]
+        if not r.tunnel:
+            self.status.show(f"{route_label(r)} is not a tunnel: only tunnels reveal cards. The tunnels of "
+                             f"{self.game.board.title} are in the list.", "refused", "not-a-tunnel")
+            self._sync_controls()
+            return False
+        self.tunnel = r
+        full = (self.game.rules.cards_per_colour,) * 8 + (self.game.rules.locomotives,)
+        self.payment_choices = list(self.game.payment_options(ri, full, complete=True))
+        colour_first = sorted(self.payment_choices, key=lambda p: (p[LOCO], p))
+        return self._set(r, colour_first[0], f"{route_label(r)}: pay with {colour_first[0].describe()}.")
+
+    def set_payment(self, payment) -> bool:
+        """The cards laid down for the tunnel: ``"red*2"``, ``"red*1+loco*1"``, a `Cards`."""
+        if self.tunnel is None:
+            return self._no_tunnel()
+        try:
+            pay = payment if isinstance(payment, Cards) else Cards.parse(str(payment))
+        except ValueError as e:
+            self.status.show(str(e), "refused", "action-syntax")
+            self._sync_controls()
+            return False
+        return self._set(self.tunnel, pay, f"{route_label(self.tunnel)} paid with {pay.describe()}.")
+
+    def set_seen(self, display=None, discard=None) -> bool:
+        """What the player sees besides their hand: the face-up `display` and the `discard`
+        pile (lists of card names). Every other card is unseen, in the deck."""
+        try:
+            new_display = self._display if display is None else tuple(card_index(c) for c in display)
+            new_discard = self._discard if discard is None else tuple(card_index(c) for c in discard)
+        except ValueError as e:
+            self.status.show(str(e), "refused", "unknown-card")
+            return False
+        old = self._display, self._discard
+        self._display, self._discard = new_display, new_discard
+        if self.tunnel is not None and not self._set(self.tunnel, self.payment, "The player sees other cards."):
+            self._display, self._discard = old
+            return False
+        return True
+
+    def dig(self):
+        """Lay down the payment and reveal three cards, through the engine. Returns
+        {"route", "revealed", "extra"} (and counts it in `observed`), or None if refused."""
+        if self.tunnel is None:
+            self._no_tunnel()
+            return None
+        reveal = self._dig()
+        self.last_reveal = reveal
+        self._show_counts()
+        self._show_reveal()
+        extra = reveal["extra"]
+        shown = ", ".join("locomotive" if c == "loco" else c for c in reveal["revealed"]) or "no card"
+        self.status.ok(f"Dig {self.digs}: revealed {shown} — " + self._extra_sentence(extra))
+        return reveal
+
+    def dig_many(self, n: int = 100) -> bool:
+        """Dig `n` times (the chart is redrawn once, at the end)."""
+        if self.tunnel is None:
+            return self._no_tunnel()
+        if not isinstance(n, int) or not 1 <= n <= MAX_DIGS:
+            self.status.show(f"Dig between 1 and {MAX_DIGS} times at once, not {n!r}.", "refused", "digs")
+            return False
+        for _ in range(n):
+            self.last_reveal = self._dig()
+        self._show_counts()
+        self._show_reveal()
+        freq = ", ".join(f"{k} extra: {_pct(f)}" for k, f in enumerate(self.observed_frequencies))
+        self.status.ok(f"{_plural(n, 'dig')} more, {self.digs} in all. Observed {freq}.")
+        return True
+
+    def reset(self) -> bool:
+        """Forget the digs (the exact odds stay)."""
+        self.observed = [0, 0, 0, 0]
+        self.last_reveal = None
+        self._show_counts()
+        self._show_reveal()
+        self.status.show("No digs yet: the orange bars fill in as you dig.")
+        return True
+
+    def position(self, deck=None, shuffles: int = 0):
+        """The lab's position: player 0 to move, holding the payment; the display and discard
+        seen; the other cards in the deck (`deck`: top first; default: shuffled by the game)."""
+        d = {"hands": [self.payment.as_dict(), {}], "display": [CARD_NAMES[c] for c in self._display],
+             "discard": [CARD_NAMES[c] for c in self._discard], "shuffles": shuffles}
+        if deck is not None:
+            d["deck"] = [CARD_NAMES[c] for c in deck]
+        return self.game.state_from_dict(d)
+
+    # ------------------------------------------------------------------ internals
+    def _new_edition(self) -> None:
+        rules = self.game.rules
+        deck = [c for c in range(8) for _ in range(rules.cards_per_colour)] + [LOCO] * rules.locomotives
+        random.Random(f"{self.seed}/display").shuffle(deck)
+        self._display = tuple(deck[:rules.display_size])
+        self._discard = ()
+        self.tunnel, self.payment, self.payment_choices = None, None, []
+        self.odds = [Fraction(0)] * 4
+        self.observed, self.last_reveal = [0, 0, 0, 0], None
+        self._sync_controls()
+        tunnels = self.tunnels
+        if not tunnels:
+            self._show_all()
+            self._no_tunnel()
+            return
+        routes = [self.game.board.route[k] for k in tunnels]
+        first = next((r for r in routes if r.colour != "gray" and r.length == 2), routes[0])
+        self.select_tunnel(first.key)
+        self.status.show(f"{rules.title}: {_plural(len(tunnels), 'tunnel')}. Choose one and a payment, then dig.")
+
+    def _no_tunnel(self) -> bool:
+        self.status.show(f"The {self.game.board.title} board has no tunnels: choose "
+                         + ", ".join(load_rules(e).title for e in editions() if self._has_tunnels(e))
+                         + ".", "refused", "no-tunnels")
+        return False
+
+    @staticmethod
+    def _has_tunnels(edition: str) -> bool:
+        from ..engine.board import load_board
+        return any(r.tunnel for r in load_board(load_rules(edition).board).routes)
+
+    def _set(self, route, payment: Cards, message: str) -> bool:
+        """Judge `payment` for `route` in the lab's position; show the odds if legal."""
+        old = (self.tunnel, self.payment)
+        self.tunnel, self.payment = route, payment
+        try:
+            state = self.position()
+        except PositionError as e:
+            self.tunnel, self.payment = old
+            lines = [ln[2:] for ln in str(e).splitlines() if ln.startswith("- ")]
+            text = " ".join(lines) or str(e)
+            self.status.show(text[:1].upper() + text[1:] + ".", "refused", "position")
+            self._sync_controls()
+            return False
+        reason = state.why_illegal(Claim(route.key, payment))
+        if reason is not None:
+            self.tunnel, self.payment = old
+            self.status.refuse(reason)
+            self._sync_controls()
+            return False
+        self.match = Match(self.game, state)
+        odds = tunnel_odds(state, route.index, payment)
+        self.odds = list(odds) + [Fraction(0)] * (4 - len(odds))
+        self.unseen = state.unseen_cards(0)
+        self.observed, self.last_reveal = [0, 0, 0, 0], None
+        self._sync_controls()
+        self._show_all()
+        self.status.ok(f"{message} Exact chance of no extra card: {_pct(self.odds[0])}.")
+        return True
+
+    def _dig(self) -> dict:
+        hidden = [c for c, n in enumerate(self.unseen) for _ in range(n)]
+        self.rng.shuffle(hidden)
+        state = self.position(deck=hidden, shuffles=self.rng.randrange(1 << 30))
+        match = Match(self.game, state)
+        match.play(Claim(self.tunnel.key, self.payment))
+        self.match = match
+        reveal = match.state.view(0)["last_tunnel_reveal"]
+        self.observed[reveal["extra"]] += 1
+        return reveal
+
+    def _colour(self) -> int:
+        return self.game.prices[self.tunnel.index].split(self.payment)[0]
+
+    def _extra_sentence(self, extra: int) -> str:
+        if extra == 0:
+            return "no extra card: the tunnel is claimed with the cards laid down."
+        colour = self._colour()
+        all_loco = self.payment[LOCO] == sum(self.payment)
+        what = "locomotives" if all_loco or colour == GREY else f"{COLOURS[colour]} cards or locomotives"
+        return f"{_plural(extra, 'extra card')} ({what}) to pay, or take the cards back."
+
+    # ------------------------------------------------------------------ widgets
+    def _build_widgets(self) -> None:
+        self.edition_select = W.Dropdown(options=[(load_rules(e).title, e) for e in editions()],
+                                         value=self.edition, description="Edition", layout=W.Layout(width="320px"))
+        self.edition_select.add_class("ttr-edition")
+        self.tunnel_select = W.Dropdown(description="Tunnel", layout=W.Layout(width="320px"))
+        self.tunnel_select.add_class("ttr-tunnel-select")
+        self.payment_select = W.Dropdown(description="Payment", layout=W.Layout(width="320px"))
+        self.payment_select.add_class("ttr-payment-select")
+        self.edition_select.observe(self.guarded(self._on_edition), names="value")
+        self.tunnel_select.observe(self.guarded(self._on_tunnel), names="value")
+        self.payment_select.observe(self.guarded(self._on_payment), names="value")
+        self.dig_button = W.Button(description="Dig once", button_style="primary", layout=W.Layout(width="110px"))
+        self.dig_button.add_class("ttr-dig")
+        self.dig100_button = W.Button(description="Dig 100 times", layout=W.Layout(width="130px"))
+        self.dig100_button.add_class("ttr-dig-many")
+        self.reset_button = W.Button(description="Reset", layout=W.Layout(width="80px"))
+        self.reset_button.add_class("ttr-reset")
+        self.dig_button.on_click(self.guarded(lambda _b: self.dig()))
+        self.dig100_button.on_click(self.guarded(lambda _b: self.dig_many(100)))
+        self.reset_button.on_click(self.guarded(lambda _b: self.reset()))
+        self.seen_html = W.HTML(layout=W.Layout(width="100%"))
+        self.seen_html.add_class("ttr-seen")
+        self.reveal_html = W.HTML(layout=W.Layout(width="100%"))
+        self.reveal_html.add_class("ttr-reveal")
+        self.table_html = W.HTML(layout=W.Layout(width="100%"))
+        self.table_html.add_class("ttr-odds-table")
+        self.figure = go.FigureWidget(
+            data=[go.Bar(name="exact", x=_X, y=[0, 0, 0, 0], marker_color=_EXACT, text=["", "", "", ""],
+                         textposition="outside", meta="exact", cliponaxis=False,
+                         hovertemplate="%{x}: %{y:.2%} (exact)<extra></extra>"),
+                  go.Bar(name="observed", x=_X, y=[0, 0, 0, 0], marker_color=_OBSERVED, text=["", "", "", ""],
+                         textposition="outside", meta="observed", cliponaxis=False,
+                         hovertemplate="%{x}: %{y:.2%} observed<extra></extra>")],
+            layout=go.Layout(width=600, height=420, barmode="group", bargap=0.25, margin=dict(l=60, r=20, t=60, b=50),
+                             title=dict(text="", x=0.02, font=dict(size=17)),
+                             yaxis=dict(title="probability", tickformat=".0%", range=[0, 1], fixedrange=True),
+                             xaxis=dict(title="extra cards the tunnel asks for", fixedrange=True),
+                             legend=dict(orientation="h", x=1, xanchor="right", y=1.02, yanchor="bottom"),
+                             font=dict(size=14), plot_bgcolor="#ffffff", paper_bgcolor="#ffffff",
+                             dragmode=False))
+        self.figure.layout.yaxis.gridcolor = "#e4e4e4"
+        keep_widget_state_fresh(self.figure)
+        self.figure_box = W.Box([self.figure])
+        self.figure_box.add_class("ttr-tunnel-chart")
+        controls = W.VBox([self.edition_select, self.tunnel_select, self.payment_select,
+                           W.HBox([self.dig_button, self.dig100_button, self.reset_button]),
+                           self.seen_html, self.reveal_html],
+                          layout=W.Layout(width="520px", min_width="480px", padding="0 14px 0 0"))
+        right = W.VBox([self.figure_box, self.table_html])
+        self.widget = W.VBox([self.status.widget, W.HBox([controls, right], layout=W.Layout(align_items="flex-start")),
+                              self.log])
+        self.widget.add_class("ttr-tunnel-lab")
+
+    def _on_edition(self, change) -> None:
+        if not self._quiet and change["new"] != self.edition:
+            self.set_edition(change["new"])
+
+    def _on_tunnel(self, change) -> None:
+        if not self._quiet and change["new"] is not None and (self.tunnel is None or change["new"] != self.tunnel.key):
+            self.select_tunnel(change["new"])
+
+    def _on_payment(self, change) -> None:
+        if not self._quiet and change["new"] is not None and Cards.parse(change["new"]) != self.payment:
+            self.set_payment(change["new"])
+
+    def _sync_controls(self) -> None:
+        self._quiet = True
+        try:
+            self.edition_select.value = self.edition
+            tunnels = [(self._tunnel_option(self.game.board.route[k]), k) for k in self.tunnels]
+            if list(self.tunnel_select.options) != tunnels:
+                self.tunnel_select.options = tunnels
+            self.tunnel_select.value = self.tunnel.key if self.tunnel is not None else None
+            pays = [(p.describe(), str(p)) for p in self.payment_choices]
+            if self.payment is not None and self.payment not in self.payment_choices:
+                pays.append((self.payment.describe(), str(self.payment)))
+            if list(self.payment_select.options) != pays:
+                self.payment_select.options = pays
+            self.payment_select.value = str(self.payment) if self.payment is not None else None
+            off = self.tunnel is None
+            for w in (self.tunnel_select, self.payment_select, self.dig_button, self.dig100_button,
+                      self.reset_button):
+                w.disabled = off
+        finally:
+            self._quiet = False
+
+    @staticmethod
+    def _tunnel_option(r) -> str:
+        colour = "grey" if r.colour == "gray" else r.colour
+        return f"{route_label(r)} ({r.length} {colour})"
+
+    def _show_all(self) -> None:
+        if self.tunnel is None:
+            title = f"{self.game.board.title}: no tunnels"
+        else:
+            title = f"{route_label(self.tunnel)} paid with {self.payment.describe()}"
+        exact_y = [float(p) for p in self.odds]
+        with self.figure.batch_update():
+            self.figure.layout.title.text = title
+            self.figure.data[0].y = exact_y
+            self.figure.data[0].text = [_pct(p) if self.tunnel is not None else "" for p in self.odds]
+            self._restyle_observed()
+        self.seen_html.value = self._seen_html()
+        self._show_reveal()
+        self.table_html.value = self._table_html()
+
+    def _show_counts(self) -> None:
+        with self.figure.batch_update():
+            self._restyle_observed()
+        self.table_html.value = self._table_html()
+
+    def _restyle_observed(self) -> None:
+        freq = self.observed_frequencies
+        obs = self.figure.data[1]
+        obs.y = freq
+        obs.text = [_pct(f) if self.digs else "" for f in freq]
+        obs.name = f"observed ({_plural(self.digs, 'dig')})"
+        top = max([float(p) for p in self.odds] + freq + [0.05])
+        self.figure.layout.yaxis.range = [0, min(1.0, top * 1.18 + 0.02)]
+
+    def _seen_html(self) -> str:
+        if self.tunnel is None:
+            return f"<div style='{_FONT};font-size:15px;margin-top:8px'>No tunnel on this board.</div>"
+        colour = self._colour()
+        all_loco = self.payment[LOCO] == sum(self.payment)
+        bad = matching(colour, all_loco, self.unseen)
+        n = sum(self.unseen)
+        what = ("locomotives" if all_loco or colour == GREY
+                else f"{COLOURS[colour]} cards and locomotives")
+        words = (f"{self.unseen[LOCO]} locomotives" if all_loco or colour == GREY
+                 else f"{self.unseen[colour]} {COLOURS[colour]} + {self.unseen[LOCO]} locomotives")
+        discard = (_cards_chips(Cards.from_list(self._discard), 13) if self._discard else "empty")
+        return (f"<div style='{_FONT};font-size:15px;margin-top:10px;line-height:1.5'>"
+                f"<div><b>Laid down:</b> {_cards_chips(self.payment)}</div>"
+                f"<div><b>Face up:</b> {''.join(_chip(CARD_NAMES[c], None, 13) for c in self._display)}</div>"
+                f"<div><b>Discard pile:</b> {discard}</div>"
+                f"<div class='ttr-unseen' style='margin-top:4px'>Unseen: <b>{n}</b> cards. A revealed card asks for "
+                f"one more when it is one of the {what}: <b>{bad}</b> of them ({words}).</div>"
+                f"<div style='margin-top:4px'>Expected extra cards: <b>{float(self.expected):.3f}</b> "
+                f"(= 3 × {bad}/{n} when the deck has 3 cards or more)</div></div>")
+
+    def _show_reveal(self) -> None:
+        r = self.last_reveal
+        if r is None:
+            self.reveal_html.value = (f"<div style='{_FONT};font-size:15px;margin-top:8px;color:#555'>"
+                                      f"No dig yet.</div>")
+            return
+        chips = "".join(_chip(c, None, 15) for c in r["revealed"]) or "no card"
+        self.reveal_html.value = (f"<div style='{_FONT};font-size:15px;margin-top:8px'><b>Last dig:</b> {chips}"
+                                  f"<div>{_esc(self._extra_sentence(r['extra']))}</div></div>")
+
+    def _table_html(self) -> str:
+        if self.tunnel is None:
+            return ""
+        th = "padding:4px 10px;border-bottom:2px solid #333;text-align:right"
+        rows = []
+        freq = self.observed_frequencies
+        for k in range(4):
+            p = self.odds[k]
+            td = "padding:3px 10px;text-align:right;border-bottom:1px solid #ddd"
+            rows.append(f"<tr class='ttr-odds-row'><td style='{td};text-align:left'>{k} extra</td>"
+                        f"<td style='{td}'>{p.numerator}/{p.denominator}</td>"
+                        f"<td style='{td};color:{_EXACT};font-weight:600'>{_pct(p)}</td>"
+                        f"<td style='{td}'>{self.observed[k]}</td>"
+                        f"<td style='{td};color:#c25e00;font-weight:600'>{_pct(freq[k]) if self.digs else '—'}</td></tr>")
+        return (f"<table style='{_FONT};font-size:15px;border-collapse:collapse;margin:6px 0 0 40px'><thead><tr>"
+                f"<th style='{th};text-align:left'></th><th style='{th}'>exact</th><th style='{th}'></th>"
+                f"<th style='{th}'>digs</th><th style='{th}'>observed</th></tr></thead>"
+                f"<tbody>{''.join(rows)}</tbody></table>")
