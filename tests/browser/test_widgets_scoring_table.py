@@ -115,7 +115,11 @@ def test_scoring_walkthrough_in_voila(page, voila_server):
     assert f"step 4 of {len(steps)}" in walk.locator(".ttr-step-counter").inner_text()
     # a ticket step outlines its path on the board
     assert "ticket" in steps[3]
-    assert _trace(page, ".ttr-scoring", "highlight cities").locator("path.point").count() == 2
+    rings = _trace(page, ".ttr-scoring", "highlight cities").locator("path.point")
+    deadline = time.time() + 10
+    while rings.count() != 2 and time.time() < deadline:
+        page.wait_for_timeout(50)
+    assert rings.count() == 2
     _timed("previous -> title", page, lambda: walk.locator(".ttr-prev").click(),
            lambda: title.inner_text().strip() == steps[2])
     page.screenshot(path="/tmp/ttr_walkthrough_voila.png")

@@ -1,62 +1,79 @@
 """Exact longest trail ("longest continuous path") of a player's routes.
 
     >>> from ttr_nb.engine.longest import longest_path
-    >>> r = longest_path([("A", "B", 2), ("B", "C", 3), ("C", "A", 1), ("C", "D", 4)])
-    >>> r.length, r.trail, r.cities
-    (10, (3, 1, 0, 2), ('D', 'C', 'B', 'A', 'C'))
+    >>> r = longest_path([("Seattle", "Portland", 1), ("Portland", "San Francisco", 5),
+    ...                   ("San Francisco", "Salt Lake City", 5), ("Salt Lake City", "Portland", 6),
+    ...                   ("Salt Lake City", "Denver", 3)])
+    >>> r.length, r.trail
+    (19, (2, 1, 3, 4))
+    >>> r.cities
+    ('Salt Lake City', 'San Francisco', 'Portland', 'Salt Lake City', 'Denver')
 
 A *trail* uses every edge (route) at most once and may revisit cities.  The
-problem is NP-hard in general, but player networks are small, so an exact
-branch-and-bound over trails is fast when it is fed by the right facts.
-Everything below is standard library only.
+problem is NP-hard, but player networks are small; an exact branch and bound
+is fast if it searches the right space with strong bounds.  Pure standard
+library.  Every fact below is cross-checked by exhaustive search in
+``tests/engine/test_longest.py``.
 
-Facts the search relies on (each one is cross-checked against an exhaustive
-search in ``tests/engine/test_longest.py``):
+1. Components are independent: the answer is the best component.
 
-1. Components are independent; the answer is the best component.
+2. Euler.  A connected edge set with at most two odd-degree vertices is
+   walked completely by one trail (Hierholzer).  So the problem is to choose
+   the edges H of the trail: H connected with <= 2 odd vertices, maximum
+   weight; a component with <= 2 odd vertices is its own answer.
 
-2. Euler: a connected edge set with at most two odd-degree vertices is
-   traversed completely by one trail (Hierholzer).  So a component with 0 or 2
-   odd vertices is answered without any search.
+3. Endpoints.  Let T be a maximum trail of a connected G with odd vertices.
+   If T were closed, an unused edge touching T would extend it (rotate T to
+   start there), and if none is unused G has no odd vertex.  So T runs from
+   s to t != s; an unused edge at s (or t) would extend T, so every edge at
+   s and t is in T and deg_G(s), deg_G(t) are odd.  **A maximum trail joins
+   two odd vertices of G and uses all of their edges.**
 
-3. Endpoints.  Let T be a maximum trail of a connected component G that has
-   odd vertices.  If T were closed and missed an edge, some missed edge would
-   touch T (G is connected) and T, rotated to start there, could be extended;
-   if T were closed and used every edge, G would be Eulerian.  So T is open,
-   from s to t != s.  If an edge at s were unused, prepending it would extend
-   T; so every edge at s (and likewise at t) is in T, hence
-   deg_G(s) = deg_T(s) is odd.  **Both endpoints of a maximum trail are odd
-   vertices of G, and all of their edges are used.**  Only odd vertices are
-   tried as starts, and the search only records trails that cannot be
-   extended.  If starts are tried in a fixed order, a trail from a later
-   start never needs to *end* at an earlier start (its reverse was covered).
+4. Series reduction.  By 3 no maximum trail ends inside a chain of degree-2
+   vertices, so it uses such a chain whole or not at all: chains become
+   single weighted edges ("chains" below; a chain from a vertex back to
+   itself is a loop, which a trail visiting that vertex always takes).
 
-4. Series reduction.  A vertex of degree 2 is never an endpoint of a maximum
-   trail (fact 3), so a maximum trail that enters it leaves by the other
-   edge: chains of degree-2 vertices are contracted into single weighted
-   "super-edges".  A chain that returns to its own branch vertex becomes a
-   loop; a trail that visits that vertex can always take the loop at its
-   first visit, so loops are taken greedily (no branching).
+5. Bridge tree.  A trail crosses a bridge at most once, so the blocks
+   (2-edge-connected pieces) it visits form a path of the bridge tree.  Bottom
+   up, each block gets, per child block, a pendant edge "bridge + best trail
+   starting at the bridge's far end" (top 2 per attachment vertex for the
+   free search of the block, top 1 for the search *anchored* at the
+   attachment of its parent bridge).  The tree is rooted at the heaviest
+   block, which then needs no anchored search.
 
-5. Upper bound (the pruning rule).  Suppose the trail so far ends at v and K
-   is the connected component of v in the graph of *unused* edges.  The rest
-   of the trail is a trail H in K starting at v and ending at some t, so every
-   odd vertex of K other than v and t is odd in the removed set K - H, i.e.
-   has at least one incident edge *not* in H.  One removed edge serves at most
-   two such vertices, so
+6. Search space: the left-out chains.  Within a block, search over states
+   (D, kept chains, declared ends) where D is the connected part that still
+   may hold the trail.  A state is a *leaf* when D has <= 2 odd vertices
+   (D is a trail, fact 2).  Otherwise take an odd vertex u that is not a
+   declared end (the most constrained one) and branch: u becomes an end
+   (only if it has lost no chain, fact 3; all its chains are then kept), or
+   the i-th of its free chains is left out and the ones before it are kept.
+   If leaving a chain out disconnects D, each part is searched on its own,
+   and only a part holding every kept chain, end and anchor can hold the
+   optimum.  Completeness: follow one maximum trail H* with ends s, t from
+   fact 3.  At a state consistent with it (kept chains and ends in H*, D
+   contains H*) the branch vertex is either s or t (the "end" branch is
+   consistent), or it is odd in D and even in H*, so an odd number of the
+   chains of D - H* touch it and are free -- leave out the first of them.
+   The first leaf on that path is D = H* itself.
 
-       weight(K - H) >= ceil( (sum of m(u) over odd u of K, u != v, u != t) / 2 )
+7. Bounds.  Bounds only have to hold along such a path, where the chains
+   D - H* left out are free chains (kept ones lie in H*) whose odd vertices
+   are the odd vertices of D except s and t: a "T-join".
+   (a) Each such vertex needs a left-out chain towards another one: at least
+       half its distance to the nearest one (cheap, used first).
+   (b) Moat packing: grow a ball around each terminal, merge balls that
+       meet on a free chain and stop a group while it holds an even number
+       of terminals (Goemans-Williamson).  The total growth is a feasible
+       dual of the T-join LP, hence a lower bound; exempting the two ends
+       (and the anchor) costs at most their own radii.  On the benchmark
+       networks this bound equals the optimum at the root.
 
-   where m(u) is the length of u's cheapest edge.  Maximising over the
-   admissible t (not an earlier start, fact 3) gives an upper bound
-   ``length so far + weight(K) - that`` for every completion.  At the root
-   this is the classic Euler/odd-vertex bound; on unit-length grids and
-   ladders it is exact, so the search stops as soon as a trail reaches it.
-
-6. Transpositions.  The future of the search depends only on the current
-   vertex and the set of used edges, so a (vertex, used-set) pair is expanded
-   at most once (the best known length only grows, so a second expansion
-   could not find anything new).
+8. Order.  Children are bounded before they are searched and searched best
+   bound first.  The search deepens on a target: pass k only expands states
+   whose bound reaches the target, so the first leaf found is optimal; if a
+   pass finds none, the next target is the best bound it cut off.
 """
 from __future__ import annotations
 
@@ -443,11 +460,11 @@ def _best_trail(k: int, chains: list[Chain], anchor: int | None, floor: int) -> 
 
 
 class _Found(Exception):
-    """Raised inside the search when a candidate reaches the search's upper bound."""
+    """Raised when a deepening pass reaches a leaf: that trail is optimal."""
 
 
 def _search(k: int, chains: list[Chain], anchor: int | None, floor: int) -> tuple[int, int, int] | None:
-    """Branch and bound over removed chains (facts 6-8).
+    """Branch and bound over the chains left out of the trail (facts 6-8).
 
     Returns (length, removed chain mask, a vertex of the winning component)
     or None if no trail is longer than ``floor``.
@@ -477,6 +494,7 @@ def _search(k: int, chains: list[Chain], anchor: int | None, floor: int) -> tupl
     for lst in adj:
         lst.sort(key=lambda t: t[2])
     full_deg = list(rem_deg)
+    chain_list = sorted(((1 << c, u, x, ln) for c, (u, x, ln, _) in enumerate(chains) if u != x), key=lambda t: t[3])
     nbmask = [0] * k
     for u in range(k):
         for x in mult[u]:
@@ -485,12 +503,16 @@ def _search(k: int, chains: list[Chain], anchor: int | None, floor: int) -> tupl
     anchor_bit = 0 if anchor is None else 1 << anchor
     max_slots = 2 if anchor is None else 1
 
+    oddmask = 0  # vertices of odd degree in the remaining graph
+    for u in range(k):
+        if rem_deg[u] & 1:
+            oddmask |= 1 << u
     removed = 0  # chains cut so far
     kept = 0  # chains fixed as part of the trail
     exempt = 0  # vertices fixed as free trail endpoints
     best_len = floor
     best_state: tuple[int, int] | None = None
-    limit = -1
+    below = floor  # best bound cut off in the current deepening pass
 
     def reach(v: int, target: int):
         """Search from v; None if ``target`` is reachable, else (vertex mask, weight)."""
@@ -512,6 +534,8 @@ def _search(k: int, chains: list[Chain], anchor: int | None, floor: int) -> tupl
         return seen, w2 // 2
 
     def cut(u: int, x: int, length: int) -> None:
+        nonlocal oddmask
+        oddmask ^= (1 << u) ^ (1 << x)
         rem_deg[u] -= 1
         rem_deg[x] -= 1
         rem_w2[u] -= length
@@ -524,6 +548,8 @@ def _search(k: int, chains: list[Chain], anchor: int | None, floor: int) -> tupl
             nbmask[x] &= ~(1 << u)
 
     def uncut(u: int, x: int, length: int) -> None:
+        nonlocal oddmask
+        oddmask ^= (1 << u) ^ (1 << x)
         rem_deg[u] += 1
         rem_deg[x] += 1
         rem_w2[u] += length
@@ -549,29 +575,25 @@ def _search(k: int, chains: list[Chain], anchor: int | None, floor: int) -> tupl
         only increases, so the growth stops there.  Returns -1 if no
         completion is possible at all.
         """
-        lab = list(range(k))
-        rad = [0.0] * k
-        par = {}
-        members = {}
-        edges = []
-        nact = 0
-        mm = vmask
+        # free chains of the component: (u, x, length)
+        edges = [(u, x, ln) for bit, u, x, ln in chain_list if not blocked & bit and (vmask >> u) & 1]
+        lab = list(range(k))  # group label of each vertex
+        off = [0.0] * k  # radius of a vertex = off[v] + grown[lab[v]]
+        grown = [0.0] * k
+        par = [0] * k  # parity of the number of terminals in a group
+        size = [1] * k
+        members: dict[int, list[int]] = {}
+        active = set()
+        mm = tmask & vmask
         while mm:
             low = mm & -mm
             u = low.bit_length() - 1
             mm ^= low
-            if tmask & low:
-                par[u] = 1
-                nact += 1
-            else:
-                par[u] = 0
-            members[u] = [u]
-            for bit, x, ln in adj[u]:
-                if u < x and not blocked & bit:
-                    edges.append((u, x, ln))
+            par[u] = 1
+            active.add(u)
         flips = slots + (1 if anchor is not None else 0)
         total = 0.0
-        while nact > flips:
+        while len(active) > flips:
             dt = -1.0
             tight = []
             live = []
@@ -584,7 +606,7 @@ def _search(k: int, chains: list[Chain], anchor: int | None, floor: int) -> tupl
                 live.append(e)
                 r = par[la] + par[lb]
                 if r:
-                    t = (ln - rad[a] - rad[b]) / r
+                    t = (ln - off[a] - grown[la] - off[b] - grown[lb]) / r
                     if dt < 0 or t < dt - 1e-9:
                         dt = t
                         tight = [e]
@@ -594,35 +616,50 @@ def _search(k: int, chains: list[Chain], anchor: int | None, floor: int) -> tupl
             if dt < 0:  # stuck: no more than `flips` groups may stay odd
                 return -1
             if dt > 0:
-                for r, ms in members.items():
-                    if par[r]:
-                        for y in ms:
-                            rad[y] += dt
-                total += dt * nact
+                for g in active:
+                    grown[g] += dt
+                total += dt * len(active)
             for a, b, _ in tight:
                 la = lab[a]
                 lb = lab[b]
                 if la != lb:
-                    if len(members[la]) < len(members[lb]):
+                    if size[la] < size[lb]:
                         la, lb = lb, la
-                    mb = members.pop(lb)
+                    shift = grown[lb] - grown[la]
+                    mb = members.pop(lb, None) or [lb]
                     for y in mb:
                         lab[y] = la
-                    members[la].extend(mb)
+                        off[y] += shift
+                    ma = members.get(la)
+                    if ma is None:
+                        members[la] = [la] + mb
+                    else:
+                        ma.extend(mb)
+                    size[la] += size[lb]
                     pa = par[la]
-                    pb = par.pop(lb)
+                    pb = par[lb]
                     par[la] = pa ^ pb
-                    nact -= pa + pb - (pa ^ pb)
+                    if pa:
+                        active.discard(la)
+                    if pb:
+                        active.discard(lb)
+                    if pa ^ pb:
+                        active.add(la)
         if total <= 0:
             return 0
-        m2 = eligmask & vmask
         back = []
+        m2 = eligmask & vmask
         while m2:
             low = m2 & -m2
-            back.append(rad[low.bit_length() - 1])
+            y = low.bit_length() - 1
+            back.append(off[y] + grown[lab[y]])
             m2 ^= low
-        back.sort()
-        lost = total - sum(back[len(back) - slots:] if slots > 0 else ()) - (rad[anchor] if anchor is not None and (vmask >> anchor) & 1 else 0.0)
+        lost = total
+        if slots > 0 and back:
+            back.sort()
+            lost -= sum(back[-slots:])
+        if anchor is not None and (vmask >> anchor) & 1:
+            lost -= off[anchor] + grown[lab[anchor]]
         return math.ceil(lost - 1e-7)
 
     def evaluate(vmask: int, W: int):
@@ -630,24 +667,20 @@ def _search(k: int, chains: list[Chain], anchor: int | None, floor: int) -> tupl
 
         A branch vertex of -1 means the component itself is a trail (leaf).
         """
-        xs = []
-        xmask = 0
-        nodd = 0
-        mm = vmask
-        while mm:
-            low = mm & -mm
-            u = low.bit_length() - 1
-            mm ^= low
-            if rem_deg[u] & 1:
-                nodd += 1
-                if not (exempt | anchor_bit) & low:
-                    xs.append(u)
-                    xmask |= low
+        om = oddmask & vmask
+        nodd = bin(om).count("1")
         if anchor is None:
             if nodd <= 2:
                 return W, -1, 0, 0
-        elif nodd - (rem_deg[anchor] & 1) <= 1:
+        elif nodd - ((om >> anchor) & 1) <= 1:
             return W, -1, 0, 0
+        xmask = om & ~(exempt | anchor_bit)
+        xs = []
+        mm = xmask
+        while mm:
+            low = mm & -mm
+            xs.append(low.bit_length() - 1)
+            mm ^= low
         slots = max_slots - bin(exempt & vmask).count("1")
         pmask = xmask | anchor_bit  # possible pairing partners
         blocked = removed | kept
@@ -668,12 +701,8 @@ def _search(k: int, chains: list[Chain], anchor: int | None, floor: int) -> tupl
                     continue
                 if (pmask >> x) & 1:
                     d = ln
-                else:  # the pairing path must leave x by another free chain
-                    for bit2, _, ln2 in adj[x]:
-                        if bit2 != bit and not blocked & bit2:
-                            if ln + ln2 < d:
-                                d = ln + ln2
-                            break
+                elif ln + 1 < d:  # the pairing path must go on from x
+                    d = ln + 1
             elig = slots > 0 and rem_deg[u] == full_deg[u]
             if elig:
                 eligmask |= 1 << u
@@ -715,16 +744,16 @@ def _search(k: int, chains: list[Chain], anchor: int | None, floor: int) -> tupl
         return marks
 
     def explore(v: int, vmask: int, W: int, info) -> None:
-        nonlocal removed, kept, exempt, best_len, best_state
+        nonlocal removed, kept, exempt, best_len, best_state, below
         ub, u, pmask, slots = info
         if ub <= best_len:
+            if ub > below:
+                below = ub
             return
         if u < 0:
             best_len = W
             best_state = (removed, v)
-            if W >= limit:
-                raise _Found
-            return
+            raise _Found
         # Evaluate every branch first and try the most promising one first.
         blocked = removed | kept
         kids = []
@@ -762,6 +791,8 @@ def _search(k: int, chains: list[Chain], anchor: int | None, floor: int) -> tupl
         kept0 = kept
         for nub, _, _, _, ln, bit, x, parts in kids:
             if -nub <= best_len:
+                if -nub > below:
+                    below = -nub
                 break
             if x < 0:  # u becomes a free end of the trail, keeping all its chains
                 k1 = kept
@@ -793,15 +824,21 @@ def _search(k: int, chains: list[Chain], anchor: int | None, floor: int) -> tupl
             kept |= bit
         kept = kept0
 
+    # Iterative deepening on the target length (fact 8): explore only states
+    # whose bound reaches the target; the first trail found is optimal.  If
+    # none is found, the next target is the best bound that was cut off.
     start = 0 if anchor is None else anchor
     vmask, W = reach(start, k)
     info = evaluate(vmask, W)
-    if info is not None:
-        limit = info[0]
+    if info is None:
+        return None
+    target = info[0]
+    while target > floor:
+        best_len = target - 1
+        below = floor
         try:
             explore(start, vmask, W, info)
         except _Found:
-            pass
-    if best_state is None:
-        return None
-    return best_len, best_state[0], best_state[1]
+            return best_len, best_state[0], best_state[1]
+        target = below
+    return None

@@ -3,12 +3,12 @@
     >>> ex = EditionExplorer("usa", players=2)
     >>> ex.set_edition("nordic")
     True
-    >>> ex.rules.title, ex.players
+    >>> edition_name(ex.rules), ex.players
     ('Nordic Countries', 2)
     >>> ex.set_players(5)                       # Nordic Countries is played by 2 to 3
     False
     >>> ex.status.text
-    'Nordic Countries is played by 2 to 3 players, not 5.'
+    'Ticket to Ride: Nordic Countries is played by 2 to 3 players, not 5.'
 
 Every control calls a public method (`set_edition`, `set_players`, `select_route`), so
 notebooks, tests and browser tests drive the same code. The rules table is generated from
@@ -45,10 +45,10 @@ from ..viz.board import ROUTE_COLOURS
 from ..viz.cards import CARD_COLOURS
 from .base import Controller
 
-__all__ = ["EditionExplorer", "BoardMirror", "route_label", "route_facts", "board_size"]
+__all__ = ["EditionExplorer", "BoardMirror", "route_label", "route_facts", "board_size", "edition_name"]
 
 _DARK = {"black", "blue", "green", "red", "pink"}
-_FONT = "font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif"
+_FONT = 'font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.35'
 
 
 # --------------------------------------------------------------------------- small HTML helpers
@@ -112,6 +112,17 @@ def route_facts(game, route) -> str:
     pts = game.route_points[ri]
     return (f"{route_label(r)}: {_plural(r.length, colour + ' space')}{', ' + kind if kind else ''}, "
             f"{_plural(pts, 'point')}. It costs {describe_price(game.prices[ri])}.")
+
+
+def edition_name(rules) -> str:
+    """'USA', 'Europe', 'Nordic Countries': an edition's title without 'Ticket to Ride'."""
+    title = rules.title
+    if title.startswith("Ticket to Ride (") and title.endswith(")"):
+        return title[len("Ticket to Ride ("):-1]
+    for prefix in ("Ticket to Ride: ", "Ticket to Ride "):
+        if title.startswith(prefix):
+            return title[len(prefix):]
+    return title
 
 
 def board_size(board, landscape_width: int = 760, portrait_height: int = 720) -> dict:
@@ -288,7 +299,7 @@ def _bar_rows(items, colour_of=None, width: int = 170) -> str:
             f"<td style='padding:1px 0'><div style='display:inline-block;height:13px;width:{max(2, round(width * n / top))}px;"
             f"background:{colour};border:1px solid #555;border-radius:2px;vertical-align:-1px'></div>"
             f"<span style='margin-left:6px'>{n}</span></td></tr>")
-    return "<table style='border-collapse:collapse;font-size:14px'>" + "".join(rows) + "</table>"
+    return "<table style='border-collapse:collapse;font-size:13px;line-height:1.25'>" + "".join(rows) + "</table>"
 
 
 def _colour_name(c: str) -> str:
@@ -322,7 +333,7 @@ class EditionExplorer(Controller):
         self.mirror.on_route_click(self.guarded(self.select_route))
         self._build_widgets()
         self._show_edition(first=True)
-        self.status.show(f"{self.rules.title} for {_plural(self.players, 'player')}: hover a route or click its "
+        self.status.show(f"{edition_name(self.rules)} for {_plural(self.players, 'player')}: hover a route or click its "
                          f"marker for its price.")
 
     # ------------------------------------------------------------------ properties
@@ -372,12 +383,12 @@ class EditionExplorer(Controller):
             self.status.show(str(e), "refused", "unknown-edition")
             return False
         players = min(max(self.players, rules.min_players), rules.max_players)
-        note = "" if players == self.players else (f" ({rules.title} is played by {rules.min_players} to "
+        note = "" if players == self.players else (f" ({edition_name(rules)} is played by {rules.min_players} to "
                                                    f"{rules.max_players} players, so {players} now)")
         self.match = Match(load_game(edition, players=players))
         self.selected = None
         self._show_edition()
-        self.status.ok(f"{rules.title} for {_plural(players, 'player')}{note}.")
+        self.status.ok(f"{edition_name(rules)} for {_plural(players, 'player')}{note}.")
         return True
 
     def set_players(self, players: int) -> bool:
@@ -390,7 +401,7 @@ class EditionExplorer(Controller):
             return False
         self.match = Match(game)
         self._show_players()
-        self.status.ok(f"{self.rules.title} for {_plural(players, 'player')}: " + self._doubles_sentence())
+        self.status.ok(f"{edition_name(self.rules)} for {_plural(players, 'player')}: " + self._doubles_sentence())
         return True
 
     def select_route(self, route) -> bool:
@@ -408,27 +419,24 @@ class EditionExplorer(Controller):
     # ------------------------------------------------------------------ widgets
     def _build_widgets(self) -> None:
         from ..engine import editions
-        titles = {e: load_rules(e).title for e in editions()}
-        self.edition_select = W.Dropdown(options=[(titles[e], e) for e in editions()], value=self.edition,
-                                         description="Edition", layout=W.Layout(width="260px"))
+        self.edition_select = W.Dropdown(options=[(edition_name(load_rules(e)), e) for e in editions()],
+                                         value=self.edition, description="Edition", layout=W.Layout(width="250px"))
         self.edition_select.add_class("ttr-edition")
         self.players_select = W.Dropdown(description="Players", layout=W.Layout(width="160px"))
         self.players_select.add_class("ttr-players")
         self.edition_select.observe(self.guarded(self._on_edition), names="value")
         self.players_select.observe(self.guarded(self._on_players), names="value")
-        self.title = W.HTML()
-        self.title.add_class("ttr-title")
         self.doubles = W.HTML(layout=W.Layout(max_width="760px"))
         self.doubles.add_class("ttr-doubles")
         self.rules_html = W.HTML(layout=W.Layout(width="100%"))
         self.rules_html.add_class("ttr-rules")
-        self.stats_html = W.HTML(layout=W.Layout(width="100%"))
+        self.stats_html = W.HTML(layout=W.Layout(max_width="780px"))
         self.stats_html.add_class("ttr-stats")
-        controls = W.HBox([self.edition_select, self.players_select, self.title],
+        controls = W.HBox([self.edition_select, self.players_select],
                           layout=W.Layout(align_items="center", flex_flow="row wrap"))
-        left = W.VBox([self.mirror.widget, self.doubles], layout=W.Layout(flex="0 0 auto"))
-        right = W.VBox([self.rules_html, self.stats_html],
-                       layout=W.Layout(flex="1 1 420px", min_width="380px", max_width="620px", padding="0 0 0 14px"))
+        left = W.VBox([self.mirror.widget, self.doubles, self.stats_html], layout=W.Layout(flex="0 0 auto"))
+        right = W.VBox([self.rules_html],
+                       layout=W.Layout(flex="1 1 420px", min_width="400px", max_width="620px", padding="0 0 0 14px"))
         self.widget = W.VBox([controls, self.status.widget, W.HBox([left, right],
                                                                    layout=W.Layout(align_items="flex-start")),
                               self.log])
@@ -465,8 +473,6 @@ class EditionExplorer(Controller):
         self._highlight_doubles(view)
         self.mirror.show(key, figure_game)
         self._sync_controls()
-        self.title.value = (f"<span style='{_FONT};font-size:20px;font-weight:600;margin-left:14px'>"
-                            f"{_esc(self.rules.title)}</span>")
         self.rules_html.value = self._rules_table()
         self._show_players(sync=False)
         self.stats_html.value = self._stats_panel()
@@ -507,27 +513,30 @@ class EditionExplorer(Controller):
     def _rules_table(self) -> str:
         rows = self.rule_rows
         usa = self.edition == "usa"
+        name = edition_name(self.rules)
         differ = sum(1 for *_, d in rows if d)
-        th = "padding:5px 8px;border-bottom:2px solid #333;text-align:left;vertical-align:bottom"
-        head = f"<th style='{th}'>Rule</th>"
-        head += f"<th style='{th}'>USA</th>" if usa else f"<th style='{th}'>USA</th><th style='{th}'>{_esc(self.rules.title)}</th>"
+        th = "padding:4px 6px;border-bottom:2px solid #333;text-align:left;vertical-align:bottom"
+        head = f"<th style='{th}'>Rule</th><th style='{th}'>USA</th>"
+        if not usa:
+            head += f"<th style='{th}'>{_esc(name)}</th>"
         body = []
-        for name, a, b, d in rows:
-            bg = "background:#fff4c2;" if d else ""
-            td = f"padding:4px 8px;border-bottom:1px solid #ddd;vertical-align:top;{bg}"
-            cells = f"<td style='{td}font-weight:600'>{_esc(name)}</td><td style='{td}'>{_esc(a)}</td>"
+        for rule, a, b, d in rows:
+            bg = "background:#fff1b8;" if d else ""
+            td = f"padding:3px 6px;border-bottom:1px solid #ddd;vertical-align:top;{bg}"
+            cells = f"<td style='{td}font-weight:600'>{_esc(rule)}</td><td style='{td}'>{_esc(a)}</td>"
             if not usa:
                 cells += f"<td style='{td}{'font-weight:600' if d else ''}'>{_esc(b)}</td>"
             body.append(f"<tr class='ttr-rule{' ttr-differs' if d else ''}'>{cells}</tr>")
         if usa:
-            caption = "The USA rules: the base game the other editions change."
+            caption = "The USA rules: the base game that the other editions change."
         else:
-            caption = (f"{_esc(self.rules.title)} differs from the USA in {differ} of {len(rows)} rules "
-                       f"(highlighted).")
-        return (f"<div style='{_FONT};font-size:14px'><div style='font-size:17px;font-weight:600;margin-bottom:4px'>"
+            caption = f"{_esc(name)} differs from the USA in <b>{differ}</b> of {len(rows)} rules (highlighted)."
+        return (f"<div style='{_FONT};font-size:13.5px'><div style='font-size:17px;font-weight:600'>"
                 f"Rules</div><div style='margin-bottom:4px'>{caption}</div>"
                 f"<table style='border-collapse:collapse;width:100%'><thead><tr>{head}</tr></thead>"
-                f"<tbody>{''.join(body)}</tbody></table></div>")
+                f"<tbody>{''.join(body)}</tbody></table>"
+                f"<div style='color:#666;font-size:12.5px;margin-top:3px'>Generated from the edition records "
+                f"(editions/*.toml), the data the engine plays by.</div></div>")
 
     def _stats_panel(self) -> str:
         b = self.game.board
@@ -538,29 +547,28 @@ class EditionExplorer(Controller):
             facts.append(("countries", s["countries"]))
         facts += [("routes", s["routes"]), ("train spaces", s["train spaces"]),
                   ("double routes", s["double routes"]), ("tunnels", s["tunnels"]), ("ferries", s["ferries"]),
-                  ("ferry locomotive symbols", s["ferry locomotive symbols"]), ("grey routes", s["grey routes"]),
+                  ("ferry locomotives", s["ferry locomotive symbols"]), ("grey routes", s["grey routes"]),
                   ("tickets", s["tickets"])]
         special = [r for r in b.routes if r.any_cards_substitute and not r.ferry_locomotives]
-        fact_rows = "".join(f"<tr class='ttr-fact'><td style='padding:1px 10px 1px 0'>{_esc(k)}</td>"
+        fact_rows = "".join(f"<tr class='ttr-fact'><td style='padding:0 8px 0 0'>{_esc(k)}</td>"
                             f"<td style='text-align:right;font-weight:600'>{v}</td></tr>" for k, v in facts)
-        share = round(100 * trains / s["train spaces"])
+        share = min(100, round(100 * trains / s["train spaces"]))
         notes = [f"{_plural(self.players, 'player')} × {self.rules.trains} trains = {trains} trains for "
-                 f"{s['train spaces']} spaces: at most {min(share, 100)}% of the board can be filled."]
+                 f"{s['train spaces']} spaces: at most {share}% of the board is ever filled."]
         for r in special:
             notes.append(f"{route_label(r)} ({r.length} spaces): any {r.any_cards_substitute} cards may replace "
                          f"one card of the colour chosen.")
+        grey = lambda c: ROUTE_COLOURS["gray" if c == "grey" else c]  # noqa: E731
         by_len = _bar_rows(((f"{k} space{'s' if k > 1 else ''}", n) for k, n in routes_by_length(b).items()),
-                           width=120)
-        by_col = _bar_rows(((_colour_name(c), n) for c, n in routes_by_colour(b).items()),
-                           colour_of=lambda c: ROUTE_COLOURS["gray" if c == "grey" else c], width=120)
-        spaces = _bar_rows(((_colour_name(c), n) for c, n in spaces_by_colour(b).items()),
-                           colour_of=lambda c: ROUTE_COLOURS["gray" if c == "grey" else c], width=120)
-        col = "vertical-align:top;padding-right:18px"
-        h = "font-weight:600;margin:2px 0"
-        return (f"<div style='{_FONT};font-size:14px;margin-top:12px'>"
-                f"<div style='font-size:17px;font-weight:600;margin-bottom:4px'>The {_esc(b.title)} board</div>"
-                f"<table><tr><td style='{col}'><table>{fact_rows}</table></td>"
-                f"<td style='{col}'><div style='{h}'>Routes by length</div>{by_len}</td></tr>"
-                f"<tr><td style='{col}'><div style='{h}'>Routes by colour</div>{by_col}</td>"
-                f"<td style='{col}'><div style='{h}'>Train spaces by colour</div>{spaces}</td></tr></table>"
-                + "".join(f"<div style='margin-top:4px'>{_esc(n)}</div>" for n in notes) + "</div>")
+                           width=70)
+        by_col = _bar_rows(((_colour_name(c), n) for c, n in routes_by_colour(b).items()), colour_of=grey, width=60)
+        spaces = _bar_rows(((_colour_name(c), n) for c, n in spaces_by_colour(b).items()), colour_of=grey, width=60)
+        col = "vertical-align:top;padding-right:16px"
+        h = "font-weight:600;margin:0 0 2px"
+        return (f"<div style='{_FONT};font-size:13.5px;margin-top:8px'>"
+                f"<div style='font-size:17px;font-weight:600;margin-bottom:2px'>The {_esc(b.title)} board</div>"
+                f"<table><tr><td style='{col}'><div style='{h}'>Facts</div><table>{fact_rows}</table></td>"
+                f"<td style='{col}'><div style='{h}'>Routes by length</div>{by_len}</td>"
+                f"<td style='{col}'><div style='{h}'>Routes by colour</div>{by_col}</td>"
+                f"<td style='{col}'><div style='{h}'>Spaces by colour</div>{spaces}</td></tr></table>"
+                + "".join(f"<div class='ttr-note' style='margin-top:3px'>{_esc(n)}</div>" for n in notes) + "</div>")

@@ -8,9 +8,13 @@
     >>> pc.remove_card("loco")
     True
     >>> pc.options
-    []
-    >>> pc.reason.rule
-    'payment'
+    [Cards('red*2+green*1+blue*2')]
+    >>> pc.remove_card("green")
+    True
+    >>> pc.options, pc.reason.rule
+    ([], 'not-in-hand')
+    >>> print(pc.status.text)
+    Took away 1 green card. You pay 2 blue and 1 locomotive but hold 2 red and 2 blue. Any 3 cards may replace a missing locomotive: 2 blue + 3 more cards of any colour = 5 cards; the hand has 4.
 
 Every control calls a public method: `set_hand`, `add_card`, `remove_card`, `clear_hand`,
 `select_route` (also a click on a route marker), `set_edition`. The payments are the
@@ -39,7 +43,7 @@ from ..engine.payments import GREY, describe_price
 from ..engine.serialize import PositionError
 from ..viz.cards import CARD_COLOURS
 from .base import Controller
-from .explorer import _FONT, BoardMirror, _cards_chips, _esc, _plural, route_facts, route_label
+from .explorer import _FONT, BoardMirror, _cards_chips, _esc, _plural, edition_name, route_facts, route_label
 
 __all__ = ["PaymentChecker", "substitution_payments", "MAX_LISTED"]
 
@@ -238,7 +242,12 @@ class PaymentChecker(Controller):
         except ValueError as e:
             self.status.show(str(e), "refused", "unknown-edition")
             return False
-        self.match = Match(game)
+        try:
+            position = game.state_from_dict({"hands": [self.hand.as_dict()] + [{}] * (game.players - 1)})
+        except PositionError:               # a hand too big for this edition's deck
+            self.hand = Cards()
+            position = game.state_from_dict({})
+        self.match = Match(game, position)
         self.edition_options = dict(options)
         self.route = None
         self._quiet = True
@@ -246,11 +255,10 @@ class PaymentChecker(Controller):
             self.edition_select.value = edition
         finally:
             self._quiet = False
+        self._refresh_hand()
         self._show_board()
-        if not self._change_hand(self.hand, ""):     # a hand too big for the new deck
-            self._change_hand(Cards(), "")
         self._update_options()
-        self.status.ok(f"{game.rules.title}: click a route to see how to pay for it.")
+        self.status.ok(f"{edition_name(game.rules)}: click a route to see how to pay for it.")
         return True
 
     def position(self, hand=None):
@@ -386,8 +394,8 @@ class PaymentChecker(Controller):
     def _build_widgets(self) -> None:
         from ..engine import editions
         from ..engine.rules import load_rules
-        self.edition_select = W.Dropdown(options=[(load_rules(e).title, e) for e in editions()],
-                                         value=self.edition, description="Edition", layout=W.Layout(width="300px"))
+        self.edition_select = W.Dropdown(options=[(edition_name(load_rules(e)), e) for e in editions()],
+                                         value=self.edition, description="Edition", layout=W.Layout(width="250px"))
         self.edition_select.add_class("ttr-edition")
         self.edition_select.observe(self.guarded(self._on_edition), names="value")
         self.route_select = W.Dropdown(description="Route", layout=W.Layout(width="330px"))
@@ -467,14 +475,16 @@ class PaymentChecker(Controller):
     def _refresh_hand(self) -> None:
         for i, name in enumerate(CARD_NAMES):
             n = self.hand[i]
-            bg = CARD_COLOURS[name] if n else "#f3f3f3"
-            fg = ("#ffffff" if name in _DARK else "#111111") if n else "#999999"
-            border = "#333" if n else "#ccc"
+            colour = CARD_COLOURS[name]
+            fg = ("#ffffff" if name in _DARK else "#111111") if n else "#8a8a8a"
             label = "loco" if name == "loco" else name
+            # a card not held: a pale card with a stripe of its colour
+            style = (f"background:{colour};color:{fg};border:2px solid #333" if n else
+                     f"background:#f6f6f6;color:{fg};border:2px dashed #bbb;border-top:7px solid {colour}")
             self.card_boxes[name].value = (
                 f"<div class='ttr-count' data-count='{n}' style='{_FONT};width:50px;height:58px;border-radius:6px;"
-                f"background:{bg};color:{fg};border:2px solid {border};text-align:center;box-sizing:border-box'>"
-                f"<div style='font-size:24px;font-weight:700;line-height:34px'>{n}</div>"
+                f"{style};text-align:center;box-sizing:border-box'>"
+                f"<div style='font-size:24px;font-weight:700;line-height:{28 if not n else 34}px'>{n}</div>"
                 f"<div style='font-size:11px;line-height:14px'>{label}</div></div>")
             self.remove_buttons[name].disabled = n == 0
         total = sum(self.hand)
@@ -512,7 +522,7 @@ class PaymentChecker(Controller):
         k = self.shown_per_group
         for label, pays in self.groups:
             rows = "".join(
-                f"<li class='ttr-option' style='margin:2px 0'><span style='display:inline-block;min-width:190px'>"
+                f"<li class='ttr-option' style='margin:2px 0'><span style='display:inline-block;min-width:175px'>"
                 f"{_esc(p.describe())}</span> {_cards_chips(p, 12)}</li>" for p in pays[:k])
             more = (f"<li style='color:#666;list-style:none'>… and {len(pays) - k} more like these</li>"
                     if len(pays) > k else "")

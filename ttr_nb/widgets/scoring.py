@@ -87,6 +87,66 @@ def keep_state_fresh(fig) -> None:
     fig.get_state = get_state
 
 
+class LazyBoard:
+    """Mixin: the widget's one board `FigureWidget`, made on first use.
+
+    plotly ships its whole plotly.js bundle (~5 MB) with every FigureWidget, and a page
+    that loads several at once risks anywidget's 2-second model timeout (the model then
+    ignores every later update). So the figure is only made when the widget is shown (or
+    `.view` / `.figure` is used): a table or walkthrough driven from Python and never
+    displayed costs no figure at all. The highlight and overlays asked for before that are
+    kept and drawn when the figure is made."""
+
+    _view: BoardView | None = None
+    _widget: W.Widget | None = None
+
+    def _init_board(self, board_width: int | None) -> None:
+        board = self.game.board
+        self._board_size = board_size(board) if board_width is None else dict(width=board_width)
+        self._highlight = None
+        self._overlays = Overlays()
+        self.colours = tuple(PLAYER_COLOURS[i % len(PLAYER_COLOURS)] for i in range(self.game.players))
+
+    @property
+    def view(self) -> BoardView:
+        """The `BoardView` of the widget's board (made on first use)."""
+        if self._view is None:
+            view = BoardView(self.state, widget=True, title="", highlight=self._highlight,
+                             overlays=self._overlays, player_colours=self.colours, **self._board_size)
+            keep_state_fresh(view.figure)
+            self._view = view
+            self._board_made(view)
+        return self._view
+
+    @property
+    def figure(self):
+        """The board's `go.FigureWidget`."""
+        return self.view.figure
+
+    @property
+    def widget(self) -> W.Widget:
+        """The ipywidgets tree (made on first use, with the board)."""
+        if self._widget is None:
+            self._widget = self._build_tree()
+        return self._widget
+
+    def _board_made(self, view: BoardView) -> None:
+        """Hook: the figure was just made (register click callbacks here)."""
+
+    def _build_tree(self) -> W.Widget:  # pragma: no cover - every widget defines it
+        raise NotImplementedError
+
+    def _set_highlight(self, highlight) -> None:
+        self._highlight = highlight or None
+        if self._view is not None:
+            self._view.set_highlight(self._highlight)
+
+    def _set_overlays(self, overlays: Overlays) -> None:
+        self._overlays = overlays
+        if self._view is not None:
+            self._view.set_overlays(overlays)
+
+
 def finished_match(edition: str = "usa", players: int = 2, seed: int = 0, bots=None, **options) -> Match:
     """A `Match` played to the end by bots (default: greedy ones), for lessons on scoring."""
     from ..analysis.bots import BOTS
@@ -409,7 +469,7 @@ def build_steps(state, names=None) -> list[Step]:
 # --------------------------------------------------------------------------- the widget
 
 
-class ScoringWalkthrough(Controller):
+class ScoringWalkthrough(LazyBoard, Controller):
     """Step through the final scoring of a position (a finished game, or any position).
 
     ``ScoringWalkthrough(state_or_match, names=None)``; with a `Match` the walkthrough
@@ -431,11 +491,7 @@ class ScoringWalkthrough(Controller):
         self.current_step = 0
         self._syncing = False
         self._build_steps()
-        size = board_size(self.game.board) if board_width is None else dict(width=board_width)
-        self.view = BoardView(self.state, widget=True, title="", **size)
-        self.figure = self.view.figure
-        keep_state_fresh(self.figure)
-        self.colours = self.view.player_colours
+        self._init_board(board_width)
         self._build_widgets()
         self.match.on_change(self._on_match_change)
         self._render()
@@ -483,9 +539,13 @@ class ScoringWalkthrough(Controller):
         side = W.VBox([self.running, self.text],
                       layout=W.Layout(width="500px", min_width="360px", padding="0 0 0 12px"))
         side.add_class("ttr-side")
-        body = W.HBox([self.figure, side], layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))
-        self.widget = W.VBox([self.title, nav, self.status.widget, body, self.log])
-        self.widget.add_class("ttr-scoring")
+        self._nav, self._side = nav, side
+
+    def _build_tree(self) -> W.Widget:
+        body = W.HBox([self.figure, self._side], layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))
+        tree = W.VBox([self.title, self._nav, self.status.widget, body, self.log])
+        tree.add_class("ttr-scoring")
+        return tree
 
     def _set_select_options(self) -> None:
         self._syncing = True
@@ -559,7 +619,8 @@ class ScoringWalkthrough(Controller):
         """Re-score the match's position (called by the match after each move)."""
         self._build_steps()
         self.current_step = min(self.current_step, len(self.all_steps) - 1)
-        self.view.update(self.state)
+        if self._view is not None:
+            self._view.update(self.state)
         self._set_select_options()
         self._render()
 
@@ -599,6 +660,6 @@ class ScoringWalkthrough(Controller):
             self._syncing = False
         self.running.value = self._running_html(step)
         self.text.value = f"<div style='font-size:17px;line-height:1.45'>{step.text}</div>"
-        self.view.set_highlight(step.highlight or None)
-        self.view.set_overlays(Overlays(**step.overlays))
+        self._set_highlight(step.highlight or None)
+        self._set_overlays(Overlays(**step.overlays))
         self.status.show("")

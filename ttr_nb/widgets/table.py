@@ -22,9 +22,9 @@ ticket kept.
 from __future__ import annotations
 
 import functools
-import html
 import time
 import traceback
+from dataclasses import replace
 
 import ipywidgets as W
 
@@ -35,10 +35,10 @@ from ..engine.cards import CARD_NAMES, LOCO, Cards, card_index
 from ..engine.errors import Reason
 from ..engine.payments import GREY
 from ..engine.scoring import best_borrowing
-from ..viz import BoardView, Overlays
+from ..viz import BoardView
 from ..viz.cards import CARD_COLOURS
 from .base import Controller
-from .scoring import ScoringWalkthrough, _esc, _plural, _swatch, board_size, keep_state_fresh, score_table_html
+from .scoring import LazyBoard, ScoringWalkthrough, _esc, _plural, _swatch, score_table_html
 
 __all__ = ["GameTable", "describe_action"]
 
@@ -133,7 +133,7 @@ def describe_action(before, action, after, names) -> list[str]:
     return lines
 
 
-class GameTable(Controller):
+class GameTable(LazyBoard, Controller):
     """Play a game of Ticket to Ride: ``GameTable(edition="usa", seats=["human", "greedy"], seed=0)``.
 
     seats       2 to 5 entries (within the edition's limits): "human" (hot-seat), "random",
@@ -147,7 +147,8 @@ class GameTable(Controller):
     options     edition options, e.g. ``opening_tickets=4``
 
     `.state`, `.match`, `.log` (plain-words lines), `.status.text`, `.view` (the one
-    `BoardView`), `.figure`, `.last_update` (the traces the last board update changed).
+    `BoardView`, made when the table is first shown), `.figure`, `.last_update` (the traces
+    the board updates since the last human move began changed).
     """
 
     SEAT_KINDS = ("human", "random", "greedy")
@@ -191,14 +192,8 @@ class GameTable(Controller):
         self._walkthrough: ScoringWalkthrough | None = None
         self.last_update: tuple[str, ...] = ()
         self.show_hand = True
-        size = board_size(game.board) if board_width is None else dict(width=board_width)
-        self.view = BoardView(self.state, widget=True, title="", **size)
-        self.figure = self.view.figure
-        keep_state_fresh(self.figure)
-        self.colours = self.view.player_colours
+        self._init_board(board_width)
         self._build_widgets()
-        self.view.on_route_click(self.guarded(self.select_route))
-        self.view.on_city_click(self.guarded(self.select_city))
         self.match.on_change(self._on_match_change)
         self.status.show(self._prompt())
         delay, self.bot_delay = self.bot_delay, 0      # nothing is on screen yet: bots move at once
@@ -320,9 +315,17 @@ class GameTable(Controller):
         side = W.VBox([cards_row, actions_row, self.choice, self.hand, self.my_tickets, self.scores, self.log_box],
                       layout=W.Layout(width="520px", min_width="380px", padding="0 0 0 10px"))
         side.add_class("ttr-side")
-        body = W.HBox([self.figure, side], layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))
-        self.widget = W.VBox([self.turn, self.status.widget, self.end, body, self.walk_out, self.errors])
-        self.widget.add_class("ttr-game-table")
+        self._side = side
+
+    def _build_tree(self) -> W.Widget:
+        body = W.HBox([self.figure, self._side], layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))
+        tree = W.VBox([self.turn, self.status.widget, self.end, body, self.walk_out, self.errors])
+        tree.add_class("ttr-game-table")
+        return tree
+
+    def _board_made(self, view: BoardView) -> None:
+        view.on_route_click(self.guarded(self.select_route))
+        view.on_city_click(self.guarded(self.select_city))
 
     # ------------------------------------------------------------------ playing
     def _guard_seat(self) -> bool:
@@ -346,8 +349,8 @@ class GameTable(Controller):
 
     def _after_move(self) -> None:
         self._selected = None
-        if self.view.overlays.ticket is not None and isinstance(self.match.history[-1], KeepTickets):
-            self.view.set_overlays(ticket=None)
+        if self._overlays.ticket is not None and isinstance(self.match.history[-1], KeepTickets):
+            self._set_overlays(replace(self._overlays, ticket=None))
         self.status.ok(self._last_line())
         if self.auto_bots and not self.state.is_over() and not self.is_human(self.state.current_player):
             self.run_bots()
@@ -576,7 +579,7 @@ class GameTable(Controller):
             return ()
         r = self.game.board.routes[ri]
         self._selected = ("route", ri)
-        self.view.set_highlight([ri])
+        self._set_highlight([ri])
         if not self._guard_seat():
             self._show_choice()
             return ()
@@ -600,7 +603,7 @@ class GameTable(Controller):
             self.status.show(f"{city}: {_plural(len(routes), 'route')}. Click a route's marker to claim it.")
             return ()
         self._selected = ("city", city)
-        self.view.set_highlight([city])
+        self._set_highlight([city])
         if not self._guard_seat():
             self._show_choice()
             return ()
@@ -618,7 +621,7 @@ class GameTable(Controller):
 
     def show_ticket(self, ticket=None) -> None:
         """Draw a ticket's cheapest completion for the seat shown (None clears)."""
-        self.view.set_overlays(ticket=ticket, player=self.viewer)
+        self._set_overlays(replace(self._overlays, ticket=ticket, player=self.viewer))
 
     # ------------------------------------------------------------------ the walkthrough
     def open_walkthrough(self) -> ScoringWalkthrough:
@@ -666,11 +669,11 @@ class GameTable(Controller):
     def _refresh(self) -> None:
         """Show the match's position: the board (only what changed), then the panels."""
         s = self.state
-        changed = self.view.update(s)
+        changed = self._view.update(s) if self._view is not None else ()
         # the traces changed since the last human move began (its update, then the bots')
         self.last_update = tuple(dict.fromkeys(self.last_update + changed))
-        if self._selected is None and (self.view.highlight[0] or self.view.highlight[1]):
-            self.view.set_highlight(None)
+        if self._selected is None and self._highlight:
+            self._set_highlight(None)
         self._refresh_public()
         self._refresh_private()
 
@@ -868,6 +871,6 @@ class GameTable(Controller):
 
     def _cancel_selection(self) -> None:
         self._selected = None
-        self.view.set_highlight(None)
+        self._set_highlight(None)
         self._show_choice()
         self.status.show(self._prompt())

@@ -2,7 +2,7 @@
 
     >>> lab = TunnelLab("europe", seed=1, tunnel="Marseille-Zürich", payment="pink*2")
     >>> [round(float(p), 3) for p in lab.odds]
-    [0.507, 0.384, 0.097, 0.008]
+    [0.447, 0.418, 0.123, 0.011]
     >>> lab.dig()["route"]
     'Marseille-Zürich'
     >>> lab.dig_many(99)
@@ -36,7 +36,7 @@ from ..engine.payments import GREY
 from ..engine.rules import load_rules
 from ..engine.serialize import PositionError
 from .base import Controller
-from .explorer import _FONT, _cards_chips, _chip, _esc, _plural, keep_widget_state_fresh, route_label
+from .explorer import _FONT, _cards_chips, _chip, _esc, _plural, edition_name, keep_widget_state_fresh, route_label
 
 __all__ = ["TunnelLab", "MAX_DIGS"]
 
@@ -45,6 +45,10 @@ MAX_DIGS = 20_000
 _EXACT = "#1f6ccf"
 _OBSERVED = "#f58a1f"
 _X = ["0 extra", "1 extra", "2 extra", "3 extra"]
+
+
+def _or(items) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
 
 
 def _pct(p) -> str:
@@ -239,11 +243,11 @@ class TunnelLab(Controller):
         routes = [self.game.board.route[k] for k in tunnels]
         first = next((r for r in routes if r.colour != "gray" and r.length == 2), routes[0])
         self.select_tunnel(first.key)
-        self.status.show(f"{rules.title}: {_plural(len(tunnels), 'tunnel')}. Choose one and a payment, then dig.")
+        self.status.show(f"{edition_name(rules)}: {_plural(len(tunnels), 'tunnel')}. Choose one and a payment, then dig.")
 
     def _no_tunnel(self) -> bool:
         self.status.show(f"The {self.game.board.title} board has no tunnels: choose "
-                         + ", ".join(load_rules(e).title for e in editions() if self._has_tunnels(e))
+                         + _or([edition_name(load_rules(e)) for e in editions() if self._has_tunnels(e)])
                          + ".", "refused", "no-tunnels")
         return False
 
@@ -305,7 +309,7 @@ class TunnelLab(Controller):
 
     # ------------------------------------------------------------------ widgets
     def _build_widgets(self) -> None:
-        self.edition_select = W.Dropdown(options=[(load_rules(e).title, e) for e in editions()],
+        self.edition_select = W.Dropdown(options=[(edition_name(load_rules(e)), e) for e in editions()],
                                          value=self.edition, description="Edition", layout=W.Layout(width="320px"))
         self.edition_select.add_class("ttr-edition")
         self.tunnel_select = W.Dropdown(description="Tunnel", layout=W.Layout(width="320px"))

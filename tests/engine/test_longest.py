@@ -1,0 +1,482 @@
+"""Exact longest trail (`ttr_nb.engine.longest`), checked against exhaustive search.
+
+* `brute_force` below is the reference: a depth-first search over every trail.
+  It memoises on (current city, set of used edges), which loses nothing: what
+  a trail can still add depends on nothing else.  `enumerate_trails` (no memo
+  at all) checks the reference itself on tiny graphs.
+* Property tests (hypothesis) compare lengths on random multigraphs and check
+  that the returned trail is a real trail of that length.
+* The facts the engine relies on (see the module docstring) are checked by
+  brute force too, so that a wrong "optimisation" cannot hide.
+* Named cases: small shapes, the grid / ladder / USA benchmark networks (whose
+  answers are *proved* here by an odd-vertex counting bound plus the
+  engine's own trail as a witness).
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+import math
+import random
+import subprocess
+import sys
+from collections import Counter, defaultdict
+from dataclasses import FrozenInstanceError
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ttr_nb.engine import longest as longest_module
+from ttr_nb.engine.longest import LongestPath, longest_path
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:  # `benchmarks` lives at the repository root
+    sys.path.insert(0, str(ROOT))
+from benchmarks.longest_networks import grid_network, ladder_network, usa_networks  # noqa: E402
+
+# ----------------------------------------------------------------------------- references
+
+
+def incidence(edges):
+    inc = defaultdict(list)
+    for i, (a, b, _) in enumerate(edges):
+        inc[a].append(i)
+        inc[b].append(i)
+    return inc
+
+
+def brute_force(edges) -> int:
+    """Length of a longest trail: DFS over all trails from every city."""
+    inc = incidence(edges)
+
+    @lru_cache(maxsize=None)
+    def best_from(city, used: int) -> int:
+        best = 0
+        for e in inc[city]:
+            if not used >> e & 1:
+                a, b, length = edges[e]
+                best = max(best, length + best_from(b if city == a else a, used | 1 << e))
+        return best
+
+    return max((best_from(c, 0) for c in inc), default=0)
+
+
+def enumerate_trails(edges):
+    """Every trail with at least one edge, as (start city, edge indices), no memo."""
+    inc = incidence(edges)
+    out = []
+
+    def grow(start, city, trail, used):
+        if trail:
+            out.append((start, tuple(trail)))
+        for e in inc[city]:
+            if not used >> e & 1:
+                a, b, _ = edges[e]
+                trail.append(e)
+                grow(start, b if city == a else a, trail, used | 1 << e)
+                trail.pop()
+
+    for c in inc:
+        grow(c, c, [], 0)
+    return out
+
+
+def assert_valid(edges, res) -> None:
+    """`res` is a LongestPath whose trail is a real trail of the stated length."""
+    assert isinstance(res, LongestPath)
+    assert isinstance(res.length, int) and isinstance(res.trail, tuple) and isinstance(res.cities, tuple)
+    assert len(set(res.trail)) == len(res.trail), "an edge is used twice"
+    assert all(0 <= e < len(edges) for e in res.trail)
+    assert res.length == sum(edges[e][2] for e in res.trail)
+    if not res.trail:
+        assert res.length == 0 and res.cities == ()
+        return
+    assert len(res.cities) == len(res.trail) + 1
+    for here, there, e in zip(res.cities, res.cities[1:], res.trail):
+        a, b, _ = edges[e]
+        assert (here, there) in ((a, b), (b, a)), f"edge {e} does not join {here!r} and {there!r}"
+
+
+def odd_vertex_bound(edges) -> int:
+    """For a *connected* network of unit edges: every trail has length
+    <= |E| - (odd - 2) / 2.  (The missed edges must fix the parity of all odd
+    vertices but the two ends, and one edge fixes at most two.)"""
+    assert all(length == 1 for _, _, length in edges)
+    deg = Counter(c for a, b, _ in edges for c in (a, b))
+    odd = sum(d & 1 for d in deg.values())
+    return len(edges) - max(0, odd - 2) // 2
+
+
+# ----------------------------------------------------------------------------- strategies
+
+
+@st.composite
+def multigraphs(draw, max_cities=10, max_edges=12, max_length=6):
+    n = draw(st.integers(2, max_cities))
+    m = draw(st.integers(0, max_edges))
+    edges = []
+    for _ in range(m):
+        a = draw(st.integers(0, n - 1))
+        b = draw(st.integers(0, n - 2))
+        b += b >= a  # never a self-loop
+        edges.append((f"c{a}", f"c{b}", draw(st.integers(1, max_length))))
+    return edges
+
+
+def random_multigraph(rng: random.Random, cities: int, edges: int, max_length: int):
+    out = []
+    for _ in range(edges):
+        a, b = rng.sample(range(cities), 2)
+        out.append((f"c{a}", f"c{b}", rng.randint(1, max_length)))
+    return out
+
+
+PROPERTY = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+# ----------------------------------------------------------------------------- the reference itself
+
+
+@settings(max_examples=80, deadline=None)
+@given(multigraphs(max_cities=6, max_edges=7))
+def test_reference_agrees_with_plain_enumeration(edges):
+    trails = enumerate_trails(edges)
+    assert brute_force(edges) == max((sum(edges[e][2] for e in t) for _, t in trails), default=0)
+
+
+# ----------------------------------------------------------------------------- cross-checks
+
+
+@PROPERTY
+@given(multigraphs())
+def test_matches_brute_force(edges):
+    res = longest_path(edges)
+    assert_valid(edges, res)
+    assert res.length == brute_force(edges)
+
+
+@PROPERTY
+@given(multigraphs(max_cities=5, max_edges=12, max_length=3))
+def test_matches_brute_force_dense_multigraphs(edges):
+    res = longest_path(edges)
+    assert_valid(edges, res)
+    assert res.length == brute_force(edges)
+
+
+@PROPERTY
+@given(multigraphs(max_cities=9, max_edges=12, max_length=1))
+def test_matches_brute_force_unit_lengths(edges):
+    res = longest_path(edges)
+    assert_valid(edges, res)
+    assert res.length == brute_force(edges)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_matches_brute_force_medium_graphs(seed):
+    rng = random.Random(seed)
+    edges = random_multigraph(rng, cities=rng.randint(5, 9), edges=15, max_length=rng.choice((1, 4)))
+    res = longest_path(edges)
+    assert_valid(edges, res)
+    assert res.length == brute_force(edges)
+
+
+def test_input_order_does_not_change_the_length():
+    rng = random.Random(7)
+    for _ in range(30):
+        edges = random_multigraph(rng, cities=7, edges=12, max_length=5)
+        shuffled = edges[:]
+        rng.shuffle(shuffled)
+        assert longest_path(edges).length == longest_path(shuffled).length
+
+
+# ----------------------------------------------------------------------------- the facts the engine uses
+
+
+def connected(edges) -> bool:
+    inc = incidence(edges)
+    if not inc:
+        return False
+    start = next(iter(inc))
+    seen, todo = {start}, [start]
+    while todo:
+        c = todo.pop()
+        for e in inc[c]:
+            a, b, _ = edges[e]
+            for d in (a, b):
+                if d not in seen:
+                    seen.add(d)
+                    todo.append(d)
+    return len(seen) == len(inc)
+
+
+def end_city(edges, start, trail):
+    """The city a trail from `start` ends at (asserting that it is a trail)."""
+    city = start
+    for e in trail:
+        a, b, _ = edges[e]
+        assert city in (a, b)
+        city = b if city == a else a
+    return city
+
+
+@settings(max_examples=150, deadline=None)
+@given(multigraphs(max_cities=7, max_edges=7, max_length=4))
+def test_fact_endpoints_are_odd_and_saturated(edges):
+    """Fact 3: in a connected network with odd cities, some maximum trail runs
+    between two distinct odd cities and uses every edge at both of them.
+    Fact 2: with no odd city, a maximum trail uses every edge."""
+    if not connected(edges):
+        return
+    inc = incidence(edges)
+    odd = {c for c, es in inc.items() if len(es) % 2}
+    best = brute_force(edges)
+    if not odd:
+        assert best == sum(e[2] for e in edges)
+        return
+    good = 0
+    for start, trail in enumerate_trails(edges):
+        end = end_city(edges, start, trail)
+        used = set(trail)
+        if start != end and start in odd and end in odd and all(e in used for e in inc[start] + inc[end]):
+            good = max(good, sum(edges[e][2] for e in trail))
+    assert good == best
+
+
+@settings(max_examples=150, deadline=None)
+@given(multigraphs(max_cities=7, max_edges=10, max_length=5), st.data())
+def test_anchored_search_matches_brute_force(edges, data):
+    """The bridge-tree step needs "longest trail *starting at* a given city"
+    on each block; check that internal entry point directly."""
+    if not connected(edges):
+        return
+    vid: dict[str, int] = {}
+    chains = []
+    for i, (a, b, length) in enumerate(edges):
+        chains.append((vid.setdefault(a, len(vid)), vid.setdefault(b, len(vid)), length, (i,)))
+    anchor = data.draw(st.sampled_from(sorted(vid)))
+    length, trail = longest_module._best_trail(len(vid), chains, vid[anchor], -1)
+    inc = incidence(edges)
+
+    @lru_cache(maxsize=None)
+    def best_from(city, used):
+        best = 0
+        for e in inc[city]:
+            if not used >> e & 1:
+                a, b, ln = edges[e]
+                best = max(best, ln + best_from(b if city == a else a, used | 1 << e))
+        return best
+
+    assert length == best_from(anchor, 0)
+    assert len(set(trail)) == len(trail) and length == sum(edges[e][2] for e in trail)
+    end_city(edges, anchor, trail)  # a trail that starts at the anchor
+
+
+# ----------------------------------------------------------------------------- named cases
+
+
+def test_empty():
+    assert longest_path([]) == LongestPath(0, (), ())
+    assert longest_path(iter([])).length == 0
+
+
+def test_single_edge():
+    res = longest_path([("A", "B", 3)])
+    assert res.length == 3 and res.trail == (0,) and set(res.cities) == {"A", "B"}
+
+
+def test_triangle_is_a_loop():
+    edges = [("A", "B", 1), ("B", "C", 1), ("C", "A", 1)]
+    res = longest_path(edges)
+    assert_valid(edges, res)
+    assert res.length == 3 and res.cities[0] == res.cities[-1]
+
+
+def test_figure_eight():
+    edges = [("A", "B", 2), ("B", "X", 1), ("X", "A", 3), ("X", "C", 4), ("C", "D", 1), ("D", "X", 2)]
+    res = longest_path(edges)
+    assert_valid(edges, res)
+    assert res.length == 13 and sorted(res.trail) == list(range(6))
+
+
+def test_two_components_best_one_wins():
+    edges = [("A", "B", 1), ("B", "C", 1), ("C", "A", 1), ("P", "Q", 5), ("Q", "R", 1)]
+    res = longest_path(edges)
+    assert_valid(edges, res)
+    assert res.length == 6 and set(res.trail) == {3, 4}
+
+
+def test_parallel_edges_are_distinct():
+    edges = [("A", "B", 2), ("A", "B", 2), ("B", "C", 3)]
+    res = longest_path(edges)
+    assert_valid(edges, res)
+    assert res.length == 7 and sorted(res.trail) == [0, 1, 2]
+
+
+def test_switzerland_double_route_to_germany():
+    # Switzerland has two distinct 1-space routes Kreuzlingen-Deutschland.
+    edges = [("Kreuzlingen", "Deutschland", 1), ("Kreuzlingen", "Deutschland", 1), ("Kreuzlingen", "Zürich", 1)]
+    res = longest_path(edges)
+    assert_valid(edges, res)
+    assert res.length == 3
+
+
+def test_star_with_four_arms_takes_the_two_longest():
+    edges = [("hub", "a", 1), ("hub", "b", 4), ("hub", "c", 2), ("hub", "d", 3)]
+    res = longest_path(edges)
+    assert_valid(edges, res)
+    assert res.length == 7 and set(res.trail) == {1, 3}
+
+
+def test_long_star_of_chains():
+    # arms made of several edges (degree-2 cities are contracted internally)
+    edges = [("hub", "a1", 1), ("a1", "a2", 1), ("hub", "b1", 2), ("b1", "b2", 2), ("b2", "b3", 2),
+             ("hub", "c1", 5), ("hub", "d1", 1), ("d1", "d2", 1), ("d2", "d3", 1)]
+    res = longest_path(edges)
+    assert_valid(edges, res)
+    assert res.length == 11 == brute_force(edges)
+
+
+def test_grid_answer_is_37():
+    edges = grid_network()
+    assert len(edges) == 45
+    res = longest_path(edges)
+    assert_valid(edges, res)
+    # Proof of optimality: the counting bound says <= 37, the trail has 37.
+    assert odd_vertex_bound(edges) == 37
+    assert res.length == 37
+
+
+def test_full_grid_and_other_grids():
+    full = grid_network(drop=())
+    assert len(full) == 49
+    res = longest_path(full)
+    assert_valid(full, res)
+    assert res.length == odd_vertex_bound(full) == 43
+
+
+def test_ladder_answer_is_31():
+    edges = ladder_network()
+    assert len(edges) == 43
+    res = longest_path(edges)
+    assert_valid(edges, res)
+    assert odd_vertex_bound(edges) == 31
+    assert res.length == 31
+
+
+@pytest.mark.parametrize("rungs", [2, 3, 4, 7])
+def test_small_ladders_match_brute_force(rungs):
+    edges = ladder_network(rungs)
+    assert longest_path(edges).length == brute_force(edges)
+
+
+# A worked example on the USA board: the Northeast plus a spur to Duluth.
+#   The four odd cities are Duluth (1 route), Chicago (3), Pittsburgh (5) and
+#   Washington (3); every other city has an even number of routes.  A trail
+#   runs between two odd cities and the routes it misses must make the other
+#   two odd cities even, so they contain a path joining those two.  The
+#   cheapest such path is the single route Pittsburgh-Washington (2 trains)
+#   -- the other pairings cost Chicago-Pittsburgh 3, Chicago-Duluth 3 or more.
+#   Dropping it leaves a connected network with odd cities Duluth and Chicago,
+#   which an Euler trail covers: 39 - 2 = 37 trains, from Duluth to Chicago.
+USA_NORTHEAST = [
+    ("Boston", "Montréal", 2), ("Boston", "New York", 2), ("Montréal", "New York", 3),
+    ("Montréal", "Toronto", 3), ("Toronto", "Pittsburgh", 2), ("Pittsburgh", "New York", 2),
+    ("Pittsburgh", "Washington", 2), ("New York", "Washington", 2), ("Washington", "Raleigh", 2),
+    ("Raleigh", "Pittsburgh", 2), ("Toronto", "Sault St. Marie", 2), ("Montréal", "Sault St. Marie", 5),
+    ("Chicago", "Toronto", 4), ("Chicago", "Pittsburgh", 3), ("Chicago", "Duluth", 3),
+]
+
+
+def test_usa_worked_example():
+    edges = USA_NORTHEAST
+    assert sum(length for _, _, length in edges) == 39
+    res = longest_path(edges)
+    assert_valid(edges, res)
+    assert res.length == 37 == brute_force(edges)
+    assert {res.cities[0], res.cities[-1]} == {"Duluth", "Chicago"}
+    assert 6 not in res.trail  # Pittsburgh-Washington is the route left out
+
+
+# Answers of the USA benchmark networks.  They were computed by this engine and
+# cross-checked once by an independent exact solver (a plain branch-and-bound
+# over trails, minutes instead of milliseconds).
+USA_ANSWERS = {
+    "usa_greedy_45": 40,
+    "usa_greedy_30_routes": 64,
+    "usa_greedy_35_routes": 73,
+    "usa_east": 78,
+    "usa_middle": 106,
+    "usa_one_per_double": 235,
+    "usa_full": 285,
+}
+
+
+@pytest.mark.parametrize("name", sorted(USA_ANSWERS))
+def test_usa_benchmark_networks(name):
+    edges = usa_networks()[name]
+    res = longest_path(edges)
+    assert_valid(edges, res)
+    assert res.length == USA_ANSWERS[name]
+
+
+# ----------------------------------------------------------------------------- API details
+
+
+def test_result_is_frozen_and_deterministic():
+    edges = grid_network()
+    a, b = longest_path(edges), longest_path(list(edges))
+    assert a == b
+    with pytest.raises(FrozenInstanceError):
+        a.length = 1  # type: ignore[misc]
+
+
+def test_hashable_non_string_cities():
+    edges = [((0, 0), (0, 1), 1), ((0, 1), (1, 1), 1), ((1, 1), (0, 0), 1), ((1, 1), 7, 2)]
+    res = longest_path(edges)
+    assert_valid(edges, res)
+    assert res.length == 5
+
+
+@pytest.mark.parametrize(
+    "bad, error",
+    [
+        ([("A", "A", 1)], ValueError),  # self-loop
+        ([("A", "B", 0)], ValueError),
+        ([("A", "B", -2)], ValueError),
+        ([("A", "B")], ValueError),
+        ([("A", "B", 1.5)], TypeError),
+        ([("A", "B", True)], TypeError),
+    ],
+)
+def test_bad_input(bad, error):
+    with pytest.raises(error):
+        longest_path(bad)
+
+
+def test_self_loop_message_is_clear():
+    with pytest.raises(ValueError, match="self-loop"):
+        longest_path([("A", "B", 1), ("C", "C", 2)])
+
+
+def test_same_result_under_any_hash_seed():
+    path = Path(longest_module.__file__)
+    code = (
+        "import importlib.util, json, sys\n"
+        f"spec = importlib.util.spec_from_file_location('lp', {str(path)!r})\n"
+        "m = importlib.util.module_from_spec(spec); sys.modules['lp'] = m; spec.loader.exec_module(m)\n"
+        f"edges = {grid_network()!r} + {USA_NORTHEAST!r}\n"
+        "r = m.longest_path(edges)\n"
+        "heavy = [n for n in sys.modules if n.split('.')[0] in ('plotly', 'ipywidgets', 'networkx', 'numpy')]\n"
+        "print(json.dumps([r.length, r.trail, r.cities, heavy]))\n"
+    )
+    outs = set()
+    for seed in ("0", "1", "12345"):
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                              env={"PYTHONHASHSEED": seed, "PATH": ""})
+        assert done.returncode == 0, done.stderr
+        length, trail, cities, heavy = json.loads(done.stdout)
+        assert heavy == [], f"longest.py imports {heavy}"
+        outs.add(done.stdout)
+    assert len(outs) == 1

@@ -1,0 +1,185 @@
+"""EditionExplorer: driven through its public methods and simulated clicks, no browser.
+
+Assertions on the engine state, the status text and the FigureWidget's trace properties."""
+from __future__ import annotations
+
+import pytest
+
+import ttr_nb
+from ttr_nb.analysis import board_stats
+from ttr_nb.engine.rules import load_rules
+from ttr_nb.viz import BoardView
+from ttr_nb.widgets import EditionExplorer
+from ttr_nb.widgets.explorer import edition_name, route_label
+from ttr_nb.widgets.testing import simulate_click
+
+EDITIONS = ttr_nb.editions()
+
+
+def trace(fig, name):
+    found = [t for t in fig.data if t.meta == name]
+    assert len(found) == 1, name
+    return found[0]
+
+
+def polygons(tr) -> int:
+    """How many polygons a None-separated trace draws."""
+    xs = list(tr.x or ())
+    return sum(1 for i, x in enumerate(xs) if x is not None and (i == 0 or xs[i - 1] is None))
+
+
+@pytest.fixture(scope="module")
+def explorer():
+    return EditionExplorer("usa", players=2)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_each_edition_builds_with_its_board_rules_and_stats(edition):
+    rules = load_rules(edition)
+    ex = EditionExplorer(edition, players=rules.min_players)
+    assert ex.edition == edition and ex.players == rules.min_players
+    assert ex.match.state.game.rules.id == edition
+    assert ex.stats == board_stats(ex.game.board)
+    # the rules rows are generated from the edition records, in Rules.summary() order
+    assert [r[0] for r in ex.rule_rows] == list(rules.summary())
+    assert all(row[2] == str(v) for row, v in zip(ex.rule_rows, rules.summary().values()))
+    assert ex.rules_html.value.count("class='ttr-rule") == len(rules.summary())
+    # the figure shows this board: same traces as the viz layer draws
+    ref = BoardView(ttr_nb.load_game(edition, players=rules.min_players))
+    assert [t.meta for t in ex.figure.data] == [t.meta for t in ref.figure.data]
+    assert tuple(trace(ex.figure, "routes").customdata) == tuple(range(len(ex.game.board.routes)))
+    assert ex.edition_select.value == edition
+    assert list(ex.players_select.options) == list(range(rules.min_players, rules.max_players + 1))
+    assert edition_name(rules) in ex.status.text and ex.status.kind == "info"
+
+
+def test_usa_has_no_differing_rows_and_nordic_differs_where_the_records_do():
+    ex = EditionExplorer("usa")
+    assert not any(d for *_, d in ex.rule_rows)
+    assert ex.set_edition("nordic")
+    differ = {rule: (usa, nordic) for rule, usa, nordic, d in ex.rule_rows if d}
+    assert differ["locomotives wild on"] == ("ordinary, tunnel, ferry routes", "tunnel, ferry routes")
+    assert differ["display flush"][1] == "never"
+    assert "stations" not in differ           # neither has stations
+    assert f"in <b>{len(differ)}</b> of" in ex.rules_html.value
+
+
+def test_switching_edition_restyles_one_figure_widget(explorer):
+    fig = explorer.figure
+    n_traces = len(fig.data)
+    for edition in ["nordic", "switzerland", "europe", "usa", "nordic"]:
+        assert explorer.set_edition(edition)
+        assert explorer.figure is fig and len(fig.data) == n_traces        # one FigureWidget, reused
+        assert explorer.mirror.rebuilds == 0
+        assert "layout" in explorer.mirror.last_changed
+        ref = BoardView(ttr_nb.load_game(edition, players=2), **explorer.mirror.size(explorer.game.board)).figure
+        for name in ("spaces red", "spaces gray", "tunnels", "ferry symbols", "cities", "routes"):
+            mine, theirs = trace(fig, name), trace(ref, name)
+            assert mine.x == theirs.x and mine.y == theirs.y, (edition, name)
+        assert trace(fig, "routes").hovertext == trace(ref, "routes").hovertext
+        assert (fig.layout.width, fig.layout.height) == (ref.layout.width, ref.layout.height)
+        assert fig.layout.title.text == ref.layout.title.text
+        assert fig.layout.yaxis.range == ref.layout.yaxis.range
+    assert explorer.set_edition("usa")
+
+
+def test_widget_state_for_a_new_view_is_the_current_board(explorer):
+    """A view created after restyles (Voilà, a page reload) gets the current traces."""
+    explorer.set_edition("switzerland")
+    state = explorer.figure.get_state()
+    names = [t.get("meta") for t in state["_widget_data"]]
+    countries = state["_widget_data"][names.index("countries")]
+    assert len(countries["x"]) > 0                      # only the Swiss board has countries
+    explorer.set_edition("usa")
+    state = explorer.figure.get_state()
+    assert len(state["_widget_data"][names.index("countries")]["x"]) == 0
+
+
+def test_player_count_outlines_the_double_routes_only_when_they_act_as_singles(explorer):
+    explorer.set_edition("usa")
+    explorer.set_players(2)
+    doubles = [r for r in explorer.game.board.routes if r.double_group]
+    hl = trace(explorer.figure, "highlight routes")
+    assert not explorer.doubles_usable
+    assert polygons(hl) == sum(r.length for r in doubles)
+    assert "only one route of each pair" in explorer.doubles.value
+    assert explorer.set_players(4)
+    assert explorer.game.players == 4 and explorer.match.state.num_players == 4
+    assert explorer.doubles_usable
+    assert explorer.mirror.last_changed == ("highlight routes",)       # only what changed
+    assert polygons(trace(explorer.figure, "highlight routes")) == 0
+    assert explorer.status.kind == "ok" and "4 players" in explorer.status.text
+    explorer.set_players(2)
+
+
+def test_refused_player_count_shows_the_engines_sentence(explorer):
+    explorer.set_edition("nordic")
+    before = explorer.players
+    with pytest.raises(ValueError) as engine:
+        ttr_nb.load_game("nordic", players=5)
+    assert explorer.set_players(5) is False
+    assert explorer.status.kind == "refused" and explorer.status.text == str(engine.value)
+    assert explorer.players == before and explorer.players_select.value == before
+    assert "ttr-status" in explorer.status.widget._dom_classes
+    explorer.set_edition("usa")
+
+
+def test_switching_to_a_smaller_table_keeps_a_legal_player_count(explorer):
+    explorer.set_edition("usa")
+    explorer.set_players(5)
+    explorer.set_edition("switzerland")
+    assert explorer.players == 3 and "so 3 now" in explorer.status.text
+    explorer.set_edition("usa")
+    assert explorer.players == 3
+    explorer.set_players(2)
+
+
+def test_the_dropdowns_call_the_public_methods(explorer):
+    explorer.edition_select.value = "europe"
+    assert explorer.edition == "europe" and explorer.stats["tunnels"] == 18
+    explorer.players_select.value = 5
+    assert explorer.players == 5 and explorer.doubles_usable
+    explorer.edition_select.value = "usa"
+    explorer.players_select.value = 2
+    assert (explorer.edition, explorer.players) == ("usa", 2)
+
+
+def test_a_click_on_a_route_marker_selects_it(explorer):
+    explorer.set_edition("nordic")
+    ri = explorer.game.route_index("Lieksa-Murmansk")
+    simulate_click(explorer.figure, "routes", ri)
+    assert explorer.selected == ri
+    assert explorer.status.text.startswith(route_label(explorer.game.board.routes[ri]))
+    assert "any 4 cards may replace one coloured card" in explorer.status.text
+    assert explorer.mirror.last_changed == ("highlight routes",)
+    assert polygons(trace(explorer.figure, "highlight routes")) >= 9   # the route's 9 spaces (+ doubles)
+    assert explorer.select_route("Oslo-Nowhere") is False
+    assert explorer.status.kind == "refused" and "Oslo-Nowhere" in explorer.status.text
+    explorer.set_edition("usa")
+    assert explorer.selected is None
+
+
+def test_stats_panel_shows_the_board_facts(explorer):
+    explorer.set_edition("europe")
+    html = explorer.stats_html.value
+    for label in ("tunnels", "ferries", "double routes", "train spaces"):
+        assert label in html
+    assert "8 spaces" in html                       # Europe's longest route
+    assert f"{explorer.players} players × 45 trains" in html
+    explorer.set_edition("nordic")
+    assert "Lieksa–Murmansk (9 spaces): any 4 cards may replace" in explorer.stats_html.value
+    explorer.set_edition("usa")
+
+
+def test_unknown_edition_is_refused(explorer):
+    assert explorer.set_edition("mars") is False
+    assert explorer.status.kind == "refused" and "unknown edition 'mars'" in explorer.status.text
+    assert explorer.edition == "usa"
+
+
+def test_errors_in_callbacks_are_shown_not_swallowed(explorer, monkeypatch):
+    def boom(*a, **k):
+        raise RuntimeError("board exploded")
+    monkeypatch.setattr(explorer.view, "set_highlight", boom)
+    simulate_click(explorer.figure, "routes", 3)          # the click's callback is guarded
+    assert explorer.status.kind == "error" and "board exploded" in explorer.status.text

@@ -1,0 +1,201 @@
+"""TunnelLab: exact odds shown as the engine's analysis computes them (checked against a brute
+force enumeration on small decks), digs played through the engine, observed frequencies
+near the exact ones after many seeded digs."""
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import permutations
+
+import pytest
+
+import ttr_nb
+from ttr_nb.analysis import tunnel_odds
+from ttr_nb.engine import Claim
+from ttr_nb.engine.cards import CARD_NAMES, LOCO, Cards
+from ttr_nb.widgets import TunnelLab
+
+EDITIONS = ttr_nb.editions()
+
+
+def brute_force(colour: int, all_loco: bool, deck: list[int], discard: list[int]) -> list[Fraction]:
+    """P(0..3 extra cards), enumerating every equally likely reveal: an ordered draw from the
+    deck (a uniformly shuffled arrangement of the unseen cards), then, if the deck is short,
+    from the shuffled discard pile."""
+    counts = [Fraction(0)] * 4
+    from_deck = min(3, len(deck))
+    from_discard = min(3 - from_deck, len(discard))
+    deck_draws = list(permutations(range(len(deck)), from_deck))
+    discard_draws = list(permutations(range(len(discard)), from_discard))
+    weight = Fraction(1, len(deck_draws) * len(discard_draws))
+    for d in deck_draws:
+        for q in discard_draws:
+            revealed = [deck[i] for i in d] + [discard[i] for i in q]
+            extra = sum(1 for c in revealed if c == LOCO or (not all_loco and c == colour))
+            counts[extra] += weight
+    return counts
+
+
+def rest_of_deck(game, *used) -> list[str]:
+    """Every train card of the edition not in `used` (lists of card names)."""
+    left = [game.rules.cards_per_colour] * 8 + [game.rules.locomotives]
+    for cards in used:
+        for c in cards:
+            left[CARD_NAMES.index(c)] -= 1
+    assert min(left) >= 0
+    return [CARD_NAMES[c] for c, n in enumerate(left) for _ in range(n)]
+
+
+def small_deck_lab(deck: list[str], payment: str = "pink*2", seed: int = 5) -> TunnelLab:
+    """Marseille–Zürich (pink, 2) with only `deck` unseen: everything else is in the discard."""
+    lab = TunnelLab("europe", seed=seed, tunnel="Marseille-Zürich", payment=payment)
+    display = ["red", "red", "blue", "white", "black"]
+    pay = [c for c, n in Cards.parse(payment).as_dict().items() for _ in range(n)]
+    assert lab.set_seen(display=display, discard=rest_of_deck(lab.game, display, deck, pay))
+    assert sorted(lab.unseen.as_dict().items()) == sorted(Cards.of(**{c: deck.count(c) for c in set(deck)})
+                                                          .as_dict().items())
+    return lab
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_each_edition_builds(edition):
+    lab = TunnelLab(edition, seed=3)
+    tunnels = [r for r in lab.game.board.routes if r.tunnel]
+    assert len(lab.figure.data) == 2 and [t.meta for t in lab.figure.data] == ["exact", "observed"]
+    if not tunnels:
+        assert lab.tunnel is None and lab.status.kind == "refused" and "no tunnels" in lab.status.text
+        assert lab.dig() is None and lab.dig_many(5) is False and "no tunnels" in lab.status.text
+        assert lab.tunnel_select.disabled and lab.dig_button.disabled
+        return
+    assert lab.tunnel.tunnel and sorted(lab.tunnels) == sorted(r.key for r in tunnels)
+    assert lab.payment in lab.payment_choices
+    state = lab.position()
+    assert state.hands[0] == tuple(lab.payment) and state.why_illegal(Claim(lab.tunnel.key, lab.payment)) is None
+    assert lab.odds == list(tunnel_odds(state, lab.tunnel.key, lab.payment)) and sum(lab.odds) == 1
+    assert list(lab.figure.data[0].y) == [float(p) for p in lab.odds]
+    reveal = lab.dig()
+    assert reveal["route"] == lab.tunnel.key and len(reveal["revealed"]) == 3
+    assert lab.observed[reveal["extra"]] == 1 and lab.digs == 1
+
+
+def test_the_widget_shows_the_exact_odds_of_the_analysis():
+    lab = TunnelLab("europe", seed=11, tunnel="Marseille-Zürich", payment="pink*2")
+    state = lab.position()
+    odds = tunnel_odds(state, "Marseille-Zürich", Cards.of(pink=2))
+    assert lab.odds == odds
+    unseen = state.unseen_cards(0)
+    assert lab.unseen == unseen and sum(unseen) == 110 - 2 - 5
+    assert lab.expected == Fraction(3 * (unseen[5] + unseen[LOCO]), sum(unseen))
+    exact = lab.figure.data[0]
+    assert list(exact.y) == [float(p) for p in odds]
+    assert list(exact.text) == [f"{100 * float(p):.1f}%" for p in odds]
+    for p in odds:
+        assert f"{p.numerator}/{p.denominator}" in lab.table_html.value
+    assert lab.figure.layout.title.text == "Marseille–Zürich paid with 2 pink"
+
+
+@pytest.mark.parametrize("deck,payment", [
+    (["pink", "loco", "red", "blue", "pink", "green"], "pink*2"),
+    (["pink", "loco", "red", "blue", "pink", "green"], "loco*2"),     # only locomotives count
+    (["loco", "loco", "green", "yellow"], "pink*1+loco*1"),
+    (["pink", "green", "orange"], "pink*2"),
+])
+def test_exact_odds_on_a_small_deck_match_brute_force(deck, payment):
+    lab = small_deck_lab(deck, payment)
+    pay = Cards.parse(payment)
+    ids = [CARD_NAMES.index(c) for c in deck]
+    assert lab.odds == brute_force(5, pay[LOCO] == sum(pay), ids, [])
+    assert list(lab.figure.data[0].y) == [float(p) for p in lab.odds]
+
+
+def test_short_deck_reveals_from_the_shuffled_discard_and_matches_brute_force():
+    lab = small_deck_lab(["pink", "red"])           # 2 cards in the deck: the third comes from the discard
+    discard = [CARD_NAMES.index(c) for c in lab.seen["discard"]]
+    assert len(discard) == 101
+    exact = brute_force(5, False, [5, 0], discard)
+    assert lab.odds == exact
+    lab.dig_many(4000)
+    for o, p in zip(lab.observed_frequencies, exact):
+        assert abs(o - float(p)) < 0.03
+    assert all(len(lab.dig()["revealed"]) == 3 for _ in range(3))
+
+
+def test_digs_on_a_small_deck_come_near_the_exact_odds():
+    lab = small_deck_lab(["pink", "loco", "red", "blue", "pink", "green"])
+    assert lab.dig_many(3000)
+    assert lab.digs == 3000 and sum(lab.observed) == 3000
+    for o, p in zip(lab.observed_frequencies, lab.odds):
+        assert abs(o - float(p)) < 0.03
+
+
+def test_many_seeded_digs_come_near_the_exact_odds_and_repeat_exactly():
+    a = TunnelLab("europe", seed=7, tunnel="Marseille-Zürich", payment="pink*2")
+    b = TunnelLab("europe", seed=7, tunnel="Marseille-Zürich", payment="pink*2")
+    a.dig_many(3000)
+    b.dig_many(3000)
+    assert a.observed == b.observed                             # deterministically seeded
+    for o, p in zip(a.observed_frequencies, a.odds):
+        assert abs(o - float(p)) < 0.025
+    obs = a.figure.data[1]
+    assert list(obs.y) == a.observed_frequencies and obs.name == "observed (3000 digs)"
+    assert "3000 in all" in a.status.text
+    c = TunnelLab("europe", seed=8, tunnel="Marseille-Zürich", payment="pink*2")
+    c.dig_many(3000)
+    assert c.observed != a.observed
+
+
+def test_a_dig_is_the_engines_reveal():
+    lab = TunnelLab("europe", seed=2, tunnel="München-Zürich", payment="yellow*2")
+    reveal = lab.dig()
+    view = lab.match.state.view(0)
+    assert view["last_tunnel_reveal"] == reveal
+    assert lab.match.history == [Claim("München-Zürich", Cards.of(yellow=2))]
+    if reveal["extra"]:
+        assert lab.match.state.phase == "tunnel" and view["tunnel"]["extra"] == reveal["extra"]
+        assert "extra card" in lab.status.text and "take the cards back" in lab.status.text
+    else:
+        assert lab.match.state.owner("München-Zürich") == 0
+    assert lab.reveal_html.value.count("ttr-chip") == 3
+
+
+def test_buttons_and_dropdowns_call_the_public_methods():
+    lab = TunnelLab("europe", seed=4)
+    lab.tunnel_select.value = "Marseille-Zürich"
+    assert lab.tunnel.key == "Marseille-Zürich"
+    lab.payment_select.value = "loco*2"
+    assert lab.payment == Cards.of(loco=2)
+    lab.dig_button.click()
+    assert lab.digs == 1
+    lab.dig100_button.click()
+    assert lab.digs == 101
+    lab.reset_button.click()
+    assert lab.digs == 0 and list(lab.figure.data[1].y) == [0.0] * 4
+    lab.edition_select.value = "nordic"
+    assert lab.edition == "nordic" and lab.tunnel.tunnel
+
+
+def test_refusals_show_the_engines_reason():
+    lab = TunnelLab("europe", seed=1, tunnel="Marseille-Zürich", payment="pink*2")
+    game = lab.game
+    assert lab.set_payment("red*2") is False
+    engine = lab.position().why_illegal(Claim("Marseille-Zürich", Cards.of(red=2)))
+    assert lab.status.kind == "refused" and lab.status.text == engine.text and engine.rule == "route-colour"
+    assert lab.payment == Cards.of(pink=2) and lab.payment_select.value == "pink*2"
+    assert lab.set_payment("pink*3") is False and lab.status.rule == "payment-count"
+    assert lab.set_payment("pink**") is False and lab.status.kind == "refused"
+    assert lab.select_tunnel("Paris-Pamplona") is False and "not a tunnel" in lab.status.text
+    assert lab.tunnel.key == "Marseille-Zürich"
+    assert lab.select_tunnel("Paris-Atlantis") is False and "Paris-Atlantis" in lab.status.text
+    assert lab.set_seen(display=["pink"] * 11) is False and "13 pink cards" in lab.status.text
+    assert lab.seen["display"] != ["pink"] * 11
+    assert lab.dig_many(0) is False and lab.dig_many(10 ** 9) is False
+    assert game is lab.game
+
+
+def test_what_the_player_sees_changes_the_odds():
+    lab = TunnelLab("europe", seed=1, tunnel="Marseille-Zürich", payment="pink*2")
+    lab.set_seen(display=["red", "red", "red", "red", "red"])
+    before = lab.odds[0]
+    lab.set_seen(display=["pink", "pink", "pink", "red", "red"])
+    assert lab.unseen[5] == 12 - 2 - 3
+    assert lab.odds[0] > before
+    assert "Unseen: <b>103</b>" in lab.seen_html.value
