@@ -28,16 +28,17 @@ def test_payment_checker_clicks_in_voila(page, voila_server, record_property):
     checker.wait_for(timeout=180_000)
     game = ttr_nb.load_game("usa")
     n_routes = len(game.board.routes)
-    # wait for the board: every trace of the figure drawn, the route markers among them
-    traces = checker.locator(".js-plotly-plot .scatterlayer .trace")
+    # wait for the board: plotly draws a `.trace` group per non-empty trace; the route markers
+    # are the one with a point per route
     page.wait_for_function(
-        "(n) => document.querySelectorAll('.ttr-payment .js-plotly-plot .scatterlayer .trace').length >= n",
-        arg=27, timeout=60_000)
-    markers = None
-    for k in range(traces.count()):
-        if traces.nth(k).locator("path.point").count() == n_routes:
-            markers = traces.nth(k)
-    assert markers is not None, "no trace with one marker per route"
+        """(n) => [...document.querySelectorAll('.ttr-payment .js-plotly-plot .scatterlayer .trace')]
+                  .some(t => t.querySelectorAll('path.point').length === n)""",
+        arg=n_routes, timeout=60_000)
+    traces = checker.locator(".js-plotly-plot .scatterlayer .trace")
+    markers = [traces.nth(k) for k in range(traces.count())
+               if traces.nth(k).locator("path.point").count() == n_routes]
+    assert len(markers) == 1, "no single trace with one marker per route"
+    markers = markers[0]
 
     # the notebook's last cells leave the USA board, six locomotives, Atlanta–Charleston chosen
     assert "Atlanta–Charleston" in checker.locator(".ttr-route-title").inner_text()
@@ -76,3 +77,53 @@ def test_payment_checker_clicks_in_voila(page, voila_server, record_property):
     record_property("button_click_to_update_s", round(add_latency, 3))
     print(f"\nclick-to-update: route marker {route_latency:.3f} s, + button {add_latency:.3f} s")
     assert route_latency < 5 and add_latency < 5
+
+
+def test_explorer_switches_edition_in_the_browser(page, voila_server, record_property):
+    """The edition dropdown restyles the one board figure: the Nordic board appears (its
+    81 route markers, its title) and the rules table compares Nordic Countries with the USA."""
+    page.goto(f"{voila_server}/voila/render/10_explore_editions.ipynb", timeout=180_000)
+    explorer = page.locator(".ttr-explorer")
+    explorer.wait_for(timeout=180_000)
+    usa, nordic = (len(ttr_nb.load_game(e).board.routes) for e in ("usa", "nordic"))
+    swiss = len(ttr_nb.load_game("switzerland").board.routes)
+    markers = """([n]) => [...document.querySelectorAll('.ttr-explorer .js-plotly-plot .scatterlayer .trace')]
+                          .some(t => t.querySelectorAll('path.point').length === n)"""
+    page.wait_for_function(markers, arg=[swiss], timeout=60_000)       # the notebook ends on Switzerland
+    assert explorer.locator(".js-plotly-plot").count() == 1
+    t0 = time.perf_counter()
+    explorer.locator(".ttr-edition select").select_option(index=ttr_nb.editions().index("nordic"))
+    page.wait_for_function(markers, arg=[nordic], timeout=30_000)
+    _wait_text(page, ".ttr-explorer .ttr-rules", "Nordic Countries differs from the USA")
+    latency = time.perf_counter() - t0
+    assert explorer.locator(".js-plotly-plot .gtitle").text_content() == "Nordic Countries"
+    assert explorer.locator(".js-plotly-plot").count() == 1          # the same figure, restyled
+    assert "Nordic Countries for 3 players" in explorer.locator(".ttr-status").inner_text()
+    explorer.locator(".ttr-edition select").select_option(index=ttr_nb.editions().index("usa"))
+    page.wait_for_function(markers, arg=[usa], timeout=30_000)
+    assert explorer.locator(".ttr-rules").inner_text().startswith("Rules")
+    record_property("edition_switch_s", round(latency, 3))
+    print(f"\nedition switch (dropdown to new board and rules): {latency:.3f} s")
+
+
+def test_tunnel_lab_digs_in_the_browser(page, voila_server, record_property):
+    """The dig buttons reach the engine and the observed bars and table fill in."""
+    page.goto(f"{voila_server}/voila/render/12_tunnel_odds.ipynb", timeout=180_000)
+    lab = page.locator(".ttr-tunnel-lab")
+    lab.wait_for(timeout=180_000)
+    page.wait_for_selector(".ttr-tunnel-lab .js-plotly-plot .barlayer .trace", timeout=60_000)
+    assert "München–Zürich paid with 2 yellow" in lab.locator(".js-plotly-plot .gtitle").text_content()
+    t0 = time.perf_counter()
+    lab.locator("button.ttr-dig-many").click()
+    _wait_text(page, ".ttr-tunnel-lab .ttr-status", "100 in all")
+    latency = time.perf_counter() - t0
+    rows = lab.locator(".ttr-odds-table .ttr-odds-row")
+    assert sum(int(rows.nth(k).locator("td").nth(3).inner_text()) for k in range(4)) == 100
+    page.wait_for_function(
+        "() => document.querySelector('.ttr-tunnel-lab .legend').textContent.includes('observed (100 digs)')",
+        timeout=30_000)
+    lab.locator("button.ttr-dig").click()
+    _wait_text(page, ".ttr-tunnel-lab .ttr-status", "Dig 101: revealed")
+    assert lab.locator(".ttr-reveal .ttr-chip").count() == 3
+    record_property("dig_100_s", round(latency, 3))
+    print(f"\ndig 100 times, click to table: {latency:.3f} s")

@@ -183,3 +183,28 @@ def test_errors_in_callbacks_are_shown_not_swallowed(explorer, monkeypatch):
     monkeypatch.setattr(explorer.view, "set_highlight", boom)
     simulate_click(explorer.figure, "routes", 3)          # the click's callback is guarded
     assert explorer.status.kind == "error" and "board exploded" in explorer.status.text
+
+
+def count_messages(fig):
+    """Record the plotly messages a FigureWidget sends to the browser."""
+    sent = []
+    for name in ("_send_restyle_msg", "_send_relayout_msg", "_send_update_msg", "_send_addTraces_msg",
+                 "_send_deleteTraces_msg", "_send_moveTraces_msg"):
+        original = getattr(fig, name)
+        setattr(fig, name, (lambda n, o: lambda *a, **k: (sent.append(n), o(*a, **k)))(name, original))
+    return sent
+
+
+def test_each_update_is_one_message_to_the_browser():
+    ex = EditionExplorer("usa")
+    sent = count_messages(ex.figure)
+    for edition in ["nordic", "switzerland", "usa"]:
+        ex.set_edition(edition)
+        assert sent == ["_send_update_msg"], edition          # one batch, no trace added
+        sent.clear()
+    ex.set_players(4)
+    ex.select_route("Denver-Omaha")
+    assert sent == ["_send_update_msg", "_send_update_msg"]
+    sent.clear()
+    ex.set_players(5)                                         # nothing on the board changes
+    assert sent == []

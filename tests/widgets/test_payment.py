@@ -217,3 +217,19 @@ def test_route_dropdown_selects_the_route(checker):
     pc.route_select.value = ri
     assert pc.route.index == ri and pc.options == [Cards.of(red=4)]
     assert "Dallas" in pc.options_html.value
+
+
+def test_a_click_or_a_card_is_one_message_to_the_browser():
+    pc = PaymentChecker("nordic", hand="blue*2+loco*1")
+    sent = []
+    for name in ("_send_restyle_msg", "_send_relayout_msg", "_send_update_msg", "_send_addTraces_msg"):
+        original = getattr(pc.figure, name)
+        setattr(pc.figure, name, (lambda n, o: lambda *a, **k: (sent.append(n), o(*a, **k)))(name, original))
+    simulate_click(pc.figure, "routes", pc.game.route_index("Stockholm-Turku"))
+    assert sent == ["_send_update_msg"] and pc.mirror.last_changed == ("highlight routes",)
+    sent.clear()
+    pc.add_buttons["red"].click()
+    assert sent == ["_send_update_msg"] and pc.mirror.last_changed == ("payable",)
+    sent.clear()
+    pc.add_buttons["red"].click()          # one more red card pays for no new route: nothing to send
+    assert sent == [] and pc.mirror.last_changed == ()

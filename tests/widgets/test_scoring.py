@@ -275,7 +275,7 @@ def test_no_tie_says_no_tie_breaker_is_needed():
     walk.last()
     rows = state.score_breakdown()
     for r in rows:
-        assert f"<b>{r.total}</b>" in walk.text.value
+        assert f"<b>{str(r.total).replace('-', '−')}</b>" in walk.text.value
     assert "★" in walk.text.value
 
 

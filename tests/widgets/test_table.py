@@ -214,7 +214,8 @@ def test_claim_colours_the_route_and_touches_only_its_traces():
     assert s.owner("Denver-Omaha") == 0 and s.points[0] == 7 and s.trains[0] == 41
     assert s.hands[0][5] == 0 and s.hands[0][8] == 2
     assert table.log == ["Player 0 (human) claimed Denver-Omaha with 4 pink (7 points)"]
-    assert table.status.kind == "ok" and table.status.text == "Player 0 (human) claimed Denver-Omaha with 4 pink (7 points)"
+    assert table.status.kind == "ok"
+    assert table.status.text == "Player 0 (human) claimed Denver-Omaha with 4 pink (7 points)"
     # the figure: the route's spaces moved from the pink trace to player 0's, in player 0's colour
     assert "Denver-Omaha" in table.view.owner_of_polygons("player 0")
     assert "Denver-Omaha" not in table.view.owner_of_polygons("spaces pink")
@@ -419,7 +420,7 @@ def test_stations_by_city_click():
     assert table.state.stations == (("Berlin", 0),)
     assert table.log == ["Player 0 (human) built a station in Berlin with 1 red (station 1 of 3)"]
     assert list(trace(table, "stations").customdata) == ["Berlin"]
-    assert "1 of 3" in table.scores.value
+    assert "1/3" in table.scores.value
     table.draw_deck(); table.draw_deck()                     # player 1
     assert not table.build_station("berlin")
     assert table.status.text == "Berlin already has a station (player 0's); each city holds one station."
@@ -480,7 +481,7 @@ def test_a_whole_game_through_the_public_methods(edition):
     assert table.end.layout.display == "flex"
     rows = s.score_breakdown()
     for r in rows:
-        assert f"<b>{r.total}</b>" in table.end_table.value
+        assert f"<b>{str(r.total).replace('-', '−')}</b>" in table.end_table.value
     assert table.log[-1] == "The game is over: final scoring"
     assert "The game is over: final scoring" in table.status.text
     # the walkthrough opens on the finished position
@@ -507,3 +508,18 @@ def test_board_update_speed():
     claims = [t for k, t in enumerate(times, 1) if states[k].owners != states[k - 1].owners]
     assert statistics.median(claims) <= 0.020, statistics.median(claims)
 
+
+
+def test_a_short_display_hides_only_its_empty_slots():
+    game = ttr_nb.load_game("usa", players=2)
+    rules = game.rules
+    everything = {c: rules.cards_per_colour for c in CARD_NAMES[:8]}
+    everything["loco"] = rules.locomotives
+    hand0 = dict(everything, red=everything["red"] - 2, blue=everything["blue"] - 1)
+    pos = dict(phase="turn", hands=[hand0, {}], display=["red", "red", "blue"], deck=[], discard=[])
+    table = table_at("usa", pos)
+    assert [b.layout.visibility for b in table.face_up_buttons] == ["visible"] * 3 + ["hidden"] * 2
+    assert table.deck_button.layout.visibility != "hidden" and table.undo_button.layout.visibility != "hidden"
+    assert table.deck_button.layout is not table.face_up_buttons[0].layout
+    assert not table.draw_deck()
+    assert table.status.text == "The deck and the discard pile are both empty: no card can be drawn blind."

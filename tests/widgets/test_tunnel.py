@@ -199,3 +199,16 @@ def test_what_the_player_sees_changes_the_odds():
     assert lab.unseen[5] == 12 - 2 - 3
     assert lab.odds[0] > before
     assert "Unseen: <b>103</b>" in lab.seen_html.value
+
+
+def test_a_dig_is_one_message_to_the_browser_and_the_traces_stay_fixed():
+    lab = TunnelLab("europe", seed=9, tunnel="Marseille-Zürich", payment="pink*2")
+    sent = []
+    for name in ("_send_restyle_msg", "_send_relayout_msg", "_send_update_msg", "_send_addTraces_msg"):
+        original = getattr(lab.figure, name)
+        setattr(lab.figure, name, (lambda n, o: lambda *a, **k: (sent.append(n), o(*a, **k)))(name, original))
+    lab.dig()
+    lab.dig_many(50)
+    lab.set_payment("loco*2")
+    assert sent == ["_send_update_msg"] * 3
+    assert len(lab.figure.data) == 2

@@ -61,8 +61,9 @@ library.  Every fact below is cross-checked by exhaustive search in
 7. Bounds.  Bounds only have to hold along such a path, where the chains
    D - H* left out are free chains (kept ones lie in H*) whose odd vertices
    are the odd vertices of D except s and t: a "T-join".
-   (a) Each such vertex needs a left-out chain towards another one: at least
-       half its distance to the nearest one (cheap, used first).
+   (a) Each terminal needs a left-out chain: its own length if it leads to
+       another terminal, else at least one more unit; half the sum, minus the
+       dearest possible ends (cheap, computed first).
    (b) Moat packing: grow a ball around each terminal, merge balls that
        meet on a free chain and stop a group while it holds an even number
        of terminals (Goemans-Williamson).  The total growth is a feasible

@@ -43,7 +43,7 @@ from ..engine.payments import GREY, describe_price
 from ..engine.serialize import PositionError
 from ..viz.cards import CARD_COLOURS
 from .base import Controller
-from .explorer import _FONT, BoardMirror, _cards_chips, _esc, _plural, edition_name, route_facts, route_label
+from .explorer import _FONT, BoardMirror, _esc, _mini_cards, _plural, edition_name, route_facts, route_label
 
 __all__ = ["PaymentChecker", "substitution_payments", "MAX_LISTED"]
 
@@ -129,12 +129,13 @@ class PaymentChecker(Controller):
     """
 
     def __init__(self, edition: str = "usa", hand=None, *, route=None, show_payable: bool = True,
-                 shown_per_group: int = 4, **options):
+                 shown_per_group: int = 4, shown_groups: int = 6, **options):
         game = load_game(edition, players=2, **options)
         super().__init__(Match(game))
         self.edition_options = dict(options)
         self.show_payable = show_payable
         self.shown_per_group = shown_per_group
+        self.shown_groups = shown_groups
         self.hand = Cards()
         self.route = None
         self.options: list[Cards] = []
@@ -520,15 +521,19 @@ class PaymentChecker(Controller):
         parts = [f"<div class='ttr-option-count' style='font-size:16px;font-weight:600;color:#1a6b1a'>"
                  f"{count}</div>"]
         k = self.shown_per_group
-        for label, pays in self.groups:
+        for label, pays in self.groups[:self.shown_groups]:
             rows = "".join(
-                f"<li class='ttr-option' style='margin:2px 0'><span style='display:inline-block;min-width:175px'>"
-                f"{_esc(p.describe())}</span> {_cards_chips(p, 12)}</li>" for p in pays[:k])
+                f"<li class='ttr-option' style='margin:1px 0'>{_mini_cards(p)} {_esc(p.describe())}</li>"
+                for p in pays[:k])
             more = (f"<li style='color:#666;list-style:none'>… and {len(pays) - k} more like these</li>"
                     if len(pays) > k else "")
-            parts.append(f"<div class='ttr-option-group' style='margin-top:6px'><div style='font-weight:600'>"
+            parts.append(f"<div class='ttr-option-group' style='margin-top:5px'><div style='font-weight:600'>"
                          f"{_esc(label)} <span style='color:#666;font-weight:400'>({len(pays)})</span></div>"
-                         f"<ul style='margin:2px 0 0 0;padding-left:20px'>{rows}{more}</ul></div>")
+                         f"<ul style='margin:1px 0 0 0;padding-left:18px;list-style:none'>{rows}{more}</ul></div>")
+        hidden = self.groups[self.shown_groups:]
+        if hidden:
+            parts.append(f"<div style='color:#666;margin-top:4px'>… and {len(hidden)} more groups "
+                         f"({sum(len(p) for _, p in hidden)} payments)</div>")
         return f"<div style='{_FONT};font-size:15px'>{head}{''.join(parts)}</div>"
 
 

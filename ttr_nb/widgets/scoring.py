@@ -31,7 +31,7 @@ from ..viz import PLAYER_COLOURS, BoardView, Overlays
 from .base import Controller
 
 __all__ = ["ScoringWalkthrough", "Step", "score_table_html", "tie_break", "finished_match", "board_size",
-           "keep_state_fresh"]
+           "keep_state_fresh", "LazyBoard", "build_steps"]
 
 _TIE_WORDS = {
     "most_tickets_completed": "most completed tickets",
@@ -61,7 +61,7 @@ def _and(items) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def board_size(board, landscape_width: int = 820, portrait_height: int = 800) -> dict:
+def board_size(board, landscape_width: int = 800, portrait_height: int = 800) -> dict:
     """Figure size for a side-by-side layout on a 1400-pixel-wide projector page."""
     return dict(width=landscape_width) if board.width >= board.height else dict(height=portrait_height)
 
@@ -232,15 +232,15 @@ def score_table_html(state, names=None, colours=None, rows: tuple[ScoreRow, ...]
     names = list(names) if names else [f"Player {r.player}" for r in rows]
     colours = list(colours) if colours else [PLAYER_COLOURS[i % len(PLAYER_COLOURS)] for i in range(len(rows))]
     winners, decided, lines = tie_break(state, rows)
-    cols = ["Player", "Routes", "Tickets", "Longest path"]
+    cols = ["Player", "Routes", "Tickets (done)", "Longest path"]
     if rules.longest_path_bonus:
         cols.append("Longest bonus")
     if rules.globetrotter_bonus:
-        cols.append("Globetrotter")
+        cols.append("Globe&shy;trotter")
     if rules.stations:
-        cols.append("Stations")
+        cols.append("Stations (built)")
     cols.append("Total")
-    th = "padding:6px 10px;border-bottom:2px solid #333;text-align:right"
+    th = "padding:4px 7px;border-bottom:2px solid #333;text-align:right;vertical-align:bottom"
     head = "".join(f"<th style='{th}{';text-align:left' if c == 'Player' else ''}'>{c}</th>" for c in cols)
     body = []
     for r in rows:
@@ -249,17 +249,16 @@ def score_table_html(state, names=None, colours=None, rows: tuple[ScoreRow, ...]
         cells = [f"<span style='white-space:nowrap'>{_swatch(colours[r.player])}{_esc(names[r.player])}"
                  f"{' ★' if win else ''}</span>",
                  str(r.route_points),
-                 f"{_signed(r.ticket_points)} <span style='color:#666'>({r.tickets_completed} of "
-                 f"{len(r.tickets)} done)</span>",
-                 f"{r.longest_path} trains"]
+                 f"{_signed(r.ticket_points)} <span style='color:#666'>({r.tickets_completed}/{len(r.tickets)})</span>",
+                 str(r.longest_path)]
         if rules.longest_path_bonus:
             cells.append(_signed(r.longest_bonus) if r.longest_bonus else "—")
         if rules.globetrotter_bonus:
             cells.append(_signed(r.globetrotter) if r.globetrotter else "—")
         if rules.stations:
-            cells.append(f"{_signed(r.station_points)} <span style='color:#666'>({r.stations_built} built)</span>")
-        cells.append(f"<b>{r.total}</b>")
-        td = "padding:6px 10px;border-bottom:1px solid #ccc;text-align:right"
+            cells.append(f"{_signed(r.station_points)} <span style='color:#666'>({r.stations_built})</span>")
+        cells.append(f"<b>{str(r.total).replace('-', '−')}</b>")
+        td = "padding:5px 7px;border-bottom:1px solid #ccc;text-align:right;white-space:nowrap"
         tds = "".join(f"<td style='{td}{';text-align:left' if i == 0 else ''}'>{c}</td>" for i, c in enumerate(cells))
         body.append(f"<tr style='background:{bg}{';font-weight:bold' if win else ''}'>{tds}</tr>")
     who = _and(names[w] for w in winners)
@@ -270,7 +269,7 @@ def score_table_html(state, names=None, colours=None, rows: tuple[ScoreRow, ...]
     else:
         verdict = f"{who} wins with the highest total."
     return (f"<div class='ttr-score-table-box'><table class='ttr-score-table' "
-            f"style='border-collapse:collapse;font-size:16px;margin:4px 0'>"
+            f"style='border-collapse:collapse;font-size:15px;margin:4px 0'>"
             f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
             f"<div class='ttr-winner' style='font-size:18px;margin-top:8px'>★ {_esc(verdict)}</div>"
             + "".join(f"<div style='color:#444;font-size:14px'>{_esc(s)}</div>" for s in lines[1:])
@@ -441,7 +440,8 @@ def build_steps(state, names=None) -> list[Step]:
         if holders:
             text = (f"The longest continuous path is {_plural(best, 'train')}: "
                     f"{_esc(_and(names[h] for h in holders))} score{'s' if len(holders) == 1 else ''} "
-                    f"<b>+{rules.longest_path_bonus}</b>" + (" (tied players all score it)." if len(holders) > 1 else "."))
+                    f"<b>+{rules.longest_path_bonus}</b>"
+                    + (" (tied players all score it)." if len(holders) > 1 else "."))
         else:
             text = "Nobody has a route, so nobody scores the longest path bonus."
         add("Longest path bonus", "longest-bonus", None, text, {h: rules.longest_path_bonus for h in holders},
@@ -509,15 +509,17 @@ class ScoringWalkthrough(LazyBoard, Controller):
         self.table_html = score_table_html(self.state, self.names, rows=self.rows)
 
     def _build_widgets(self) -> None:
-        big = W.Layout(height="44px", min_width="110px")
+        def big() -> W.Layout:
+            return W.Layout(height="44px", min_width="110px")
+
         self.title = W.HTML()
         self.title.add_class("ttr-step-title")
         self.counter = W.HTML()
         self.counter.add_class("ttr-step-counter")
-        self.first_button = W.Button(description="◀◀ First", layout=big, tooltip="the first step")
-        self.prev_button = W.Button(description="◀ Previous", layout=big, tooltip="the step before")
-        self.next_button = W.Button(description="Next ▶", layout=big, button_style="primary", tooltip="the next step")
-        self.last_button = W.Button(description="Last ▶▶", layout=big, tooltip="the final table")
+        self.first_button = W.Button(description="◀◀ First", layout=big(), tooltip="the first step")
+        self.prev_button = W.Button(description="◀ Previous", layout=big(), tooltip="the step before")
+        self.next_button = W.Button(description="Next ▶", layout=big(), button_style="primary", tooltip="the next step")
+        self.last_button = W.Button(description="Last ▶▶", layout=big(), tooltip="the final table")
         for b, cls in ((self.first_button, "ttr-first"), (self.prev_button, "ttr-prev"),
                        (self.next_button, "ttr-next"), (self.last_button, "ttr-last")):
             b.add_class(cls)
@@ -537,7 +539,7 @@ class ScoringWalkthrough(LazyBoard, Controller):
         nav = W.HBox([self.first_button, self.prev_button, self.next_button, self.last_button, self.select,
                       self.counter], layout=W.Layout(align_items="center", flex_flow="row wrap"))
         side = W.VBox([self.running, self.text],
-                      layout=W.Layout(width="500px", min_width="360px", padding="0 0 0 12px"))
+                      layout=W.Layout(width="520px", min_width="360px", padding="0 0 0 12px", overflow="auto"))
         side.add_class("ttr-side")
         self._nav, self._side = nav, side
 

@@ -60,6 +60,7 @@ def _chip(name: str, n: int | None = None, size: int = 16) -> str:
 
 def _style_card_button(button: W.Button, name: str) -> None:
     button.style.button_color = CARD_COLOURS[name]
+    button.layout.border = "1px solid #555"
     button.style.text_color = "#ffffff" if name in _DARK else "#111111"
     button.style.font_weight = "bold"
 
@@ -248,34 +249,36 @@ class GameTable(LazyBoard, Controller):
 
     # ------------------------------------------------------------------ widgets
     def _build_widgets(self) -> None:
-        btn = W.Layout(height="46px", width="auto", min_width="72px", margin="2px")
+        def btn() -> W.Layout:          # one Layout per button: a shared one would hide them all at once
+            return W.Layout(height="46px", width="auto", min_width="72px", margin="2px")
+
         self.turn = W.HTML()
         self.turn.add_class("ttr-turn")
-        self.deck_button = W.Button(description="Deck", layout=btn, tooltip="draw the top card of the deck")
+        self.deck_button = W.Button(description="Deck", layout=btn(), tooltip="draw the top card of the deck")
         self.deck_button.add_class("ttr-deck")
         self.deck_button.style.font_weight = "bold"
         self.deck_button.on_click(self.guarded(lambda _: self.draw_deck()))
         self.face_up_buttons = []
         for k in range(self.game.rules.display_size):
-            b = W.Button(layout=btn, tooltip="take this face-up card")
+            b = W.Button(layout=btn(), tooltip="take this face-up card")
             b.add_class("ttr-face-up")
             b.add_class(f"ttr-face-up-{k}")
             b.on_click(self.guarded(functools.partial(self._face_up_clicked, k)))
             self.face_up_buttons.append(b)
-        self.tickets_button = W.Button(description="Draw tickets", layout=btn, tooltip="draw destination tickets")
+        self.tickets_button = W.Button(description="Draw tickets", layout=btn(), tooltip="draw destination tickets")
         self.tickets_button.add_class("ttr-draw-tickets")
         self.tickets_button.on_click(self.guarded(lambda _: self.draw_tickets()))
-        self.pass_button = W.Button(description="Pass", layout=btn, tooltip="only when nothing else is possible")
+        self.pass_button = W.Button(description="Pass", layout=btn(), tooltip="only when nothing else is possible")
         self.pass_button.add_class("ttr-pass")
         self.pass_button.on_click(self.guarded(lambda _: self.pass_turn()))
-        self.undo_button = W.Button(description="↶ Undo", layout=btn, button_style="warning",
+        self.undo_button = W.Button(description="↶ Undo", layout=btn(), button_style="warning",
                                     tooltip="take back your last move (and the bots' moves after it)")
         self.undo_button.add_class("ttr-undo")
         self.undo_button.on_click(self.guarded(lambda _: self.undo()))
-        self.bots_button = W.Button(description="Run bots", layout=btn, tooltip="let the bots move")
+        self.bots_button = W.Button(description="Run bots", layout=btn(), tooltip="let the bots move")
         self.bots_button.add_class("ttr-run-bots")
         self.bots_button.on_click(self.guarded(lambda _: self.run_bots()))
-        self.hand_toggle = W.ToggleButton(value=True, description="show hand", layout=btn,
+        self.hand_toggle = W.ToggleButton(value=True, description="show hand", layout=btn(),
                                           tooltip="hide the hand while the next player takes the seat")
         self.hand_toggle.add_class("ttr-hand-toggle")
         self.hand_toggle.observe(self.guarded(self._hand_toggled), names="value")
@@ -313,7 +316,7 @@ class GameTable(LazyBoard, Controller):
         self.walk_out = W.Output()
         self.end.children = [self.end_table, self.walk_button]
         side = W.VBox([cards_row, actions_row, self.choice, self.hand, self.my_tickets, self.scores, self.log_box],
-                      layout=W.Layout(width="520px", min_width="380px", padding="0 0 0 10px"))
+                      layout=W.Layout(width="530px", min_width="380px", padding="0 0 0 10px"))
         side.add_class("ttr-side")
         self._side = side
 
@@ -704,8 +707,8 @@ class GameTable(LazyBoard, Controller):
         self.tickets_button.description = f"Draw tickets ({len(s.ticket_deck)})"
         self.undo_button.disabled = not self.match.history
         # scores
-        th = "padding:3px 8px;border-bottom:2px solid #333;text-align:right"
-        td = "padding:3px 8px;border-bottom:1px solid #ddd;text-align:right"
+        th = "padding:3px 6px;border-bottom:2px solid #333;text-align:right"
+        td = "padding:3px 6px;border-bottom:1px solid #ddd;text-align:right"
         cols = ["", "points", "trains", "cards", "tickets"] + (["stations"] if g.rules.stations else [])
         head = "".join(f"<th style='{th}'>{c}</th>" for c in cols)
         rows = []
@@ -715,11 +718,11 @@ class GameTable(LazyBoard, Controller):
                      f"{_esc(self.names[q])}</span>", str(s.points[q]),
                      str(s.trains[q]), str(sum(s.hands[q])), str(len(s.tickets[q]))]
             if g.rules.stations:
-                cells.append(f"{len(s.stations_of(q))} of {g.rules.stations}")
+                cells.append(f"{len(s.stations_of(q))}/{g.rules.stations}")
             tds = "".join(f"<td style='{td}{';text-align:left' if i == 0 else ''}'>{c}</td>"
                           for i, c in enumerate(cells))
             rows.append(f"<tr style='{'background:#fff3c4;font-weight:bold' if now else ''}'>{tds}</tr>")
-        self.scores.value = (f"<table style='border-collapse:collapse;font-size:15px;margin:6px 0'>"
+        self.scores.value = (f"<table style='border-collapse:collapse;font-size:14px;margin:6px 0'>"
                              f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
         # log, newest first
         lines = self.log[-40:][::-1]
@@ -742,7 +745,7 @@ class GameTable(LazyBoard, Controller):
             hand = s.hands[v]
             chips = "".join(_chip(CARD_NAMES[c], n) for c, n in enumerate(hand) if n) or "no cards"
             self.hand.value = (f"<div style='margin-top:6px;font-size:15px'><b>{_esc(self.names[v])}'s hand</b> "
-                               f"({sum(hand)} cards)<br>{chips}</div>")
+                               f"({_plural(sum(hand), 'card')})<br>{chips}</div>")
             self.my_tickets.value = self._tickets_html(v)
         else:
             why = "hidden (show hand is off)" if v is not None else "hidden while another seat moves"
