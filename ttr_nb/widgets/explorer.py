@@ -453,9 +453,12 @@ class EditionExplorer(Controller):
         self.stats_html.add_class("ttr-stats")
         controls = W.HBox([self.edition_select, self.players_select],
                           layout=W.Layout(align_items="center", flex_flow="row wrap"))
-        left = W.VBox([self.mirror.widget, self.doubles, self.stats_html], layout=W.Layout(flex="0 0 auto"))
-        right = W.VBox([self.rules_html],
-                       layout=W.Layout(flex="1 1 420px", min_width="400px", max_width="620px", padding="0 0 0 14px"))
+        # the board facts go under a landscape board, beside a portrait one (under the rules),
+        # so a 1000-pixel-high projector page shows everything
+        self._left = left = W.VBox([self.mirror.widget, self.doubles, self.stats_html],
+                                   layout=W.Layout(flex="0 0 auto"))
+        self._right = right = W.VBox([self.rules_html], layout=W.Layout(flex="1 1 420px", min_width="400px",
+                                                                        max_width="640px", padding="0 0 0 14px"))
         self.widget = W.VBox([controls, self.status.widget, W.HBox([left, right],
                                                                    layout=W.Layout(align_items="flex-start")),
                               self.log])
@@ -491,6 +494,16 @@ class EditionExplorer(Controller):
         view.figure.layout.showlegend = False          # an empty board: no players to list
         self._highlight_doubles(view)
         self.mirror.show(key, figure_game)
+        board = self.game.board
+        self.doubles.layout.max_width = f"{self.figure.layout.width}px"
+        if board.width >= board.height:
+            self._left.children, self._right.children = (self.mirror.widget, self.doubles, self.stats_html), \
+                (self.rules_html,)
+            self._right.layout.max_width = "640px"
+        else:
+            self._left.children, self._right.children = (self.mirror.widget, self.doubles), \
+                (self.rules_html, self.stats_html)
+            self._right.layout.max_width = "880px"
         self._sync_controls()
         self.rules_html.value = self._rules_table()
         self._show_players(sync=False)
