@@ -229,21 +229,17 @@ def check_invariants(state, before=None, action=None, *, score: bool = True, bef
         _fail("current player", state, f"{state.current_player} / {d['current_player']}")
 
     # 110 train cards: hands + deck + discard + display + a pending tunnel
-    cards = Counter()
+    tunnel = d["tunnel"]
+    cards = Counter(d["deck"] + d["discard"] + d["display"] + (tunnel["revealed"] if tunnel else []))
     for h in d["hands"]:
         if any(v < 0 for v in h.values()):
             _fail("negative hand", state, str(h))
         cards.update(h)
-    cards.update(d["deck"])
-    cards.update(d["discard"])
-    cards.update(d["display"])
-    tunnel = d["tunnel"]
     if tunnel:
         cards.update(Cards.parse(tunnel["payment"]).as_dict())
-        cards.update(tunnel["revealed"])
-    expected = Counter({c: rules.cards_per_colour for c in COLOURS})
+    expected = dict.fromkeys(COLOURS, rules.cards_per_colour)
     expected[LOCO_NAME] = rules.locomotives
-    if +cards != +expected or rules.total_cards != 110:
+    if cards != expected or rules.total_cards != 110:
         _fail("train cards are not conserved", state,
               f"counted {dict(cards)}, expected {dict(expected)}")
     if len(d["display"]) > rules.display_size:
@@ -831,10 +827,14 @@ def play_random_game(edition: str, players: int, seed: int, options: dict | None
     or as `policy(state, legal, rng)` says), checking the invariants after every action;
     returns (final state, actions).
 
-    check="none": only play; "cheap": `check_invariants` after every action, with
-    `score_breakdown` re-checked whenever routes, tickets or stations change (it is a
-    function of those) and at the end; "full": also `check_candidates` before every
-    action and the score after every action. `on_state(state)` sees every position."""
+    check="none": only play; "light": `check_invariants` after every action, with
+    `score_breakdown` checked at the start and the end; "cheap": the same, with
+    `score_breakdown` also re-checked whenever routes, tickets or stations change (it is
+    a function of those, so this is the same as after every action); "full": also
+    `check_candidates` before every action and the score after every action.
+    `on_state(state)` sees every position."""
+    if check not in ("none", "light", "cheap", "full"):
+        raise ValueError(f"check must be none, light, cheap or full, not {check!r}")
     import ttr_nb
     options = options or {}
     game = ttr_nb.load_game(edition, players=players, seed=seed, **options)
@@ -872,8 +872,9 @@ def play_random_game(edition: str, players: int, seed: int, options: dict | None
             after = state.apply(action)
             actions.append(action)
             if check != "none":
-                changed = isinstance(action, (Claim, PayTunnel, KeepTickets, BuildStation)) or after.is_over()
-                ad = check_invariants(after, state, action, score=check == "full" or changed, before_dict=d)
+                changed = isinstance(action, (Claim, PayTunnel, KeepTickets, BuildStation)) and check == "cheap"
+                score = check == "full" or changed or after.is_over()
+                ad = check_invariants(after, state, action, score=score, before_dict=d)
                 # the final round: a turn ending with <= final_round_trains trains gives everyone one more turn
                 if ad["turn"] == d["turn"] + 1:
                     p = d["current_player"]

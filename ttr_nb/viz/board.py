@@ -33,6 +33,8 @@ the ``routes`` and ``cities`` markers.
 """
 from __future__ import annotations
 
+from copy import deepcopy
+
 from dataclasses import dataclass, fields, replace
 from typing import Any, Callable, Mapping, Sequence
 
@@ -351,6 +353,7 @@ class BoardView:
         layout = self._layout(width, height, title)
         if widget:
             self.figure = go.FigureWidget(data=traces, layout=layout)
+            keep_state_fresh(self.figure)
         else:
             self.figure = go.Figure(data=traces, layout=layout)
         self.figure._ttr_view = self
@@ -780,6 +783,27 @@ class BoardView:
 
 
 # --------------------------------------------------------------------------- functions
+
+
+
+def keep_state_fresh(fig) -> None:
+    """Make a `go.FigureWidget` hand its *current* traces and layout to every new view.
+
+    plotly sends restyles as one-off messages and leaves the synced `_widget_data` /
+    `_widget_layout` traits as first built (it refreshes them only when the figure itself
+    is displayed, not inside a box of widgets). A view created later -- Voilà rendering the
+    page after the notebook ran, a JupyterLab reload, a second display -- would show the
+    figure as it was built. Here the two traits are refreshed, without sending a message,
+    whenever a front end asks for the whole state (`get_state()` with no key)."""
+    original = fig.get_state
+
+    def get_state(key=None, drop_defaults=False):
+        if key is None:
+            fig._trait_values["_widget_data"] = deepcopy(fig._data)
+            fig._trait_values["_widget_layout"] = deepcopy(fig._layout_obj._props)
+        return original(key=key, drop_defaults=drop_defaults)
+
+    fig.get_state = get_state
 
 
 def board_figure(state_or_game, *, player_colours: Sequence[str] | None = None, highlight=None, overlays=None,

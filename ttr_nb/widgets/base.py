@@ -54,8 +54,8 @@ class WidgetBase:
 
     def __init__(self) -> None:
         self.status = StatusLine()
-        self.log = W.Output(layout=W.Layout(max_height="160px", overflow="auto"))
-        self.log.add_class("ttr-error-log")
+        self.errors = W.Output(layout=W.Layout(max_height="160px", overflow="auto"))
+        self.errors.add_class("ttr-error-log")
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)
@@ -71,7 +71,7 @@ class WidgetBase:
                 self.status.refuse(e.reason)
             except Exception as e:  # noqa: BLE001 - shown to the user, never swallowed
                 self.status.error(e)
-                with self.log:
+                with self.errors:
                     traceback.print_exc()
             return None
         return run

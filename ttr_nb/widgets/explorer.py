@@ -32,7 +32,6 @@ from typing import Callable
 
 import ipywidgets as W
 import plotly.graph_objects as go
-from copy import deepcopy
 
 from ..analysis.board_stats import board_stats, routes_by_colour, routes_by_length, spaces_by_colour
 from ..engine import Match, load_game
@@ -40,7 +39,7 @@ from ..engine.cards import CARD_NAMES, COLOURS
 from ..engine.errors import Reason
 from ..engine.payments import describe_price
 from ..engine.rules import load_rules
-from ..viz import BoardView
+from ..viz import BoardView, keep_state_fresh
 from ..viz.board import ROUTE_COLOURS
 from ..viz.cards import CARD_COLOURS
 from .base import Controller
@@ -142,26 +141,6 @@ def edition_name(rules) -> str:
 def board_size(board, landscape_width: int = 760, portrait_height: int = 720) -> dict:
     """A board figure's size for a layout with a panel beside it on a 1400-pixel page."""
     return dict(width=landscape_width) if board.width >= board.height else dict(height=portrait_height)
-
-
-def keep_widget_state_fresh(fig) -> None:
-    """Make a `go.FigureWidget` hand its *current* traces and layout to every new view.
-
-    plotly sends restyles as one-off messages and leaves the synced `_widget_data` /
-    `_widget_layout` traits as first built, so a view created later (Voilà rendering the
-    page after the notebook ran, a JupyterLab reload) would show the figure as built.
-    Here the traits are refreshed, without a message, whenever a front end asks for the
-    whole state. (`ttr_nb.widgets.scoring.keep_state_fresh` does the same; both belong
-    in `ttr_nb.viz`.)"""
-    original = fig.get_state
-
-    def get_state(key=None, drop_defaults=False):
-        if key is None:
-            fig._trait_values["_widget_data"] = deepcopy(fig._data)
-            fig._trait_values["_widget_layout"] = deepcopy(fig._layout_obj._props)
-        return original(key=key, drop_defaults=drop_defaults)
-
-    fig.get_state = get_state
 
 
 # --------------------------------------------------------------------------- the board mirror
@@ -271,7 +250,7 @@ class BoardMirror:
         old = self.figure
         src = view.figure
         self.figure = go.FigureWidget(data=src.data, layout=src.layout)
-        keep_widget_state_fresh(self.figure)
+        keep_state_fresh(self.figure)
         self._shown = [_trace_props(t) for t in src.data]
         self._shown_layout = _layout_props(src.layout)
         routes = next(t for t in self.figure.data if t.meta == "routes")
@@ -461,7 +440,7 @@ class EditionExplorer(Controller):
                                                                         max_width="640px", padding="0 0 0 14px"))
         self.widget = W.VBox([controls, self.status.widget, W.HBox([left, right],
                                                                    layout=W.Layout(align_items="flex-start")),
-                              self.log])
+                              self.errors])
         self.widget.add_class("ttr-explorer")
 
     def _on_edition(self, change) -> None:

@@ -438,7 +438,7 @@ class PaymentChecker(Controller):
         top = W.HBox([self.edition_select, self.route_select], layout=W.Layout(flex_flow="row wrap"))
         self.widget = W.VBox([top, self.status.widget,
                               W.HBox([self.mirror.widget, panel], layout=W.Layout(align_items="flex-start")),
-                              self.log])
+                              self.errors])
         self.widget.add_class("ttr-payment")
 
     def _on_edition(self, change) -> None:

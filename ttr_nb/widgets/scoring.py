@@ -19,7 +19,6 @@ from __future__ import annotations
 import html
 import re
 from collections import Counter
-from copy import deepcopy
 from dataclasses import dataclass, field
 
 import ipywidgets as W
@@ -31,7 +30,7 @@ from ..viz import PLAYER_COLOURS, BoardView, Overlays
 from .base import Controller
 
 __all__ = ["ScoringWalkthrough", "Step", "score_table_html", "tie_break", "finished_match", "board_size",
-           "keep_state_fresh", "LazyBoard", "build_steps"]
+           "LazyBoard", "build_steps"]
 
 _TIE_WORDS = {
     "most_tickets_completed": "most completed tickets",
@@ -66,27 +65,6 @@ def board_size(board, landscape_width: int = 800, portrait_height: int = 800) ->
     return dict(width=landscape_width) if board.width >= board.height else dict(height=portrait_height)
 
 
-def keep_state_fresh(fig) -> None:
-    """Make a `go.FigureWidget` hand its *current* traces to every new view.
-
-    plotly sends restyles as one-off messages and keeps the synced `_widget_data` /
-    `_widget_layout` traits as first built (it refreshes them only when the figure itself
-    is displayed, not inside a VBox). A view created later -- Voila loading the page after
-    the notebook ran, a JupyterLab reload, a second display -- would show the figure as it
-    was built, without the restyles. Here the two traits are refreshed, without sending a
-    message, whenever a front end asks for the full state (`get_state()` with no key).
-    (A helper for `ttr_nb.viz`, which might do this itself.)"""
-    original = fig.get_state
-
-    def get_state(key=None, drop_defaults=False):
-        if key is None:
-            fig._trait_values["_widget_data"] = deepcopy(fig._data)
-            fig._trait_values["_widget_layout"] = deepcopy(fig._layout_obj._props)
-        return original(key=key, drop_defaults=drop_defaults)
-
-    fig.get_state = get_state
-
-
 class LazyBoard:
     """Mixin: the widget's one board `FigureWidget`, made on first use.
 
@@ -113,7 +91,6 @@ class LazyBoard:
         if self._view is None:
             view = BoardView(self.state, widget=True, title="", highlight=self._highlight,
                              overlays=self._overlays, player_colours=self.colours, **self._board_size)
-            keep_state_fresh(view.figure)
             self._view = view
             self._board_made(view)
         return self._view
@@ -545,7 +522,7 @@ class ScoringWalkthrough(LazyBoard, Controller):
 
     def _build_tree(self) -> W.Widget:
         body = W.HBox([self.figure, self._side], layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))
-        tree = W.VBox([self.title, self._nav, self.status.widget, body, self.log])
+        tree = W.VBox([self.title, self._nav, self.status.widget, body, self.errors])
         tree.add_class("ttr-scoring")
         return tree
 

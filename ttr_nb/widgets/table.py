@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import functools
 import time
-import traceback
 from dataclasses import replace
 
 import ipywidgets as W
@@ -180,7 +179,7 @@ class GameTable(LazyBoard, Controller):
                 raise ValueError(f"the position is a {pg.players}-player {pg.rules.id} game; this table is a "
                                  f"{game.players}-player {game.rules.id} game")
             game = pg
-        super().__init__(Match(game, position))   # WidgetBase's error output lands in ``self.errors`` (see `log`)
+        super().__init__(Match(game, position))
         self._entries: list[list[str]] = []    # plain-words lines, one entry per action of the match
         self.seat_kinds = kinds
         self.bots = bots
@@ -205,33 +204,10 @@ class GameTable(LazyBoard, Controller):
             self.bot_delay = delay
         self._refresh()
 
-    # the game's log replaces WidgetBase's error log under the name ``log``
     @property
     def log(self) -> list[str]:
         """What happened, in plain words, oldest first."""
-        entries = self.__dict__.get("_entries")
-        if entries is None:          # inside WidgetBase.__init__, which styles its error output
-            return self.__dict__.get("errors")
-        return [line for entry in entries for line in entry]
-
-    @log.setter
-    def log(self, value) -> None:
-        self.errors = value
-
-    def guarded(self, fn):
-        """As `WidgetBase.guarded`, with tracebacks in ``self.errors``."""
-        @functools.wraps(fn)
-        def run(*args, **kwargs):
-            try:
-                return fn(*args, **kwargs)
-            except IllegalAction as e:
-                self.status.refuse(e.reason)
-            except Exception as e:  # noqa: BLE001 - shown to the user, never swallowed
-                self.status.error(e)
-                with self.errors:
-                    traceback.print_exc()
-            return None
-        return run
+        return [line for entry in self._entries for line in entry]
 
     # ------------------------------------------------------------------ who is who
     def is_human(self, seat: int) -> bool:

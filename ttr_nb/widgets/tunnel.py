@@ -35,8 +35,9 @@ from ..engine.errors import Reason
 from ..engine.payments import GREY
 from ..engine.rules import load_rules
 from ..engine.serialize import PositionError
+from ..viz import keep_state_fresh
 from .base import Controller
-from .explorer import _FONT, _cards_chips, _chip, _esc, _plural, edition_name, keep_widget_state_fresh, route_label
+from .explorer import _FONT, _cards_chips, _chip, _esc, _plural, edition_name, route_label
 
 __all__ = ["TunnelLab", "MAX_DIGS"]
 
@@ -349,7 +350,7 @@ class TunnelLab(Controller):
                              font=dict(size=14), plot_bgcolor="#ffffff", paper_bgcolor="#ffffff",
                              dragmode=False))
         self.figure.layout.yaxis.gridcolor = "#e4e4e4"
-        keep_widget_state_fresh(self.figure)
+        keep_state_fresh(self.figure)
         self.figure_box = W.Box([self.figure])
         self.figure_box.add_class("ttr-tunnel-chart")
         controls = W.VBox([self.edition_select, self.tunnel_select, self.payment_select,
@@ -358,7 +359,7 @@ class TunnelLab(Controller):
                           layout=W.Layout(width="520px", min_width="480px", padding="0 14px 0 0"))
         right = W.VBox([self.figure_box, self.table_html])
         self.widget = W.VBox([self.status.widget, W.HBox([controls, right], layout=W.Layout(align_items="flex-start")),
-                              self.log])
+                              self.errors])
         self.widget.add_class("ttr-tunnel-lab")
 
     def _on_edition(self, change) -> None:
