@@ -28,7 +28,7 @@ from dataclasses import replace
 import ipywidgets as W
 
 from ..analysis.bots import BOTS
-from ..engine import (AbandonTunnel, BuildStation, Claim, DrawBlind, DrawFaceUp, DrawTickets, IllegalAction,
+from ..engine import (AbandonTunnel, BuildStation, Claim, DrawBlind, DrawFaceUp, DrawTickets,
                       KeepTickets, Match, Pass, PayTunnel, load_game)
 from ..engine.cards import CARD_NAMES, LOCO, Cards, card_index
 from ..engine.errors import Reason
