@@ -199,22 +199,46 @@ def _submultisets(counts, size):
     return rec(0, size)
 
 
-def _complete_subs(price: Price, hand) -> set[tuple]:
-    out = set()
-    L = price.length
-    n_max = sum(hand)
-    for extra in range(1, n_max - L + 1):
-        for p in _submultisets(hand, L + extra):
-            if price.is_valid(p):
-                out.add(p)
-    return out
+def substitution_payments(price: Price, hand):
+    """Every distinct payment of `price` from `hand` that uses a substitution (any N cards
+    for one locomotive, or for one coloured card), built from its parts: the printed part
+    (colour c and locomotives) plus any sub-multiset of the rest of the hand of the size
+    the substitutions take. A generator: the set can be huge for a big hand on
+    Murmansk-Lieksa, so callers may stop early (`itertools.islice`)."""
+    L, f = price.length, price.ferry_locomotives
+    hand = tuple(hand)
+    seen: set[tuple] = set()
+    s1_max = f if price.ferry_sub else 0
+    s2_max = (L - f) if price.colour_sub else 0
+    for c in price.colours():
+        for s1 in range(s1_max + 1):
+            for s2 in range(s2_max + 1):
+                if s1 == 0 and s2 == 0:
+                    continue
+                need_loco, need_col = f - s1, L - f - s2
+                size = s1 * price.ferry_sub + s2 * price.colour_sub
+                # the printed part: k locomotives stand in for coloured spaces where wild
+                for k in range((need_col if price.wild else 0) + 1):
+                    core = [0] * 9
+                    core[c] = need_col - k
+                    core[LOCO] = need_loco + k
+                    if core[c] > hand[c] or core[LOCO] > hand[LOCO]:
+                        continue
+                    rest = tuple(h - x for h, x in zip(hand, core))
+                    if sum(rest) < size:
+                        continue
+                    for sub in _submultisets(rest, size):
+                        p = tuple(a + b for a, b in zip(core, sub))
+                        if p not in seen:
+                            seen.add(p)
+                            yield p
 
 
 @lru_cache(maxsize=200_000)
 def _options(price: Price, hand: tuple, complete: bool) -> tuple[Cards, ...]:
     found = dict.fromkeys(_plain(price, hand))
     if price.ferry_sub or price.colour_sub:
-        more = _complete_subs(price, hand) if complete else _canonical_subs(price, hand)
+        more = set(substitution_payments(price, hand)) if complete else _canonical_subs(price, hand)
         for p in sorted(more, key=lambda p: (sum(p), p)):
             found.setdefault(p)
     return tuple(Cards(p) for p in found)
@@ -266,4 +290,4 @@ def tunnel_extra_options(colour: int, all_loco: bool, extra: int, hand) -> tuple
     return tuple(out)
 
 
-__all__ = ["Price", "GREY", "tunnel_extra", "tunnel_extra_options", "describe_price", "count_options", "CARD_NAMES"]
+__all__ = ["Price", "GREY", "substitution_payments", "tunnel_extra", "tunnel_extra_options", "describe_price", "count_options", "CARD_NAMES"]

@@ -23,16 +23,15 @@ engine's reason for a representative payment (`state.why_illegal(Claim(...))` on
 where player 0 holds the hand) is shown.
 
 Substitutions (Nordic ferries: any 3 cards for a locomotive; Murmansk–Lieksa: any 4 cards
-for a card of the colour) make the complete list grow fast with the hand. The engine lists
-it by trying every part of the hand, which is quick for a hand of a few cards and far too
-slow for a big one; for big hands this module lists the same set by building each payment
-from its parts (`substitution_payments`, checked against the engine in the tests), capped
-at `MAX_LISTED` payments. The panel groups payments (by colour, or by what the
+for a card of the colour) make the complete list grow fast with the hand: the engine builds
+those payments one by one (`ttr_nb.engine.payments.substitution_payments`) and this module
+lists at most `MAX_LISTED` of them. The panel groups payments (by colour, or by what the
 substitutions replace) and shows the count and the first few of each group.
 """
 from __future__ import annotations
 
-from math import prod
+from itertools import islice
+
 
 import ipywidgets as W
 
@@ -40,6 +39,7 @@ from ..engine import Claim, Match, load_game
 from ..engine.cards import CARD_NAMES, COLOURS, LOCO, Cards, card_index
 from ..engine.errors import Reason
 from ..engine.payments import GREY, describe_price
+from ..engine.payments import substitution_payments as engine_substitution_payments
 from ..engine.serialize import PositionError
 from ..viz.cards import CARD_COLOURS
 from .base import Controller
@@ -49,56 +49,15 @@ __all__ = ["PaymentChecker", "substitution_payments", "MAX_LISTED"]
 
 #: The most payments listed for one route and hand (Murmansk–Lieksa with a big hand has more).
 MAX_LISTED = 5000
-#: Above this many parts of the hand to try, payments with substitutions are built, not searched.
-_ENGINE_SEARCH_LIMIT = 4000
 _DARK = {"black", "blue", "green", "red", "pink"}
 
 
-def _submultisets(counts, size):
-    def rec(i, left):
-        if i == len(counts):
-            if left == 0:
-                yield ()
-            return
-        for k in range(min(left, counts[i]) + 1):
-            for rest in rec(i + 1, left - k):
-                yield (k,) + rest
-    return rec(0, size)
-
-
 def substitution_payments(price, hand, cap: int = MAX_LISTED) -> tuple[list[Cards], bool]:
-    """Every payment of `price` from `hand` that uses a substitution (any N cards for one
-    locomotive or one coloured card), built from its parts: the printed part (colour c and
-    locomotives) plus any sub-multiset of the rest of the hand of the substitution size.
-    Returns (payments sorted by size then cards, complete?) -- stops after `cap` payments."""
-    L, f = price.length, price.ferry_locomotives
-    hand = tuple(hand)
-    found: set[tuple] = set()
-    s1_max = f if price.ferry_sub else 0
-    s2_max = (L - f) if price.colour_sub else 0
-    for c in price.colours():
-        for s1 in range(s1_max + 1):
-            for s2 in range(s2_max + 1):
-                if s1 == 0 and s2 == 0:
-                    continue
-                need_loco, need_col = f - s1, L - f - s2
-                size = s1 * price.ferry_sub + s2 * price.colour_sub
-                # the printed part: k locomotives stand in for coloured spaces where wild
-                k_max = need_col if price.wild else 0
-                for k in range(k_max + 1):
-                    core = [0] * 9
-                    core[c] = need_col - k
-                    core[LOCO] = need_loco + k
-                    if core[c] > hand[c] or core[LOCO] > hand[LOCO]:
-                        continue
-                    rest = tuple(h - x for h, x in zip(hand, core))
-                    if sum(rest) < size:
-                        continue
-                    for sub in _submultisets(rest, size):
-                        found.add(tuple(a + b for a, b in zip(core, sub)))
-                        if len(found) >= cap:
-                            return [Cards(p) for p in sorted(found, key=lambda p: (sum(p), p))], False
-    return [Cards(p) for p in sorted(found, key=lambda p: (sum(p), p))], True
+    """The engine's payments with substitutions (`ttr_nb.engine.payments.substitution_payments`),
+    at most `cap` of them: (payments sorted by size then cards, complete?)."""
+    found = list(islice(engine_substitution_payments(price, hand), cap + 1))
+    complete = len(found) <= cap
+    return [Cards(p) for p in sorted(found[:cap], key=lambda p: (sum(p), p))], complete
 
 
 def _hand_of(value) -> Cards:
@@ -292,7 +251,7 @@ class PaymentChecker(Controller):
     def _payments(self) -> tuple[list[Cards], bool]:
         price = self.price
         hand = tuple(self.hand)
-        if not (price.ferry_sub or price.colour_sub) or prod(h + 1 for h in hand) <= _ENGINE_SEARCH_LIMIT:
+        if not (price.ferry_sub or price.colour_sub):
             return list(self.game.payment_options(self.route.index, hand, complete=True)), True
         plain = [p for p in self.game.payment_options(self.route.index, hand, complete=False) if sum(p) == price.length]
         subs, complete = substitution_payments(price, hand, MAX_LISTED - len(plain))
