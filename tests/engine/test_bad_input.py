@@ -162,7 +162,7 @@ def test_nordic_substitution_payments_must_make_whole_sets():
     # any 3 cards for a ferry's locomotive: 2 spare cards are not a set of three
     s = at("nordic", hands=[{"red": 1, "blue": 2, "green": 2}, {}])
     assert s.why_illegal("claim Ålborg-Kristiansand red*1+blue*2+green*1") is None
-    refused(s, "claim Ålborg-Kristiansand red*1+blue*2", "payment", "Ålborg-Kristiansand", "any 3 cards")
+    refused(s, "claim Ålborg-Kristiansand red*1+blue*2", "payment-count", "Ålborg-Kristiansand", "any 3 cards")
 
 
 def test_tunnel_extra_cards():

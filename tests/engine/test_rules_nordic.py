@@ -138,12 +138,14 @@ def test_nordic_locomotive_refused_on_an_ordinary_route():
 def test_nordic_ferry_needs_one_locomotive_per_symbol():
     g = load("nordic")
     s = position(g, hands=[{"blue": 4, "green": 4, "loco": 2}, {}])
-    r = refused(s, "claim Stockholm-Turku blue*3", "payment", "Stockholm-Turku", "1 of them locomotive")
+    r = refused(s, "claim Stockholm-Turku blue*3", "ferry-locomotives", "Stockholm-Turku", "1 locomotive symbol",
+                "any 3 cards")
     assert "3 blue" in r.text
     t = s.apply("claim Stockholm-Turku blue*2+loco*1")
     assert hand(t, 0) == {"blue": 2, "green": 4, "loco": 1}
     assert sorted(t.to_dict()["discard"]) == ["blue", "blue", "loco"]
-    refused(s, "claim Stockholm-Tallinn green*3+loco*1", "payment", "Stockholm-Tallinn", "2 of them locomotives")
+    refused(s, "claim Stockholm-Tallinn green*3+loco*1", "ferry-locomotives", "Stockholm-Tallinn",
+            "2 locomotive symbols")
     assert s.apply("claim Stockholm-Tallinn green*2+loco*2").owner("Stockholm-Tallinn") == 0
 
 
@@ -165,8 +167,8 @@ def test_nordic_ferry_three_any_cards_replace_one_locomotive():
     # a locomotive may be one of the three
     assert s.apply("claim Stockholm-Turku blue*2+red*2+loco*1").owner("Stockholm-Turku") == 0
     # two or four cards do not make a locomotive
-    refused(s, "claim Stockholm-Turku blue*2+red*2", "payment", "Stockholm-Turku")
-    refused(s, "claim Stockholm-Turku blue*2+red*3+green*1", "payment", "Stockholm-Turku")
+    refused(s, "claim Stockholm-Turku blue*2+red*2", "payment-count", "Stockholm-Turku", "3 or 5 cards")
+    refused(s, "claim Stockholm-Turku blue*2+red*3+green*1", "payment-count", "Stockholm-Turku", "6")
     # both locomotives of a two-symbol ferry replaced: 2 green + 6 others
     u = position(g, hands=[{"green": 2, "red": 3, "blue": 3}, {}])
     assert u.apply("claim Stockholm-Tallinn green*2+red*3+blue*3").owner("Stockholm-Tallinn") == 0
@@ -185,7 +187,7 @@ def test_nordic_ferry_paid_with_three_red_plus_three_any_for_its_locomotive():
     u = position(g, hands=[{"yellow": 3, "red": 3}, {}])
     t = u.apply("claim Helsinki-Stockholm#2 yellow*3+red*3")
     assert t.owner("Helsinki-Stockholm#2") == 0 and hand(t, 0) == {}
-    refused(u, "claim Helsinki-Stockholm#2 yellow*2+red*3", "payment", "Helsinki-Stockholm#2")
+    refused(u, "claim Helsinki-Stockholm#2 yellow*2+red*3", "payment-count", "Helsinki-Stockholm#2", "4 or 6 cards")
 
 
 def test_nordic_tunnel_locomotives_are_jokers_and_reveal_as_in_europe():
@@ -227,9 +229,9 @@ def test_murmansk_lieksa_seven_green_plus_eight_others():
     assert Counter(t.to_dict()["discard"]) == Counter({"green": 7, "red": 3, "blue": 3, "loco": 2})
     # 9 of one colour is the plain payment; 14 or 16 cards are not whole sets of four
     assert position(g, hands=[{"green": 9}, {}]).apply("claim Lieksa-Murmansk green*9").trains == (31, 40)
-    refused(s, "claim Lieksa-Murmansk green*7+red*3+blue*3+loco*1", "payment", "Lieksa-Murmansk")
+    refused(s, "claim Lieksa-Murmansk green*7+red*3+blue*3+loco*1", "payment-count", "Lieksa-Murmansk", "any 4 cards")
     u = position(g, hands=[{"green": 7, "red": 5, "blue": 4}, {}])
-    refused(u, "claim Lieksa-Murmansk green*7+red*5+blue*4", "payment", "Lieksa-Murmansk")
+    refused(u, "claim Lieksa-Murmansk green*7+red*5+blue*4", "payment-count", "Lieksa-Murmansk", "16")
     # and the route still needs 9 trains
     v = position(g, hands=[{"green": 7, "red": 3, "blue": 3, "loco": 2}, {}], trains=[8, 40])
     refused(v, "claim Lieksa-Murmansk green*7+red*3+blue*3+loco*2", "not-enough-trains", "9 trains", "8 left")

@@ -173,6 +173,22 @@ class Game:
         if not subs and price.colour != GREY and colours and colours[0] != price.colour:
             return Reason("route-colour", f"{route.key} is {COLOURS[price.colour]}: {CARD_NAMES[colours[0]]} cards "
                                           f"cannot pay for it.")
+        if subs:
+            k = price.ferry_sub or price.colour_sub
+            sizes = sorted({price.length + s1 * (price.ferry_sub - 1) + s2 * (price.colour_sub - 1)
+                            for s1 in range(price.ferry_locomotives + 1 if price.ferry_sub else 1)
+                            for s2 in range(price.length - price.ferry_locomotives + 1 if price.colour_sub else 1)})
+            if n not in sizes:
+                return Reason("payment-count", f"{route.key} can be paid with {', '.join(map(str, sizes[:-1]))} or "
+                                               f"{sizes[-1]} cards (any {k} cards replace one "
+                                               f"{'locomotive' if price.ferry_sub else 'coloured card'}); "
+                                               f"you offered {n} ({pay.describe()}).")
+            if price.ferry_sub and loco < price.ferry_locomotives:
+                f = price.ferry_locomotives
+                return Reason("ferry-locomotives",
+                              f"{route.key} is a ferry with {f} locomotive symbol{'s' * (f > 1)}: pay {f} "
+                              f"locomotive{'s' * (f > 1)}, or any {k} cards in place of each missing one, besides "
+                              f"one colour for the other spaces; {pay.describe()} does not split that way.")
         return Reason("payment", f"{pay.describe().capitalize()} does not pay for {where}.")
 
     # ------------------------------------------------------------------ states
