@@ -371,6 +371,54 @@ def brute_longest(edges) -> int:
     return best
 
 
+def _connected(edges, start) -> set:
+    adj: dict = {}
+    for a, b in edges:
+        adj.setdefault(a, set()).add(b)
+        adj.setdefault(b, set()).add(a)
+    seen = {start}
+    todo = [start]
+    while todo:
+        for w in adj.get(todo.pop(), ()):
+            if w not in seen:
+                seen.add(w)
+                todo.append(w)
+    return seen
+
+
+def check_tickets(state, d: dict, p: int, row) -> None:
+    """Each ticket's result, recomputed by a graph search over the player's routes plus the
+    routes their stations borrow; the borrowing is a legal one (one route of another player
+    at each station's city) and no worse than borrowing nothing."""
+    board = state.board
+    own = [(board.route[k].a, board.route[k].b) for k, o in d["routes"].items() if o == p]
+    mine = [c for c, q in d["stations"] if q == p]
+    cities = [c for c, _ in row.borrowed]
+    if len(set(cities)) != len(cities) or not set(cities) <= set(mine):
+        _fail("each station borrows at most one route", state, f"player {p}: {row.borrowed} with stations {mine}")
+    extra = []
+    for city, key in row.borrowed:
+        route = board.route[key]
+        if city not in (route.a, route.b) or d["routes"].get(key) in (None, p):
+            _fail("a station borrows a route of another player at its city", state, f"{city}: {key}")
+        extra.append((route.a, route.b))
+
+    def results(edges):
+        out = []
+        for key in d["tickets"][p]:
+            t = board.find_ticket(key)
+            reach = _connected(edges, t.source)
+            got = [pts for target, pts in zip(t.targets, t.points) if target in reach]
+            out.append(max(got) if got else -min(t.points))
+        return out
+
+    expected = results(own + extra)
+    if [t.points for t in row.tickets] != expected or [t.completed for t in row.tickets] != [x > 0 for x in expected]:
+        _fail("ticket results", state, f"player {p}: {[(t.ticket, t.points) for t in row.tickets]} != {expected}")
+    if mine and sum(expected) < sum(results(own)):
+        _fail("stations borrow to the player's advantage", state, f"player {p}: {row.borrowed}")
+
+
 def _walks(trail, at) -> bool:
     for t in trail:
         if at not in (t.a, t.b):
@@ -401,6 +449,7 @@ def check_final(state, max_brute_edges: int = 22) -> None:
             if best != r.longest_path:
                 _fail("the longest path is the longest trail", state, f"player {p}: {r.longest_path}, "
                                                                        f"exhaustive search {best}")
+        check_tickets(state, d, p, r)
     if rules.globetrotter_bonus:
         most = max(r.tickets_completed for r in rows)
         for r in rows:

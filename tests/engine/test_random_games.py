@@ -41,6 +41,7 @@ Games run on every CPU (a process pool; `TTR_TEST_WORKERS=1` runs in-process).
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import multiprocessing
 import os
@@ -67,18 +68,23 @@ HOARDER_FULL_GAMES = 2
 # the options where the sources disagree, on a share of the games (every OPTION_EVERY-th game)
 OPTIONS = {"usa": {"opening_tickets": 4}, "nordic": {"display_flush": True}}
 OPTION_EVERY = 10
+FIRST_PLAYER_EVERY = 7
 SCORE_EVERY = 4
 CHUNK = 250
+TIMEOUT = 1800 * SCALE          # seconds, for one test's games
 
 
 def games_of(edition: str, first: int, count: int) -> list[tuple]:
     """Game i of an edition: player counts in turn, seed i, the edition's option every
-    OPTION_EVERY-th game."""
+    OPTION_EVERY-th game, another first player every FIRST_PLAYER_EVERY-th game."""
     counts = PLAYER_COUNTS[edition]
     out = []
     for i in range(first, first + count):
-        options = OPTIONS.get(edition, {}) if i % OPTION_EVERY == OPTION_EVERY - 1 else {}
-        out.append((edition, counts[i % len(counts)], i, options))
+        players = counts[i % len(counts)]
+        options = dict(OPTIONS.get(edition, {})) if i % OPTION_EVERY == OPTION_EVERY - 1 else {}
+        if i % FIRST_PLAYER_EVERY == FIRST_PLAYER_EVERY - 1:
+            options["first_player"] = 1 + i // (FIRST_PLAYER_EVERY * len(counts)) % (players - 1)
+        out.append((edition, players, i, options))
     return out
 
 
@@ -112,7 +118,10 @@ def pool():
 
 
 def run(pool, jobs: list[tuple]) -> list[tuple]:
-    results = pool.map(_play, jobs, chunksize=4) if pool is not None else [_play(j) for j in jobs]
+    if pool is None:
+        results = [_play(j) for j in jobs]
+    else:       # a timeout, so that a dead worker fails the test instead of hanging it
+        results = pool.map_async(_play, jobs, chunksize=4).get(timeout=TIMEOUT)
     failures = [(job, err) for job, err, _, _ in results if err]
     if failures:
         shown = "\n\n".join(err for _, err in failures[:3])
@@ -168,6 +177,8 @@ def test_every_edition_and_player_count_is_played():
         assert {n for _, n, _, _ in games} == set(counts)
         for option, value in OPTIONS.get(edition, {}).items():
             assert sum(1 for *_, o in games if o.get(option) == value) >= 50
+        for n in counts:
+            assert {o.get("first_player", 0) for _, m, _, o in games if m == n} == set(range(n))
     assert GAMES["usa"] >= 2000 and all(GAMES[e] >= 1000 for e in GAMES)
 
 
@@ -198,6 +209,5 @@ def test_replay_is_identical_across_processes():
     here = []
     for edition, players, seed, options in games:
         state, _ = play_random_game(edition, players, seed, options, check="none")
-        import hashlib
         here.append(hashlib.sha256(json.dumps(state.to_dict(), sort_keys=True).encode()).hexdigest())
     assert digests[0] == digests[1] == here

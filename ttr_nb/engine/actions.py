@@ -140,10 +140,22 @@ def parse(text: str) -> Action:
             _fail(text, "keep takes the positions of the offered tickets, like 'keep 0,2'")
         return KeepTickets(tuple(int(p) for p in parts))
     if verb in ("claim", "station"):
-        label, _, pay = rest.rpartition(" ")
-        if not label or not pay:
-            _fail(text, f"{verb} takes a {'route' if verb == 'claim' else 'city'} and a payment")
-        payment = _cards(pay, text)
+        # the payment is the longest tail that reads as cards ("red*3+loco*1", "red*3 + loco")
+        words = rest.split(" ")
+        split = None
+        for k in range(1, len(words)):
+            try:
+                payment = Cards.parse(" ".join(words[k:]))
+            except ValueError:
+                continue
+            split = k
+            break
+        if split is None:
+            label, _, pay = rest.rpartition(" ")
+            if not label or not pay:
+                _fail(text, f"{verb} takes a {'route' if verb == 'claim' else 'city'} and a payment")
+            payment = _cards(pay, text)
+        label = " ".join(words[:split]) if split is not None else label
         return Claim(label, payment) if verb == "claim" else BuildStation(label, payment)
     if verb == "pay" and rest:
         return PayTunnel(_cards(rest, text))

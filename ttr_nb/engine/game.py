@@ -19,6 +19,50 @@ from .rules import Rules, edition_ids, load_rules
 
 
 _COUNT_CACHES: dict[tuple, dict] = {}
+_OPTION_CACHES: dict[tuple, dict] = {}
+
+
+def _count_spec(price: Price) -> tuple:
+    """How `_count_vector` counts the payments of one price: a fast formula for the plain
+    prices (no substitution), `Price.count` for the others."""
+    if price.ferry_sub or price.colour_sub:
+        return ("other", price)
+    if price.wild:
+        return ("grey" if price.colour == GREY else "colour", price.colour, price.length, price.ferry_locomotives)
+    return ("other", price)
+
+
+def _count_vector(specs, hand) -> tuple[int, ...]:
+    """`Price.count(hand)` for every signature at once (equal to it; checked by the tests)."""
+    loco = hand[LOCO]
+    out = []
+    append = out.append
+    for spec in specs:
+        kind = spec[0]
+        if kind == "other":
+            append(spec[1].count(hand))
+            continue
+        _, colour, length, ferry = spec
+        if loco < ferry:
+            append(0)
+            continue
+        top = length - 1 if loco >= length else loco      # payments with a coloured card
+        n = loco >= length                                # the all-locomotive payment
+        if kind == "colour":
+            lo = length - hand[colour]
+            if lo < ferry:
+                lo = ferry
+            if top >= lo:
+                n += top - lo + 1
+        else:
+            for c in range(8):
+                lo = length - hand[c]
+                if lo < ferry:
+                    lo = ferry
+                if top >= lo:
+                    n += top - lo + 1
+        append(n)
+    return tuple(out)
 
 
 def editions() -> list[str]:
@@ -79,6 +123,9 @@ class Game:
         self._counts = _COUNT_CACHES.setdefault(self.sig_prices, {})
         self._station_pays: dict[tuple, tuple] = {}
         self.max_length = max(self.sig_length)
+        self.has_stations = rules.stations > 0
+        self._count_specs = tuple(_count_spec(p) for p in self.sig_prices)
+        self._sig_options = _OPTION_CACHES.setdefault(self.sig_prices, {})
         self._label_cache: dict[str, int] = {}
 
     def __repr__(self) -> str:
@@ -105,14 +152,18 @@ class Game:
 
     def parse_action(self, text: str):
         """Read an action, resolving route names (either order, any case) to the board's keys."""
-        action = parse(text)
-        if isinstance(action, Claim):
+        return self.canonical(parse(text))
+
+    def canonical(self, action):
+        """The same action naming its route by the board's key (a route given by index,
+        in reversed order or another case) and its city by the board's spelling."""
+        if isinstance(action, Claim) and action.route not in self.board.route:
             try:
                 key = self.route_keys[self.route_index(action.route)]
             except KeyError:
                 return action            # why_illegal names the unknown route
             return Claim(key, action.payment)
-        if isinstance(action, BuildStation):
+        if isinstance(action, BuildStation) and action.city not in self.board.city:
             for name in self.city_names:
                 if name.casefold() == action.city.casefold():
                     return BuildStation(name, action.payment)
@@ -124,11 +175,22 @@ class Game:
         random play meets the same small hands again and again)."""
         counts = self._counts.get(hand)
         if counts is None:
-            counts = tuple(price.count(hand) for price in self.sig_prices)
+            counts = _count_vector(self._count_specs, hand)
             if len(self._counts) > 200_000:
                 self._counts.clear()
             self._counts[hand] = counts
         return counts
+
+    def sig_options(self, sig: int, hand: tuple) -> tuple[Cards, ...]:
+        """The payments `legal_actions` lists for a route signature and a hand (cached)."""
+        key = (sig, hand)
+        pays = self._sig_options.get(key)
+        if pays is None:
+            pays = self.sig_prices[sig].options(hand)
+            if len(self._sig_options) > 200_000:
+                self._sig_options.clear()
+            self._sig_options[key] = pays
+        return pays
 
     def payment_options(self, route, hand, complete: bool = True) -> tuple[Cards, ...]:
         """Every distinct way `hand` can pay for `route` (``complete=False``: the canonical

@@ -28,8 +28,7 @@ class Match:
     def play(self, action):
         """Apply an action (or its text) for the player to move; raises `IllegalAction`
         with the reason and changes nothing if the rules forbid it."""
-        if isinstance(action, str):
-            action = self.game.parse_action(action)
+        action = self.game.parse_action(action) if isinstance(action, str) else self.game.canonical(action)
         new = self.state.apply(action)
         self.states.append(new)
         self.history.append(action)

@@ -438,9 +438,13 @@ class State:
                 action = self.game.parse_action(action)
             except ValueError as e:
                 raise IllegalAction(Reason("action-syntax", str(e)), action) from None
-        reason = self.why_illegal(action)
-        if reason is not None:
-            raise IllegalAction(reason, action)
+        legal = self._legal
+        # an action just taken from this state's own legal list is legal by construction
+        # (the tests check every listed action against `why_illegal`); others are checked
+        if legal is None or action is not legal.issued:
+            reason = self.why_illegal(action)
+            if reason is not None:
+                raise IllegalAction(reason, action)
         new = self._copy()
         _APPLY[type(action)](new, action)
         return new
@@ -643,34 +647,35 @@ class LegalActions(Sequence):
     Stations are one more block of cities x payments."""
 
     __slots__ = ("state", "simple", "routes", "hand", "counts", "stations", "station_pays", "cum", "size",
-                 "only_pass")
+                 "only_pass", "issued")
 
     def __init__(self, state: State):
         self.state = state
-        self.simple: list = []
         self.routes: tuple = ()          # per signature, the routes this player may claim
         self.counts: tuple = ()          # per signature, the payments the hand can make
         self.hand = None
-        self.stations: tuple = ()
+        self.stations: tuple = ()        # cities where a station may be built, and how to pay
         self.station_pays: tuple = ()
         self.only_pass = False
+        self.issued = None               # the last action handed out by indexing (see `State.apply`)
         phase = state.phase
-        per = []
         if phase == "turn":
-            per = self._turn()
-        elif phase == "draw2":
-            self._draws(second=True)
+            self._turn()
+            return
+        if phase == "draw2":
+            self.simple = self._draws(state, True)
         elif phase in ("opening", "tickets"):
             self._keeps()
         elif phase == "tunnel":
             self._tunnel()
-        per.append(len(self.stations) * len(self.station_pays))
-        per[0:0] = [len(self.simple)]
-        self.cum = list(accumulate(per))
-        self.size = self.cum[-1]
+        else:
+            self.simple = []
+        self.cum = [len(self.simple)]
+        self.size = self.cum[0]
 
-    def _draws(self, second: bool) -> None:
-        s = self.state
+    @staticmethod
+    def _draws(s: State, second: bool) -> list:
+        """The card draws of a display (shared lists: few displays exist)."""
         key = (s.display, bool(s.deck or s.discard), second, s.game.rules.face_up_locomotive_costs_two)
         draws = _DRAWS.get(key)
         if draws is None:
@@ -680,15 +685,15 @@ class LegalActions(Sequence):
                     continue
                 draws.append(_FACE_UP[card])
             _DRAWS[key] = draws
-        self.simple = list(draws)
+        return draws
 
-    def _turn(self) -> list:
+    def _turn(self) -> None:
         s = self.state
         g = s.game
         p = s.player
-        self._draws(second=False)
+        simple = self.simple = list(self._draws(s, False))
         if s.ticket_deck:
-            self.simple.append(_DRAW_TICKETS)
+            simple.append(_DRAW_TICKETS)
         self.hand = hand = s.hands[p]
         self.counts = counts = g.claim_counts(hand)
         trains = s.trains[p]
@@ -699,8 +704,9 @@ class LegalActions(Sequence):
             routes = tuple(() if lengths[i] > trains else tuple(r for r in rs if r not in blocked)
                            for i, rs in enumerate(routes))
         self.routes = routes
-        per = list(map(mul, counts, map(len, routes)))
-        if g.rules.stations:
+        per = [len(simple)]
+        per.extend(map(mul, counts, map(len, routes)))
+        if g.has_stations:
             built = sum(1 for _, q in s.stations if q == p)
             if built < g.rules.stations:
                 pays = g.station_payments(hand, built + 1)
@@ -708,10 +714,14 @@ class LegalActions(Sequence):
                     taken = {c for c, _ in s.stations}
                     self.stations = tuple(c for c in g.city_names if c not in taken)
                     self.station_pays = pays
-        if not self.simple and not any(per) and not self.stations:
-            self.simple.append(_PASS)
+        per.append(len(self.stations) * len(self.station_pays))
+        self.cum = cum = list(accumulate(per))
+        self.size = cum[-1]
+        if not self.size:
+            simple.append(_PASS)
             self.only_pass = True
-        return per
+            self.cum = [1] * len(cum)
+            self.size = 1
 
     def _keeps(self) -> None:
         s = self.state
@@ -721,20 +731,22 @@ class LegalActions(Sequence):
         else:
             offer, need = s.offer, t.draw_keep
         n = len(offer)
-        for k in range(min(need, n), n + 1):
-            for keep in combinations(range(n), k):
-                self.simple.append(KeepTickets(keep))
+        key = (n, min(need, n))
+        keeps = _KEEPS.get(key)
+        if keeps is None:
+            keeps = _KEEPS[key] = [KeepTickets(keep) for k in range(key[1], n + 1)
+                                   for keep in combinations(range(n), k)]
+        self.simple = keeps
 
     def _tunnel(self) -> None:
         s = self.state
         ri, paid, colour, revealed, extra = s.pending
         all_loco = paid[LOCO] == sum(paid)
-        for pay in tunnel_extra_options(colour, all_loco, extra, s.hands[s.player]):
-            self.simple.append(PayTunnel(pay))
+        self.simple = [PayTunnel(pay) for pay in tunnel_extra_options(colour, all_loco, extra, s.hands[s.player])]
         self.simple.append(_ABANDON)
 
     def _pays(self, sig: int) -> tuple:
-        return self.state.game.sig_prices[sig].options(self.hand)
+        return self.state.game.sig_options(sig, self.hand)
 
     def __len__(self) -> int:
         return self.size
@@ -749,14 +761,18 @@ class LegalActions(Sequence):
         cum = self.cum
         b = bisect_right(cum, i)
         if b == 0:
-            return self.simple[i]
-        j = i - cum[b - 1]
-        sig = b - 1
-        if sig == len(self.routes):          # the station block
+            action = self.simple[i]
+        elif b - 1 == len(self.routes):          # the station block
+            j = i - cum[b - 1]
             n = len(self.station_pays)
-            return BuildStation(self.stations[j // n], self.station_pays[j % n])
-        n = self.counts[sig]
-        return Claim(self.state.game.route_keys[self.routes[sig][j // n]], self._pays(sig)[j % n])
+            action = BuildStation(self.stations[j // n], self.station_pays[j % n])
+        else:
+            sig = b - 1
+            j = i - cum[sig]
+            n = self.counts[sig]
+            action = Claim(self.state.game.route_keys[self.routes[sig][j // n]], self._pays(sig)[j % n])
+        self.issued = action
+        return action
 
     def __iter__(self) -> Iterator[Action]:
         yield from self.simple
@@ -791,6 +807,7 @@ class LegalActions(Sequence):
 
 
 _DRAWS: dict[tuple, list] = {}    # the draw actions of a display (few displays exist)
+_KEEPS: dict[tuple, list] = {}    # the ways to keep tickets from an offer of n
 _DRAW_BLIND = DrawBlind()
 _DRAW_TICKETS = DrawTickets()
 _PASS = Pass()
