@@ -1,6 +1,7 @@
 # ttr_nb: two commands on a fresh machine.
 #   make lab    create .venv, install ttr_nb, open JupyterLab on notebooks/
 #   make test   create .venv, install ttr_nb with its test tools, run every test
+#   make bench  print the speed figures; make app  serve a notebook as a Voilà app
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
@@ -8,7 +9,7 @@ PORT   ?= 8888
 CHROMIUM ?= /usr/bin/chromium
 PIP    := $(PY) -m pip install --disable-pip-version-check -q
 
-.PHONY: lab test bench e2e clean venv
+.PHONY: lab test bench app clean venv
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,7 +22,7 @@ venv: $(VENV)/.installed
 lab: venv
 	@echo "Starting JupyterLab on notebooks/ (the URL to open is printed below; Ctrl-C stops it)."
 	$(VENV)/bin/jupyter lab --notebook-dir=notebooks --port=$(PORT) --allow-root \
-		--ServerApp.open_browser=False --LabApp.extension_manager=readonly
+		--LabApp.extension_manager=readonly
 
 test: venv $(CHROMIUM)
 	$(PY) -m pytest -q -p no:cacheprovider tests notebooks --nbval-lax
@@ -37,6 +38,10 @@ $(CHROMIUM):
 
 bench: venv
 	$(PY) -m benchmarks
+
+NB ?= 14_play_a_game.ipynb
+app: venv
+	$(VENV)/bin/voila notebooks/$(NB) --port=$(PORT) --Voila.ip=127.0.0.1 --no-browser
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info

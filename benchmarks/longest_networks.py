@@ -27,7 +27,6 @@ Edge = tuple[str, str, int]
 _ROOT = Path(__file__).resolve().parents[1]
 _USA_FILES = (
     _ROOT / "maps" / "usa.json",  # the packaged board (ttr_nb.maps)
-    Path("/work/shared/reference-maps/usa.json"),  # the shared reference data
 )
 
 # The grid drops these four edges (cities are (row, column)):

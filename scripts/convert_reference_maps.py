@@ -30,7 +30,6 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-DEFAULT_SOURCE = Path("/work/shared/reference-maps")
 DEFAULT_DEST = REPO / "maps"
 
 BOARDS = {
@@ -224,7 +223,7 @@ def dumps(board: dict) -> str:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--source", type=Path, default=DEFAULT_SOURCE, help="folder of the reference files")
+    parser.add_argument("--source", type=Path, required=True, help="folder of the reference files")
     parser.add_argument("--dest", type=Path, default=DEFAULT_DEST, help="folder to write the board files to")
     parser.add_argument("--check", action="store_true", help="only check that the board files are up to date")
     parser.add_argument("boards", nargs="*", default=list(BOARDS), help="boards to convert (default: all)")

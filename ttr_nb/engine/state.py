@@ -116,6 +116,12 @@ class State:
                 return "blocked"
         return "free"
 
+    def payment_options(self, route, complete: bool = True) -> tuple[Cards, ...]:
+        """The distinct ways the player to move can pay for `route` with their hand (all of
+        them; ``complete=False``: the canonical subset `legal_actions` lists). Only the
+        cards are considered: whether the route may be claimed now is `why_illegal`'s."""
+        return self.game.payment_options(route, self.hands[self.player], complete)
+
     def routes_of(self, player: int) -> tuple[int, ...]:
         return tuple(i for i, o in enumerate(self.owners) if o == player)
 
