@@ -14,28 +14,11 @@ from pathlib import Path
 import pytest
 
 import ttr_nb
+from scenario import refused
 from ttr_nb import (ActionSyntaxError, BuildStation, Cards, Claim, IllegalAction, KeepTickets, MapError, Match,
                     PayTunnel, PositionError)
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
-
-
-def refused(state, action, rule: str, *words: str):
-    """`action` is refused for `rule`, the reason's text contains every one of `words`,
-    `apply` raises `IllegalAction` with that reason, and the state is unchanged."""
-    before = state.to_dict()
-    reason = state.why_illegal(action)
-    assert reason is not None, f"{action!r} should be refused ({rule})"
-    assert reason.rule == rule, reason
-    for w in words:
-        assert w in reason.text, f"{w!r} not in {reason.text!r}"
-    with pytest.raises(IllegalAction) as err:
-        state.apply(action)
-    assert err.value.reason == reason
-    assert err.value.rule == rule and err.value.text == reason.text
-    assert str(err.value) == reason.text
-    assert state.to_dict() == before
-    return reason
 
 
 def at(edition: str, players: int = 2, **d):

@@ -81,7 +81,7 @@ from collections import Counter
 import pytest
 
 import ttr_nb
-from conftest import hand, load, position, refused, seed_with_locomotives_in_first_display
+from scenario import hand, load, position, refused, seed_with_locomotives_in_first_display
 from ttr_nb.engine.actions import Pass
 
 EDITIONS = ("usa", "europe", "switzerland", "nordic")

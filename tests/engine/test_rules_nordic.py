@@ -44,7 +44,7 @@ from collections import Counter
 import pytest
 
 import ttr_nb
-from conftest import hand, load, position, refused, seed_with_locomotives_in_first_display
+from scenario import hand, load, position, refused, seed_with_locomotives_in_first_display
 
 
 def test_nordic_two_to_three_players_40_trains_110_cards_46_tickets():

@@ -43,41 +43,45 @@ class Price:
         """Colours this route may be paid in."""
         return range(8) if self.colour == GREY else (self.colour,)
 
+    def readings(self):
+        """Every way to read this price: (colour c, substituted locomotives s1, substituted
+        coloured cards s2, locomotives still printed, coloured cards still printed, cards
+        the substitution sets take)."""
+        L, f = self.length, self.ferry_locomotives
+        s1_max = f if self.ferry_sub else 0
+        s2_max = (L - f) if self.colour_sub else 0
+        for c in self.colours():
+            for s1 in range(s1_max + 1):
+                for s2 in range(s2_max + 1):
+                    yield c, s1, s2, f - s1, L - f - s2, s1 * self.ferry_sub + s2 * self.colour_sub
+
     # ------------------------------------------------------------------ checking
     def split(self, p) -> tuple[int, int, int] | None:
         """A way to read payment `p` as this price: (colour, substituted locomotives,
         substituted coloured cards), or None. The colour is GREY for an all-locomotive
         payment of a grey route."""
-        L, f = self.length, self.ferry_locomotives
         n = sum(p)
         loco = p[LOCO]
-        s1_max = f if self.ferry_sub else 0
-        s2_max = (L - f) if self.colour_sub else 0
-        for c in self.colours():
+        for c, s1, s2, need_loco, need_col, spare in self.readings():
+            if n != need_loco + need_col + spare:
+                continue
             pc = p[c]
-            for s1 in range(s1_max + 1):
-                for s2 in range(s2_max + 1):
-                    if n != L + s1 * (self.ferry_sub - 1 if s1 else 0) + s2 * (self.colour_sub - 1 if s2 else 0):
-                        continue
-                    need_loco = f - s1                 # locomotive spaces not substituted
-                    need_col = L - f - s2              # coloured spaces not substituted
-                    spare = n - (need_loco + need_col)  # cards that must go to substitution sets
-                    if loco < need_loco:
-                        continue
-                    if self.wild:
-                        # coloured spaces take colour c first, then locomotives
-                        if pc + (loco - need_loco) < need_col:
-                            continue
-                    elif pc < need_col:
-                        continue
-                    if spare == 0:
-                        # no substitution: every card is colour c or a locomotive, and
-                        # locomotives beyond the ferry's must be allowed as wild cards
-                        if pc + loco != n or (not self.wild and loco != need_loco):
-                            continue
-                    if self.colour == GREY and pc == 0 and need_col > 0 and spare == 0:
-                        return GREY, s1, s2        # all locomotives on a grey route
-                    return c, s1, s2
+            if loco < need_loco:
+                continue
+            if self.wild:
+                # coloured spaces take colour c first, then locomotives
+                if pc + (loco - need_loco) < need_col:
+                    continue
+            elif pc < need_col:
+                continue
+            if spare == 0:
+                # no substitution: every card is colour c or a locomotive, and
+                # locomotives beyond the ferry's must be allowed as wild cards
+                if pc + loco != n or (not self.wild and loco != need_loco):
+                    continue
+                if self.colour == GREY and pc == 0 and need_col > 0:
+                    return GREY, s1, s2        # all locomotives on a grey route
+            return c, s1, s2
         return None
 
     def is_valid(self, p) -> bool:
@@ -156,33 +160,22 @@ def _take(hand, n, order) -> tuple | None:
 
 
 def _canonical_subs(price: Price, hand) -> list[tuple]:
-    L, f = price.length, price.ferry_locomotives
     out = []
-    s1_max = f if price.ferry_sub else 0
-    s2_max = (L - f) if price.colour_sub else 0
-    for c in price.colours():
-        for s1 in range(s1_max + 1):
-            for s2 in range(s2_max + 1):
-                if s1 == 0 and s2 == 0:
-                    continue
-                need_loco, need_col = f - s1, L - f - s2
-                rest = list(hand)
-                core = [0] * 9
-                use_c = min(need_col, rest[c])
-                core[c] = use_c
-                extra_loco = need_col - use_c
-                if extra_loco and not price.wild:
-                    continue
-                core[LOCO] = need_loco + extra_loco
-                if core[LOCO] > rest[LOCO]:
-                    continue
-                rest = [h - k for h, k in zip(rest, core)]
-                size = s1 * price.ferry_sub + s2 * price.colour_sub
-                order = [x for x in range(8) if x != c] + [c, LOCO]
-                subs = _take(rest, size, order)
-                if subs is None:
-                    continue
-                out.append(tuple(a + b for a, b in zip(core, subs)))
+    for c, s1, s2, need_loco, need_col, size in price.readings():
+        if not size:
+            continue
+        core = [0] * 9
+        core[c] = min(need_col, hand[c])
+        extra_loco = need_col - core[c]
+        if extra_loco and not price.wild:
+            continue
+        core[LOCO] = need_loco + extra_loco
+        if core[LOCO] > hand[LOCO]:
+            continue
+        rest = [h - k for h, k in zip(hand, core)]
+        subs = _take(rest, size, [x for x in range(8) if x != c] + [c, LOCO])
+        if subs is not None:
+            out.append(tuple(a + b for a, b in zip(core, subs)))
     return out
 
 
@@ -205,33 +198,26 @@ def substitution_payments(price: Price, hand):
     (colour c and locomotives) plus any sub-multiset of the rest of the hand of the size
     the substitutions take. A generator: the set can be huge for a big hand on
     Murmansk-Lieksa, so callers may stop early (`itertools.islice`)."""
-    L, f = price.length, price.ferry_locomotives
     hand = tuple(hand)
     seen: set[tuple] = set()
-    s1_max = f if price.ferry_sub else 0
-    s2_max = (L - f) if price.colour_sub else 0
-    for c in price.colours():
-        for s1 in range(s1_max + 1):
-            for s2 in range(s2_max + 1):
-                if s1 == 0 and s2 == 0:
-                    continue
-                need_loco, need_col = f - s1, L - f - s2
-                size = s1 * price.ferry_sub + s2 * price.colour_sub
-                # the printed part: k locomotives stand in for coloured spaces where wild
-                for k in range((need_col if price.wild else 0) + 1):
-                    core = [0] * 9
-                    core[c] = need_col - k
-                    core[LOCO] = need_loco + k
-                    if core[c] > hand[c] or core[LOCO] > hand[LOCO]:
-                        continue
-                    rest = tuple(h - x for h, x in zip(hand, core))
-                    if sum(rest) < size:
-                        continue
-                    for sub in _submultisets(rest, size):
-                        p = tuple(a + b for a, b in zip(core, sub))
-                        if p not in seen:
-                            seen.add(p)
-                            yield p
+    for c, s1, s2, need_loco, need_col, size in price.readings():
+        if not size:
+            continue
+        # the printed part: k locomotives stand in for coloured spaces where wild
+        for k in range((need_col if price.wild else 0) + 1):
+            core = [0] * 9
+            core[c] = need_col - k
+            core[LOCO] = need_loco + k
+            if core[c] > hand[c] or core[LOCO] > hand[LOCO]:
+                continue
+            rest = tuple(h - x for h, x in zip(hand, core))
+            if sum(rest) < size:
+                continue
+            for sub in _submultisets(rest, size):
+                p = tuple(a + b for a, b in zip(core, sub))
+                if p not in seen:
+                    seen.add(p)
+                    yield p
 
 
 @lru_cache(maxsize=200_000)

@@ -1,4 +1,5 @@
-"""Small helpers shared by the rule scenario tests (tests/engine/test_rules_*.py)."""
+"""Small helpers shared by the rule scenario tests and the bad-input tests
+(imported as a module: `from scenario import ...`)."""
 from __future__ import annotations
 
 from collections import Counter
@@ -72,6 +73,8 @@ def refused(state, action, rule: str, *words: str):
     with pytest.raises(IllegalAction) as err:
         state.apply(action)
     assert err.value.reason == reason
+    assert err.value.rule == rule and err.value.text == reason.text
+    assert str(err.value) == reason.text
     assert state.to_dict() == before
     return reason
 
