@@ -856,7 +856,12 @@ def maps_folder():
 
 def board_names() -> list[str]:
     """Names of the packaged boards, sorted ("europe", "nordic", "switzerland", "usa")."""
-    return sorted(p.name[: -len(".json")] for p in maps_folder().iterdir() if p.name.endswith(".json"))
+    return list(_board_names())
+
+
+@functools.lru_cache(maxsize=None)
+def _board_names() -> tuple[str, ...]:
+    return tuple(sorted(p.name[: -len(".json")] for p in maps_folder().iterdir() if p.name.endswith(".json")))
 
 
 def _parse(text: str, source: str) -> Board:
@@ -867,10 +872,15 @@ def _parse(text: str, source: str) -> Board:
     return board_from_dict(data, source)
 
 
-@functools.lru_cache(maxsize=None)
+_PACKAGED: dict[str, Board] = {}
+
+
 def _load_packaged(name: str) -> Board:
-    resource = maps_folder().joinpath(f"{name}.json")
-    return _parse(resource.read_text(encoding="utf-8"), f"maps/{name}.json")
+    """A packaged board, read once (boards are immutable)."""
+    if name not in _PACKAGED:
+        resource = maps_folder().joinpath(f"{name}.json")
+        _PACKAGED[name] = _parse(resource.read_text(encoding="utf-8"), f"maps/{name}.json")
+    return _PACKAGED[name]
 
 
 def load_board(name_or_path: "str | Path") -> Board:
@@ -884,6 +894,8 @@ def load_board(name_or_path: "str | Path") -> Board:
     is_path = isinstance(name_or_path, Path) or text.endswith(".json") or "/" in text or "\\" in text
     if not is_path:
         name = text.strip().lower()
+        if name in _PACKAGED:
+            return _PACKAGED[name]
         names = board_names()
         if name not in names:
             close = difflib.get_close_matches(name, names, n=2, cutoff=0.5)

@@ -7,7 +7,6 @@ and caches of the ways a hand can pay.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 from typing import Iterable
 
 from .actions import BuildStation, Claim, parse
@@ -16,10 +15,6 @@ from .cards import CARD_NAMES, COLOURS, LOCO, Cards
 from .errors import Reason
 from .payments import GREY, Price, describe_price
 from .rules import Rules, edition_ids, load_rules
-
-
-_COUNT_CACHES: dict[tuple, dict] = {}
-_OPTION_CACHES: dict[tuple, dict] = {}
 
 
 def _count_spec(price: Price) -> tuple:
@@ -35,6 +30,7 @@ def _count_spec(price: Price) -> tuple:
 def _count_vector(specs, hand) -> tuple[int, ...]:
     """`Price.count(hand)` for every signature at once (equal to it; checked by the tests)."""
     loco = hand[LOCO]
+    colours = hand[:LOCO]
     out = []
     append = out.append
     for spec in specs:
@@ -54,6 +50,14 @@ def _count_vector(specs, hand) -> tuple[int, ...]:
                 lo = ferry
             if top >= lo:
                 n += top - lo + 1
+        elif ferry == 0:
+            # per colour: min(cards of it, length) minus the spaces locomotives cannot fill
+            short = length - 1 - loco
+            for h in colours:
+                if h > length:
+                    h = length
+                if h > short:
+                    n += h - short if short > 0 else h
         else:
             for c in range(8):
                 lo = length - hand[c]
@@ -90,9 +94,20 @@ def price_of(route, rules: Rules) -> Price:
     )
 
 
-@lru_cache(maxsize=64)
+_TABLES: dict[tuple, tuple] = {}
+
+
 def _tables(rules: Rules, board: Board) -> tuple:
-    """What a game computes once from its rules and board (shared by games alike)."""
+    """What a game computes once from its rules and board (shared by games alike; an
+    edition's rules are fixed by its id and options, a packaged board by its name)."""
+    key = (rules.id, tuple(sorted(rules.options.items())), id(board))
+    tables = _TABLES.get(key)
+    if tables is None or tables[0] is not board:
+        tables = _TABLES[key] = (board, _compute_tables(rules, board))
+    return tables[1]
+
+
+def _compute_tables(rules: Rules, board: Board) -> tuple:
     routes = board.routes
     prices = tuple(price_of(r, rules) for r in routes)
     # routes with the same price share one "signature": legal claims are counted per signature
@@ -101,7 +116,9 @@ def _tables(rules: Rules, board: Board) -> tuple:
     sig_prices = tuple(sig_of)
     return (tuple(r.key for r in routes), prices, tuple(rules.points_for(r.length) for r in routes),
             tuple(r.twin for r in routes), route_sig, sig_prices, tuple(p.length for p in sig_prices),
-            tuple(c.name for c in board.cities if c.kind == "city"))
+            tuple(c.name for c in board.cities if c.kind == "city"),
+            tuple(_count_spec(p) for p in sig_prices),
+            {}, {})     # caches shared by the games alike: payment counts and payments per hand
 
 
 class Game:
@@ -118,14 +135,11 @@ class Game:
         self.first_player = first_player
         self.doubles_open = players >= rules.double_routes_min_players
         (self.route_keys, self.prices, self.route_points, self.twins, self.route_sig, self.sig_prices,
-         self.sig_length, self.city_names) = _tables(rules, board)
-        # shared by every game with the same route prices (random play meets the same hands)
-        self._counts = _COUNT_CACHES.setdefault(self.sig_prices, {})
+         self.sig_length, self.city_names, self._count_specs, self._counts, self._sig_options) = _tables(rules, board)
         self._station_pays: dict[tuple, tuple] = {}
         self.max_length = max(self.sig_length)
         self.has_stations = rules.stations > 0
-        self._count_specs = tuple(_count_spec(p) for p in self.sig_prices)
-        self._sig_options = _OPTION_CACHES.setdefault(self.sig_prices, {})
+        self.expensive_locomotive = rules.face_up_locomotive_costs_two
         self._label_cache: dict[str, int] = {}
 
     def __repr__(self) -> str:
@@ -183,7 +197,7 @@ class Game:
 
     def sig_options(self, sig: int, hand: tuple) -> tuple[Cards, ...]:
         """The payments `legal_actions` lists for a route signature and a hand (cached)."""
-        key = (sig, hand)
+        key = (sig, self.sig_prices[sig].option_key(hand))
         pays = self._sig_options.get(key)
         if pays is None:
             pays = self.sig_prices[sig].options(hand)

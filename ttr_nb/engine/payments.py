@@ -88,6 +88,16 @@ class Price:
         return self.split(p) is not None
 
     # ------------------------------------------------------------------ listing
+    def option_key(self, hand) -> tuple:
+        """The part of a hand its payments for this price depend on (a cache key): a plain
+        route never uses more than `length` cards of a kind."""
+        if self.ferry_sub or self.colour_sub:
+            return tuple(hand)
+        L = self.length
+        if self.colour == GREY:
+            return tuple(h if h < L else L for h in hand)
+        return (min(hand[self.colour], L), min(hand[LOCO], L))
+
     def count(self, hand) -> int:
         """len(self.options(hand)), computed without listing them where that is easy."""
         if self.ferry_sub or self.colour_sub:

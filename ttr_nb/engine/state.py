@@ -682,11 +682,12 @@ class LegalActions(Sequence):
     @staticmethod
     def _draws(s: State, second: bool) -> list:
         """The card draws of a display (shared lists: few displays exist)."""
-        key = (s.display, bool(s.deck or s.discard), second, s.game.rules.face_up_locomotive_costs_two)
+        shown = frozenset(s.display)
+        key = (shown, bool(s.deck or s.discard), second, s.game.expensive_locomotive)
         draws = _DRAWS.get(key)
         if draws is None:
             draws = [_DRAW_BLIND] if key[1] else []
-            for card in sorted(set(s.display)):
+            for card in sorted(shown):
                 if card == LOCO and key[3] and second:
                     continue
                 draws.append(_FACE_UP[card])
@@ -701,7 +702,10 @@ class LegalActions(Sequence):
         if s.ticket_deck:
             simple.append(_DRAW_TICKETS)
         self.hand = hand = s.hands[p]
-        self.counts = counts = g.claim_counts(hand)
+        counts = g._counts.get(hand)
+        if counts is None:
+            counts = g.claim_counts(hand)
+        self.counts = counts
         trains = s.trains[p]
         blocked = s.blocked[p]
         routes = s.free
