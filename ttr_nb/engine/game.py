@@ -138,6 +138,8 @@ class Game:
          self.sig_length, self.city_names, self._count_specs, self._counts, self._sig_options) = _tables(rules, board)
         self._station_pays: dict[tuple, tuple] = {}
         self.max_length = max(self.sig_length)
+        # fits[t][sig]: a route of that signature needs at most t trains
+        self.fits = tuple(tuple(n <= t for n in self.sig_length) for t in range(self.max_length))
         self.has_stations = rules.stations > 0
         self.expensive_locomotive = rules.face_up_locomotive_costs_two
         self._label_cache: dict[str, int] = {}

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from itertools import accumulate, combinations
-from operator import mul
+from operator import mul, sub
 from typing import TYPE_CHECKING, Iterator, Sequence
 
 from .actions import (AbandonTunnel, Action, BuildStation, Claim, DrawBlind, DrawFaceUp, DrawTickets,
@@ -198,7 +198,7 @@ class State:
         self.hands = self.hands[:player] + (tuple(hand),) + self.hands[player + 1:]
 
     def _take_cards(self, player: int, cards) -> None:
-        hand = tuple(h - c for h, c in zip(self.hands[player], cards))
+        hand = tuple(map(sub, self.hands[player], cards))
         self.hands = self.hands[:player] + (hand,) + self.hands[player + 1:]
 
     def _return_cards(self, player: int, cards) -> None:
@@ -206,10 +206,8 @@ class State:
         self.hands = self.hands[:player] + (hand,) + self.hands[player + 1:]
 
     def _discard_cards(self, cards) -> None:
-        pile = list(self.discard)
-        for card, n in enumerate(cards):
-            pile.extend([card] * n)
-        self.discard = tuple(pile)
+        """Put a multiset of cards (nine counts) on the discard pile."""
+        self.discard += tuple(card for card, n in enumerate(cards) for _ in range(n))
 
     def can_draw_any(self) -> bool:
         return bool(self.deck or self.discard or self.display)
@@ -709,10 +707,10 @@ class LegalActions(Sequence):
         trains = s.trains[p]
         blocked = s.blocked[p]
         routes = s.free
-        if trains < g.max_length or blocked:
-            lengths = g.sig_length
-            routes = tuple(() if lengths[i] > trains else tuple(r for r in rs if r not in blocked)
-                           for i, rs in enumerate(routes))
+        if trains < g.max_length:        # late in the game: only routes the trains can fill
+            routes = tuple(rs if fits else () for rs, fits in zip(routes, g.fits[trains]))
+        if blocked:                      # the other route of a double this player owns
+            routes = tuple(tuple(r for r in rs if r not in blocked) if rs else rs for rs in routes)
         self.routes = routes
         per = [len(simple)]
         per.extend(map(mul, counts, map(len, routes)))
