@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -56,47 +57,45 @@ def _bin(name: str) -> str:
     return str(Path(sys.executable).parent / name)
 
 
+@contextmanager
+def _serve(command: list[str], log_path: Path, ready: str, base: str):
+    """Run a server until the block ends; yield its base URL once `ready` answers."""
+    with open(log_path, "w") as log:
+        proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            _wait_http(ready, proc)
+            yield base
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
 @pytest.fixture(scope="session")
 def lab_server(workdir):
     port = _free_port()
-    log = open(workdir / "lab.log", "w")
     # render every cell (no windowing), so the page holds every output the test reads
     settings = workdir.parent / "lab-user-settings" / "@jupyterlab" / "notebook-extension"
     settings.mkdir(parents=True, exist_ok=True)
     (settings / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
-    proc = subprocess.Popen(
-        [_bin("jupyter"), "lab", "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1", "--allow-root",
-         f"--LabApp.user_settings_dir={settings.parent.parent}",
-         f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={workdir}",
-         "--LabApp.extension_manager=readonly", "--ServerApp.open_browser=False"],
-        stdout=log, stderr=subprocess.STDOUT)
-    try:
-        _wait_http(f"http://127.0.0.1:{port}/api/status?token={TOKEN}", proc)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+    base = f"http://127.0.0.1:{port}"
+    with _serve([_bin("jupyter"), "lab", "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1",
+                 "--allow-root", f"--LabApp.user_settings_dir={settings.parent.parent}",
+                 f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={workdir}",
+                 "--LabApp.extension_manager=readonly", "--ServerApp.open_browser=False"],
+                workdir / "lab.log", f"{base}/api/status?token={TOKEN}", base) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
 def voila_server(workdir):
     port = _free_port()
-    log = open(workdir / "voila.log", "w")
-    proc = subprocess.Popen(
-        [_bin("voila"), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", str(workdir)],
-        stdout=log, stderr=subprocess.STDOUT)
-    try:
-        _wait_http(f"http://127.0.0.1:{port}/", proc)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+    base = f"http://127.0.0.1:{port}"
+    with _serve([_bin("voila"), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", str(workdir)],
+                workdir / "voila.log", f"{base}/", base) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -81,6 +81,20 @@ class Cards(tuple):
             counts[card_index(name)] += int(n)
         return cls(counts)
 
+    @classmethod
+    def coerce(cls, value) -> "Cards":
+        """Cards from Cards, text ("red*3+loco*1"), a dict ({"red": 3}), nine counts, or None
+        (no cards). ValueError/TypeError if it cannot be read."""
+        if value is None:
+            return cls()
+        if isinstance(value, Cards):
+            return value
+        if isinstance(value, str):
+            return cls.parse(value)
+        if isinstance(value, dict):
+            return cls.of(value)
+        return cls(value)
+
     @property
     def total(self) -> int:
         return sum(self)

@@ -60,18 +60,6 @@ def substitution_payments(price, hand, cap: int = MAX_LISTED) -> tuple[list[Card
     return [Cards(p) for p in sorted(found[:cap], key=lambda p: (sum(p), p))], complete
 
 
-def _hand_of(value) -> Cards:
-    if value is None:
-        return Cards()
-    if isinstance(value, Cards):
-        return value
-    if isinstance(value, str):
-        return Cards.parse(value)
-    if isinstance(value, dict):
-        return Cards.of(value)
-    return Cards(value)
-
-
 class PaymentChecker(Controller):
     """Every way a hand can pay for a route: ``PaymentChecker(edition="usa", hand=None)``.
 
@@ -107,7 +95,7 @@ class PaymentChecker(Controller):
         self._build_widgets()
         self._show_board()
         try:
-            start = _hand_of(hand)
+            start = Cards.coerce(hand)
         except ValueError as e:
             raise ValueError(str(e)) from None
         if not self._change_hand(start, ""):
@@ -139,7 +127,7 @@ class PaymentChecker(Controller):
         """Replace the hand: ``set_hand(red=3, loco=1)``, ``set_hand("red*3+loco*1")``,
         ``set_hand({"red": 3})`` or ``set_hand(Cards(...))``."""
         try:
-            hand = _hand_of(cards) + (Cards.of(counts) if counts else Cards())
+            hand = Cards.coerce(cards) + (Cards.of(counts) if counts else Cards())
         except ValueError as e:
             self.status.show(str(e), "refused", "unknown-card")
             return False
@@ -223,7 +211,7 @@ class PaymentChecker(Controller):
 
     def position(self, hand=None):
         """The position the engine judges payments in: player 0 to move, holding `hand`."""
-        hand = self.hand if hand is None else _hand_of(hand)
+        hand = self.hand if hand is None else Cards.coerce(hand)
         return self.game.state_from_dict({"hands": [hand.as_dict()] + [{}] * (self.game.players - 1)})
 
     # ------------------------------------------------------------------ computing

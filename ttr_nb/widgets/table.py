@@ -386,13 +386,7 @@ class GameTable(LazyBoard, Controller):
         """A payment from Cards, text ("red*3+loco*1"), a dict or nine counts; None (and the
         reason in the status line) if it cannot be read."""
         try:
-            if isinstance(payment, Cards):
-                return payment
-            if isinstance(payment, str):
-                return Cards.parse(payment)
-            if isinstance(payment, dict):
-                return Cards.of(payment)
-            return Cards(payment)
+            return Cards.coerce(payment)
         except (ValueError, TypeError) as e:
             self.status.refuse(Reason("payment-syntax", f"Cannot read the payment {payment!r}: {e}"))
             return None
