@@ -92,6 +92,15 @@ class Controller(WidgetBase):
     def state(self):
         return self.match.state
 
+    def route_or_refuse(self, route) -> int | None:
+        """The index of a route (key in either order, index or Route), or None with the
+        engine's "unknown route" sentence (naming close matches) in the status line."""
+        try:
+            return self.game.route_index(route)
+        except KeyError as e:
+            self.status.show(e.args[0], "refused", "unknown-route")
+            return None
+
     def act(self, action) -> bool:
         """Play an action (or its text). A refusal is shown, not raised; returns whether it
         was played."""

@@ -404,10 +404,8 @@ class EditionExplorer(Controller):
 
     def select_route(self, route) -> bool:
         """Outline a route (key, index or Route) and say what it costs."""
-        try:
-            ri = self.game.route_index(route)
-        except KeyError as e:
-            self.status.show(e.args[0], "refused", "unknown-route")
+        ri = self.route_or_refuse(route)
+        if ri is None:
             return False
         self.selected = ri
         self._show_highlight()

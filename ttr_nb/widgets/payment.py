@@ -166,10 +166,8 @@ class PaymentChecker(Controller):
     def select_route(self, route) -> bool:
         """Choose the route to pay for: a key ("Stockholm-Turku", either order), an index, or a
         `Route`. A click on the route's marker on the board does the same."""
-        try:
-            ri = self.game.route_index(route)
-        except KeyError as e:
-            self.status.show(e.args[0], "refused", "unknown-route")
+        ri = self.route_or_refuse(route)
+        if ri is None:
             return False
         self.route = self.game.board.routes[ri]
         self._update_options()

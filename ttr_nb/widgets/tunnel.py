@@ -132,10 +132,8 @@ class TunnelLab(Controller):
 
     def select_tunnel(self, route) -> bool:
         """Choose the tunnel (key like "Marseille-Zürich", index or Route)."""
-        try:
-            ri = self.game.route_index(route)
-        except KeyError as e:
-            self.status.show(e.args[0], "refused", "unknown-route")
+        ri = self.route_or_refuse(route)
+        if ri is None:
             return False
         r = self.game.board.routes[ri]
         if not r.tunnel:
