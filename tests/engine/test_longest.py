@@ -112,6 +112,26 @@ def odd_vertex_bound(edges) -> int:
     return len(edges) - max(0, odd - 2) // 2
 
 
+def without_shortcuts(edges) -> LongestPath:
+    """`longest_path` with facts 9 and 10 (trees, small components) switched off, so
+    that the general search (facts 4-8) is checked on the same graphs."""
+    saved = longest_module.SHORTCUTS
+    longest_module.SHORTCUTS = False
+    try:
+        return longest_path(edges)
+    finally:
+        longest_module.SHORTCUTS = saved
+
+
+def check_against_brute_force(edges) -> None:
+    """Both ways of solving (with and without the shortcuts) give a real trail of the
+    brute-force length."""
+    expected = brute_force(edges)
+    for res in (longest_path(edges), without_shortcuts(edges)):
+        assert_valid(edges, res)
+        assert res.length == expected
+
+
 # ----------------------------------------------------------------------------- strategies
 
 
@@ -154,34 +174,26 @@ def test_reference_agrees_with_plain_enumeration(edges):
 @PROPERTY
 @given(multigraphs())
 def test_matches_brute_force(edges):
-    res = longest_path(edges)
-    assert_valid(edges, res)
-    assert res.length == brute_force(edges)
+    check_against_brute_force(edges)
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(multigraphs(max_cities=5, max_edges=12, max_length=3))
 def test_matches_brute_force_dense_multigraphs(edges):
-    res = longest_path(edges)
-    assert_valid(edges, res)
-    assert res.length == brute_force(edges)
+    check_against_brute_force(edges)
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(multigraphs(max_cities=9, max_edges=12, max_length=1))
 def test_matches_brute_force_unit_lengths(edges):
-    res = longest_path(edges)
-    assert_valid(edges, res)
-    assert res.length == brute_force(edges)
+    check_against_brute_force(edges)
 
 
 @pytest.mark.parametrize("seed", range(12))
 def test_matches_brute_force_medium_graphs(seed):
     rng = random.Random(seed)
     edges = random_multigraph(rng, cities=rng.randint(5, 9), edges=15, max_length=rng.choice((1, 4)))
-    res = longest_path(edges)
-    assert_valid(edges, res)
-    assert res.length == brute_force(edges)
+    check_against_brute_force(edges)
 
 
 def cactus(rng: random.Random, max_edges: int = 12):
@@ -213,6 +225,34 @@ def cactus(rng: random.Random, max_edges: int = 12):
 @pytest.mark.parametrize("seed", range(30))
 def test_matches_brute_force_on_block_trees(seed):
     edges = cactus(random.Random(seed))
+    check_against_brute_force(edges)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_small_component_search_matches_brute_force_and_hands_over_when_too_big(seed):
+    """Fact 10: the direct search agrees with brute force; with no budget it gives up
+    (and `longest_path` then uses the general search)."""
+    rng = random.Random(seed)
+    edges = cactus(rng, max_edges=rng.randint(4, 16))
+    ends, lengths, ids = [], [], {}
+    for a, b, length in edges:
+        ends.append((ids.setdefault(a, len(ids)), ids.setdefault(b, len(ids))))
+        lengths.append(length)
+    for comp in longest_module._components(len(ids), ends):
+        sub = [edges[e] for e in comp]
+        found = longest_module._small_trail(comp, ends, lengths, 0, budget=10_000)
+        assert found[0] == brute_force(sub)
+        assert sorted(found[1]) == sorted(set(found[1])) and set(found[1]) <= set(comp)
+        assert longest_module._small_trail(comp, ends, lengths, 0, budget=0) is longest_module._TOO_BIG
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_tree_sweeps_match_brute_force(seed):
+    """Fact 9: on a network without a cycle the two sweeps find a longest path."""
+    rng = random.Random(seed)
+    n = rng.randint(2, 14)
+    edges = [(f"c{rng.randrange(i)}", f"c{i}", rng.randint(1, 6)) for i in range(1, n)]
+    rng.shuffle(edges)
     res = longest_path(edges)
     assert_valid(edges, res)
     assert res.length == brute_force(edges)

@@ -86,3 +86,15 @@ def test_substitution_payments_can_be_cut_short_on_a_huge_hand():
         if len(first) == 1000:
             break
     assert len(first) == 1000 and all(price.is_valid(p) for p in first)
+
+
+@pytest.mark.parametrize("edition", ttr_nb.editions())
+def test_payment_counter_equals_price_count_for_every_signature(edition):
+    """`legal_actions` counts claims with `PaymentCounter` (table lookups per colour);
+    it must agree with `Price.count` on every signature of the board, for any hand."""
+    game = ttr_nb.load_game(edition)
+    rng = random.Random(edition)
+    hands = [random_hand(rng, rng.randint(0, 16)) for _ in range(1500)]
+    hands += [(0,) * 9, (9,) * 9, (0,) * 8 + (14,), (12,) + (0,) * 8]
+    for hand in hands:
+        assert game.count_payments(hand) == tuple(p.count(hand) for p in game.sig_prices), hand

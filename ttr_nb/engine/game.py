@@ -17,56 +17,69 @@ from .payments import GREY, Price, describe_price
 from .rules import Rules, edition_ids, load_rules
 
 
-def _count_spec(price: Price) -> tuple:
-    """How `_count_vector` counts the payments of one price: a fast formula for the plain
-    prices (no substitution), `Price.count` for the others."""
-    if price.ferry_sub or price.colour_sub:
-        return ("other", price)
-    if price.wild:
-        return ("grey" if price.colour == GREY else "colour", price.colour, price.length, price.ferry_locomotives)
-    return ("other", price)
+def _plain_wild(price: Price) -> bool:
+    """Locomotives are wild and nothing substitutes: the payments of such a price depend
+    only on the cards of its colour (any colour for grey) and the locomotives."""
+    return price.wild and not (price.ferry_sub or price.colour_sub)
 
 
-def _count_vector(specs, hand) -> tuple[int, ...]:
-    """`Price.count(hand)` for every signature at once (equal to it; checked by the tests)."""
-    loco = hand[LOCO]
-    colours = hand[:LOCO]
-    out = []
-    append = out.append
-    for spec in specs:
-        kind = spec[0]
-        if kind == "other":
-            append(spec[1].count(hand))
-            continue
-        _, colour, length, ferry = spec
-        if loco < ferry:
-            append(0)
-            continue
-        top = length - 1 if loco >= length else loco      # payments with a coloured card
-        n = loco >= length                                # the all-locomotive payment
-        if kind == "colour":
-            lo = length - hand[colour]
-            if lo < ferry:
-                lo = ferry
-            if top >= lo:
-                n += top - lo + 1
-        elif ferry == 0:
-            # per colour: min(cards of it, length) minus the spaces locomotives cannot fill
-            short = length - 1 - loco
-            for h in colours:
-                if h > length:
-                    h = length
-                if h > short:
-                    n += h - short if short > 0 else h
-        else:
-            for c in range(8):
-                lo = length - hand[c]
-                if lo < ferry:
-                    lo = ferry
-                if top >= lo:
-                    n += top - lo + 1
-        append(n)
-    return tuple(out)
+def _sig_order(price: Price) -> tuple:
+    """Signatures are numbered colour by colour, then grey, then the rest, so that the
+    payment counts of a hand are a few cached blocks put end to end (`PaymentCounter`)."""
+    group = (0 if price.colour != GREY else 1) if _plain_wild(price) else 2
+    return (group, price.colour, price.length, price.ferry_locomotives, price.tunnel, price.wild,
+            price.ferry_sub, price.colour_sub)
+
+
+class PaymentCounter:
+    """`Price.count(hand)` for every signature at once (equal to it; checked by the tests).
+
+    The signatures come in `_sig_order`. A coloured plain price counts only the cards of
+    its colour and the locomotives, and no plain route uses more cards of a kind than it
+    has spaces: so each colour's block of counts is a table lookup on (cards of that
+    colour, locomotives), both capped at the longest route. Grey blocks depend on the
+    colours' counts in any order, so they are cached by the sorted counts. The other
+    signatures (substitutions, no wild locomotives) ask `Price.count`."""
+
+    def __init__(self, sig_prices: tuple[Price, ...]):
+        self.cap = cap = max((p.length for p in sig_prices), default=1)
+        colour_sigs: dict[int, list[Price]] = {}
+        self.grey: tuple[Price, ...] = ()
+        self.others: tuple[Price, ...] = ()
+        for p in sig_prices:
+            if not _plain_wild(p):
+                self.others += (p,)
+            elif p.colour == GREY:
+                self.grey += (p,)
+            else:
+                colour_sigs.setdefault(p.colour, []).append(p)
+        # tables[c][h][l]: the counts of colour c's signatures with h cards of c and l locomotives
+        self.tables = tuple(
+            (c, tuple(tuple(tuple(p.count((h,) * 8 + (l,)) for p in prices) for l in range(cap + 1))
+                      for h in range(cap + 1)))
+            for c, prices in sorted(colour_sigs.items()))
+        self._grey_cache: dict[tuple, tuple] = {}
+
+    def __call__(self, hand: tuple) -> tuple[int, ...]:
+        cap = self.cap
+        loco = hand[LOCO]
+        if loco > cap:
+            loco = cap
+        out = ()
+        for c, table in self.tables:
+            h = hand[c]
+            out += table[h if h < cap else cap][loco]
+        if self.grey:
+            key = tuple(sorted(hand[:LOCO])) + (hand[LOCO],)
+            block = self._grey_cache.get(key)
+            if block is None:
+                if len(self._grey_cache) > 100_000:
+                    self._grey_cache.clear()
+                block = self._grey_cache[key] = tuple(p.count(key) for p in self.grey)
+            out += block
+        if self.others:
+            out += tuple(p.count(hand) for p in self.others)
+        return out
 
 
 def editions() -> list[str]:
@@ -111,13 +124,13 @@ def _compute_tables(rules: Rules, board: Board) -> tuple:
     routes = board.routes
     prices = tuple(price_of(r, rules) for r in routes)
     # routes with the same price share one "signature": legal claims are counted per signature
-    sig_of: dict[Price, int] = {}
-    route_sig = tuple(sig_of.setdefault(p, len(sig_of)) for p in prices)
-    sig_prices = tuple(sig_of)
+    sig_prices = tuple(sorted(set(prices), key=_sig_order))
+    sig_of = {p: i for i, p in enumerate(sig_prices)}
+    route_sig = tuple(sig_of[p] for p in prices)
     return (tuple(r.key for r in routes), prices, tuple(rules.points_for(r.length) for r in routes),
             tuple(r.twin for r in routes), route_sig, sig_prices, tuple(p.length for p in sig_prices),
             tuple(c.name for c in board.cities if c.kind == "city"),
-            tuple(_count_spec(p) for p in sig_prices),
+            PaymentCounter(sig_prices),
             {}, {})     # caches shared by the games alike: payment counts and payments per hand
 
 
@@ -135,7 +148,7 @@ class Game:
         self.first_player = first_player
         self.doubles_open = players >= rules.double_routes_min_players
         (self.route_keys, self.prices, self.route_points, self.twins, self.route_sig, self.sig_prices,
-         self.sig_length, self.city_names, self._count_specs, self._counts, self._sig_options) = _tables(rules, board)
+         self.sig_length, self.city_names, self.count_payments, self._counts, self._sig_options) = _tables(rules, board)
         self._station_pays: dict[tuple, tuple] = {}
         self.max_length = max(self.sig_length)
         # fits[t][sig]: a route of that signature needs at most t trains
@@ -191,7 +204,7 @@ class Game:
         random play meets the same small hands again and again)."""
         counts = self._counts.get(hand)
         if counts is None:
-            counts = _count_vector(self._count_specs, hand)
+            counts = self.count_payments(hand)
             if len(self._counts) > 200_000:
                 self._counts.clear()
             self._counts[hand] = counts

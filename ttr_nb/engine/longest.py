@@ -75,6 +75,16 @@ library.  Every fact below is cross-checked by exhaustive search in
    bound first.  The search deepens on a target: pass k only expands states
    whose bound reaches the target, so the first leaf found is optimal; if a
    pass finds none, the next target is the best bound it cut off.
+
+9. Trees.  A component without a cycle (one edge fewer than vertices) holds
+   one path between any two vertices; the longest is found by two sweeps
+   (the vertex farthest from any vertex ends a longest path).
+
+10. Small components.  A player's network at the end of a game is mostly
+   a few small components with one or two cycles.  For those a plain
+   depth-first search over trails from the odd vertices (fact 3) is several
+   times faster than setting up the search of 5-8; it runs with a budget of
+   steps and hands over to that search when the budget is spent.
 """
 from __future__ import annotations
 
@@ -117,29 +127,44 @@ def longest_path(edges: Iterable[tuple[Hashable, Hashable, int]]) -> LongestPath
             a, b, length = item
         except (TypeError, ValueError):
             raise ValueError(f"edge {i}: expected (city_a, city_b, length), got {item!r}") from None
-        if isinstance(length, bool) or not isinstance(length, numbers.Integral):
-            raise TypeError(f"edge {i} ({a!r}-{b!r}): length must be an int, got {length!r}")
+        if type(length) is not int:
+            if isinstance(length, bool) or not isinstance(length, numbers.Integral):
+                raise TypeError(f"edge {i} ({a!r}-{b!r}): length must be an int, got {length!r}")
+            length = int(length)
         if length <= 0:
             raise ValueError(f"edge {i} ({a!r}-{b!r}): length must be positive, got {length!r}")
         if a == b:
             raise ValueError(f"edge {i}: self-loops are not supported ({a!r}-{b!r})")
-        ids = []
-        for c in (a, b):
-            j = city_id.get(c)
-            if j is None:
-                j = city_id[c] = len(cities)
-                cities.append(c)
-            ids.append(j)
-        ends.append((ids[0], ids[1]))
-        lengths.append(int(length))
+        ia = city_id.get(a)
+        if ia is None:
+            ia = city_id[a] = len(cities)
+            cities.append(a)
+        ib = city_id.get(b)
+        if ib is None:
+            ib = city_id[b] = len(cities)
+            cities.append(b)
+        ends.append((ia, ib))
+        lengths.append(length)
     if not ends:
         return LongestPath()
 
     best_len, best_trail = 0, []
-    for comp in _components(len(cities), ends):
-        if sum(lengths[e] for e in comp) <= best_len:
+    # heaviest component first: lighter ones can then often be skipped unsearched
+    comps = sorted(((sum(lengths[e] for e in comp), comp) for comp in _components(len(cities), ends)),
+                   key=lambda wc: -wc[0])
+    for weight, comp in comps:
+        if weight <= best_len:
             continue
-        found = _solve_component(comp, ends, lengths, best_len)
+        found = _TOO_BIG
+        if SHORTCUTS:
+            if len({v for e in comp for v in ends[e]}) == len(comp) + 1:
+                found = _tree_trail(comp, ends, lengths)                # fact 9: no cycle
+                if found[0] <= best_len:
+                    continue
+            elif len(comp) <= SMALL_EDGES:
+                found = _small_trail(comp, ends, lengths, best_len)     # fact 10: small
+        if found is _TOO_BIG:
+            found = _solve_component(comp, ends, lengths, best_len)
         if found is not None:
             best_len, best_trail = found
     return LongestPath(best_len, tuple(best_trail), tuple(cities[c] for c in _walk(best_trail, ends)))
@@ -169,6 +194,94 @@ def _walk(trail: list[int], ends: list[tuple[int, int]]) -> list[int]:
         else:
             return seq
     raise AssertionError("internal error: not a trail")  # pragma: no cover
+
+
+def _tree_trail(comp: list[int], ends: list[tuple[int, int]], lengths: list[int]) -> tuple[int, list[int]]:
+    """Longest trail of a component without a cycle (fact 9): the path between two
+    vertices farthest apart, found by two sweeps (the farthest vertex from any vertex
+    is an end of a longest path)."""
+    adj: dict[int, list[tuple[int, int]]] = {}
+    for e in comp:
+        a, b = ends[e]
+        adj.setdefault(a, []).append((b, e))
+        adj.setdefault(b, []).append((a, e))
+
+    def sweep(src: int) -> tuple[int, int, dict[int, tuple[int, int] | None]]:
+        dist = {src: 0}
+        via: dict[int, tuple[int, int] | None] = {src: None}
+        todo = [src]
+        while todo:
+            v = todo.pop()
+            for w, e in adj[v]:
+                if w not in dist:
+                    dist[w] = dist[v] + lengths[e]
+                    via[w] = (v, e)
+                    todo.append(w)
+        far = max(dist, key=dist.__getitem__)
+        return far, dist[far], via
+
+    start, _, _ = sweep(ends[comp[0]][0])
+    end, length, via = sweep(start)
+    trail = []
+    step = via[end]
+    while step is not None:
+        trail.append(step[1])
+        step = via[step[0]]
+    trail.reverse()
+    return length, trail
+
+
+_TOO_BIG = object()
+SHORTCUTS = True             # facts 9 and 10 (the tests also run the search without them)
+SMALL_EDGES = 20             # fact 10: components this small are searched directly ...
+SMALL_SEARCH_STEPS = 400     # ... unless that takes more steps than this
+
+
+def _small_trail(comp: list[int], ends: list[tuple[int, int]], lengths: list[int], floor: int,
+                 budget: int = SMALL_SEARCH_STEPS):
+    """Longest trail of a small component by plain depth-first search over trails
+    (fact 10), or `_TOO_BIG` when the search would take more than `budget` steps.
+    Trails start at odd vertices only (fact 3). None: nothing longer than `floor`."""
+    adj: dict[int, list[tuple[int, int, int, int]]] = {}
+    total = 0
+    for i, e in enumerate(comp):
+        a, b = ends[e]
+        length = lengths[e]
+        total += length
+        adj.setdefault(a, []).append((b, e, 1 << i, length))
+        adj.setdefault(b, []).append((a, e, 1 << i, length))
+    starts = [v for v, lst in adj.items() if len(lst) & 1] or [ends[comp[0]][0]]
+    best_len, best = floor, None
+    path: list[int] = []
+    steps = 0
+
+    def walk(v: int, used: int, length: int) -> bool:
+        """Extend the trail in `path` from v; False when the budget is spent."""
+        nonlocal best_len, best, steps
+        stuck = True
+        for w, e, bit, n in adj[v]:
+            if not used & bit:
+                stuck = False
+                steps += 1
+                if steps > budget:
+                    return False
+                path.append(e)
+                ok = walk(w, used | bit, length + n)
+                path.pop()
+                if not ok:
+                    return False
+                if best_len == total:
+                    return True
+        if stuck and length > best_len:
+            best_len, best = length, list(path)
+        return True
+
+    for v in starts:
+        if not walk(v, 0, 0):
+            return _TOO_BIG
+        if best_len == total:
+            break
+    return None if best is None else (best_len, best)
 
 
 def _components(n: int, ends: list[tuple[int, int]]) -> list[list[int]]:
