@@ -98,3 +98,17 @@ def test_payment_counter_equals_price_count_for_every_signature(edition):
     hands += [(0,) * 9, (9,) * 9, (0,) * 8 + (14,), (12,) + (0,) * 8]
     for hand in hands:
         assert game.count_payments(hand) == tuple(p.count(hand) for p in game.sig_prices), hand
+
+
+@pytest.mark.parametrize("edition", ttr_nb.editions())
+def test_nth_payment_follows_the_listing(edition):
+    """Indexing `legal_actions` builds the j-th payment of a signature directly; it must
+    be the j-th of the listed payments (so indexing and iteration agree)."""
+    game = ttr_nb.load_game(edition)
+    assert max(game.sig_length) <= 12          # the table of plain payments goes up to 12
+    rng = random.Random(edition)
+    for _ in range(300):
+        hand = random_hand(rng, rng.randint(0, 16))
+        for sig, price in enumerate(game.sig_prices):
+            listed = game.sig_options(sig, hand)
+            assert [game.nth_payment(sig, hand, j) for j in range(len(listed))] == list(listed), (price, hand)

@@ -82,6 +82,12 @@ class PaymentCounter:
         return out
 
 
+_LONGEST = 12    # no board has a longer route (checked by the tests)
+# _PLAIN_PAYMENTS[c][n][k]: n cards of colour c and k locomotives, as `Cards`
+_PLAIN_PAYMENTS = tuple(tuple(tuple(Cards(tuple(n if i == c else k if i == LOCO else 0 for i in range(9)))
+                                    for k in range(_LONGEST + 1)) for n in range(_LONGEST + 1)) for c in range(8))
+
+
 def editions() -> list[str]:
     """The ids of the editions this package can play."""
     return edition_ids()
@@ -151,11 +157,16 @@ class Game:
          self.sig_length, self.city_names, self.count_payments, self._counts, self._sig_options) = _tables(rules, board)
         self._station_pays: dict[tuple, tuple] = {}
         self.max_length = max(self.sig_length)
-        # fits[t][sig]: a route of that signature needs at most t trains
-        self.fits = tuple(tuple(n <= t for n in self.sig_length) for t in range(self.max_length))
+        # fits[t][sig]: 1 if a route of that signature needs at most t trains, else 0
+        self.fits = tuple(tuple(int(n <= t) for n in self.sig_length) for t in range(self.max_length))
         self.has_stations = rules.stations > 0
         self.expensive_locomotive = rules.face_up_locomotive_costs_two
         self._label_cache: dict[str, int] = {}
+        self.key_index = {key: i for i, key in enumerate(self.route_keys)}
+        self.sig_plain = tuple((p.colour, p.length, p.ferry_locomotives) if _plain_wild(p) else None
+                               for p in self.sig_prices)
+        self.display_size = rules.display_size
+        self.final_round_trains = rules.final_round_trains
 
     def __repr__(self) -> str:
         opts = "".join(f", {k}={v!r}" for k, v in self.rules.options.items())
@@ -220,6 +231,33 @@ class Game:
                 self._sig_options.clear()
             self._sig_options[key] = pays
         return pays
+
+    def nth_payment(self, sig: int, hand: tuple, j: int) -> Cards:
+        """`self.sig_options(sig, hand)[j]`, computed without listing where the price is
+        plain (see `_plain_wild`): colour by colour, 0 to all locomotives, the
+        all-locomotive payment once (in the first colour's block)."""
+        plain = self.sig_plain[sig]
+        if plain is None:
+            return self.sig_options(sig, hand)[j]
+        colour, L, f = plain
+        loco = hand[LOCO]
+        if colour != GREY:
+            k = max(f, L - hand[colour]) + j
+            return _PLAIN_PAYMENTS[colour][L - k][k]
+        top = L if loco >= L else loco          # colour 0 may go up to all locomotives
+        for c in range(LOCO):
+            k = L - hand[c]
+            if k < f:
+                k = f
+            n = top - k + 1
+            if j < n:
+                k += j
+                return _PLAIN_PAYMENTS[c][L - k][k]
+            if n > 0:
+                j -= n
+            if c == 0 and top == L:
+                top = L - 1                     # the all-locomotive payment only once
+        raise IndexError(f"payment {j} is out of range")
 
     def payment_options(self, route, hand, complete: bool = True) -> tuple[Cards, ...]:
         """Every distinct way `hand` can pay for `route` (``complete=False``: the canonical

@@ -38,6 +38,28 @@ def _without(items: tuple, index: int) -> tuple:
     return items[:index] + items[index + 1:]
 
 
+def _drop(items: tuple, item) -> tuple:
+    """`items` without its one occurrence of `item` (unchanged if absent)."""
+    if item not in items:
+        return items
+    k = items.index(item)
+    return items[:k] + items[k + 1:]
+
+
+_CARD_ROWS: dict[tuple, tuple] = {}
+
+
+def _card_row(cards) -> tuple:
+    """A multiset of cards (nine counts) as the tuple of its cards, in card order (cached)."""
+    row = _CARD_ROWS.get(cards)
+    if row is None:
+        row = tuple(card for card, n in enumerate(cards) for _ in range(n))
+        if len(_CARD_ROWS) > 50_000:
+            _CARD_ROWS.clear()
+        _CARD_ROWS[tuple(cards)] = row
+    return row
+
+
 class State:
     __slots__ = ("game", "phase", "player", "hands", "deck", "discard", "display", "owners", "free",
                  "blocked", "trains", "points", "stations", "tickets", "ticket_deck", "removed_tickets",
@@ -207,7 +229,7 @@ class State:
 
     def _discard_cards(self, cards) -> None:
         """Put a multiset of cards (nine counts) on the discard pile."""
-        self.discard += tuple(card for card, n in enumerate(cards) for _ in range(n))
+        self.discard += _card_row(cards)
 
     def can_draw_any(self) -> bool:
         return bool(self.deck or self.discard or self.display)
@@ -221,7 +243,7 @@ class State:
         self.phase = "turn"
         self.pending = None
         self.offer = ()
-        if len(self.display) < g.rules.display_size and (self.deck or self.discard):
+        if len(self.display) < g.display_size and (self.deck or self.discard):
             # the display ran short while deck and discard were empty; cards paid since then
             # are reshuffled into a new deck and turned up (RULES §1: deck exhausted)
             self._refill_display()
@@ -230,7 +252,7 @@ class State:
             if self.countdown <= 0:
                 self.phase = "over"
                 return
-        elif self.trains[p] <= g.rules.final_round_trains:
+        elif self.trains[p] <= g.final_round_trains:
             self.countdown = g.players
         if self.passes >= g.players:
             self.phase = "over"
@@ -511,7 +533,9 @@ class State:
 
     def _do_claim(self, a: Claim) -> None:
         g = self.game
-        ri = g.route_index(a.route)
+        ri = g.key_index.get(a.route)
+        if ri is None:
+            ri = g.route_index(a.route)
         price = g.prices[ri]
         p = self.player
         self.passes = 0
@@ -552,14 +576,14 @@ class State:
         self.points = self.points[:p] + (self.points[p] + g.route_points[ri],) + self.points[p + 1:]
         free = list(self.free)
         sig = g.route_sig[ri]
-        free[sig] = tuple(r for r in free[sig] if r != ri)
+        free[sig] = _drop(free[sig], ri)
         twin = g.twins[ri]
         if twin is not None and self.owners[twin] < 0:
             if g.doubles_open:
                 self.blocked = self.blocked[:p] + (self.blocked[p] | {twin},) + self.blocked[p + 1:]
             else:
                 ts = g.route_sig[twin]
-                free[ts] = tuple(r for r in free[ts] if r != twin)
+                free[ts] = _drop(free[ts], twin)
         self.free = tuple(free)
 
     def _do_pay_tunnel(self, a: PayTunnel) -> None:
@@ -644,22 +668,25 @@ _APPLY = {
 class LegalActions(Sequence):
     """The legal actions of a state, as a lazy sequence (like python-chess's legal moves).
 
-    The simple actions are listed at once. Claims are kept per route signature (routes
-    with the same price) as routes x payments: the number of payments a hand can make
-    for each signature is cached per hand, so counting every claim is one
-    multiplication per signature, and `random.choice` builds only the action it picks.
-    Stations are one more block of cities x payments."""
+    The simple actions (draws, tickets, keeps, tunnel payments) are listed at once.
+    Claims are kept per route signature (routes with the same price) as routes x
+    payments: the number of payments a hand can make for each signature is cached per
+    hand, so counting every claim is one multiplication per signature, and
+    `random.choice` builds only the action it picks. Stations are one more block of
+    cities x payments. Indexing runs: simple actions, claims, stations."""
 
     __slots__ = ("state", "simple", "routes", "hand", "counts", "stations", "station_pays", "cum", "size",
-                 "only_pass", "issued")
+                 "n_simple", "n_claims", "only_pass", "issued")
 
     def __init__(self, state: State):
         self.state = state
-        self.routes: tuple = ()          # per signature, the routes this player may claim
-        self.counts: tuple = ()          # per signature, the payments the hand can make
+        self.routes: tuple = ()          # per signature, the free routes (see `counts`)
+        self.counts: tuple = ()          # per signature, the payments the hand can make (0: not claimable)
         self.hand = None
         self.stations: tuple = ()        # cities where a station may be built, and how to pay
         self.station_pays: tuple = ()
+        self.cum = None                  # running totals of the claim blocks (built when first needed)
+        self.n_claims = 0
         self.only_pass = False
         self.issued = None               # the last action handed out by indexing (see `State.apply`)
         phase = state.phase
@@ -674,21 +701,26 @@ class LegalActions(Sequence):
             self._tunnel()
         else:
             self.simple = []
-        self.cum = [len(self.simple)]
-        self.size = self.cum[0]
+        self.size = self.n_simple = len(self.simple)
 
     @staticmethod
     def _draws(s: State, second: bool) -> list:
-        """The card draws of a display (shared lists: few displays exist)."""
-        shown = frozenset(s.display)
-        key = (shown, bool(s.deck or s.discard), second, s.game.expensive_locomotive)
+        """The card draws (and, at the start of a turn, the ticket draw) of a position:
+        shared lists, never changed (few displays exist)."""
+        key = (frozenset(s.display), bool(s.deck or s.discard), second, not second and bool(s.ticket_deck),
+               s.game.expensive_locomotive)
         draws = _DRAWS.get(key)
         if draws is None:
+            expensive = key[4]
             draws = [_DRAW_BLIND] if key[1] else []
-            for card in sorted(shown):
-                if card == LOCO and key[3] and second:
+            for card in sorted(key[0]):
+                if card == LOCO and expensive and second:
                     continue
                 draws.append(_FACE_UP[card])
+            if key[3]:
+                draws.append(_DRAW_TICKETS)
+            if len(_DRAWS) > 50_000:
+                _DRAWS.clear()
             _DRAWS[key] = draws
         return draws
 
@@ -696,24 +728,23 @@ class LegalActions(Sequence):
         s = self.state
         g = s.game
         p = s.player
-        simple = self.simple = list(self._draws(s, False))
-        if s.ticket_deck:
-            simple.append(_DRAW_TICKETS)
+        self.simple = simple = self._draws(s, False)
         self.hand = hand = s.hands[p]
         counts = g._counts.get(hand)
         if counts is None:
             counts = g.claim_counts(hand)
-        self.counts = counts
         trains = s.trains[p]
-        blocked = s.blocked[p]
-        routes = s.free
         if trains < g.max_length:        # late in the game: only routes the trains can fill
-            routes = tuple(rs if fits else () for rs, fits in zip(routes, g.fits[trains]))
+            counts = tuple(map(mul, counts, g.fits[trains]))
+        routes = s.free
+        blocked = s.blocked[p]
         if blocked:                      # the other route of a double this player owns
             routes = tuple(tuple(r for r in rs if r not in blocked) if rs else rs for rs in routes)
+        self.counts = counts
         self.routes = routes
-        per = [len(simple)]
-        per.extend(map(mul, counts, map(len, routes)))
+        self.n_simple = n_simple = len(simple)
+        self.n_claims = n_claims = sum(map(mul, counts, map(len, routes)))
+        size = n_simple + n_claims
         if g.has_stations:
             built = sum(1 for _, q in s.stations if q == p)
             if built < g.rules.stations:
@@ -722,14 +753,12 @@ class LegalActions(Sequence):
                     taken = {c for c, _ in s.stations}
                     self.stations = tuple(c for c in g.city_names if c not in taken)
                     self.station_pays = pays
-        per.append(len(self.stations) * len(self.station_pays))
-        self.cum = cum = list(accumulate(per))
-        self.size = cum[-1]
-        if not self.size:
-            simple.append(_PASS)
+                    size += len(self.stations) * len(pays)
+        self.size = size
+        if not size:
+            self.simple = [_PASS]
             self.only_pass = True
-            self.cum = [1] * len(cum)
-            self.size = 1
+            self.size = self.n_simple = 1
 
     def _keeps(self) -> None:
         s = self.state
@@ -766,19 +795,24 @@ class LegalActions(Sequence):
             i += self.size
         if not 0 <= i < self.size:
             raise IndexError("legal action index out of range")
-        cum = self.cum
-        b = bisect_right(cum, i)
-        if b == 0:
+        if i < self.n_simple:
             action = self.simple[i]
-        elif b - 1 == len(self.routes):          # the station block
-            j = i - cum[b - 1]
-            n = len(self.station_pays)
-            action = BuildStation(self.stations[j // n], self.station_pays[j % n])
         else:
-            sig = b - 1
-            j = i - cum[sig]
-            n = self.counts[sig]
-            action = Claim(self.state.game.route_keys[self.routes[sig][j // n]], self._pays(sig)[j % n])
+            j = i - self.n_simple
+            if j < self.n_claims:
+                cum = self.cum
+                if cum is None:
+                    cum = self.cum = list(accumulate(map(mul, self.counts, map(len, self.routes))))
+                sig = bisect_right(cum, j)
+                if sig:
+                    j -= cum[sig - 1]
+                n = self.counts[sig]
+                g = self.state.game
+                action = Claim(g.route_keys[self.routes[sig][j // n]], g.nth_payment(sig, self.hand, j % n))
+            else:
+                j -= self.n_claims
+                n = len(self.station_pays)
+                action = BuildStation(self.stations[j // n], self.station_pays[j % n])
         self.issued = action
         return action
 
@@ -803,8 +837,8 @@ class LegalActions(Sequence):
             except KeyError:
                 return False
             sig = g.route_sig[ri]
-            return (bool(self.routes) and g.route_keys[ri] == action.route and ri in self.routes[sig]
-                    and action.payment in self._pays(sig))
+            return (bool(self.routes) and g.route_keys[ri] == action.route and bool(self.counts[sig])
+                    and ri in self.routes[sig] and action.payment in self._pays(sig))
         if isinstance(action, BuildStation):
             return action.city in self.stations and action.payment in self.station_pays
         return action in self.simple
