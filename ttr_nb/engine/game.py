@@ -163,6 +163,7 @@ class Game:
         self.expensive_locomotive = rules.face_up_locomotive_costs_two
         self._label_cache: dict[str, int] = {}
         self.key_index = {key: i for i, key in enumerate(self.route_keys)}
+        self.route_edges = tuple((r.a, r.b, r.length) for r in board.routes)   # for path searches
         self.sig_plain = tuple((p.colour, p.length, p.ferry_locomotives) if _plain_wild(p) else None
                                for p in self.sig_prices)
         self.display_size = rules.display_size
@@ -352,6 +353,7 @@ class Game:
         s._refill_display()
         s.owners = (-1,) * len(self.board.routes)
         s.free = self._free_by_sig(s.owners)
+        s.nfree = tuple(map(len, s.free))
         s.blocked = (frozenset(),) * self.players
         s.trains = (rules.trains,) * self.players
         s.points = (0,) * self.players

@@ -285,23 +285,30 @@ def _small_trail(comp: list[int], ends: list[tuple[int, int]], lengths: list[int
 
 
 def _components(n: int, ends: list[tuple[int, int]]) -> list[list[int]]:
-    """Edge indices of each connected component, components ordered by first edge."""
-    parent = list(range(n))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
+    """Edge indices of each connected component, components ordered by first edge.
+    (Cities are numbered in order of first appearance, so labelling them in number
+    order meets the components in order of their first edge.)"""
+    adj: list[list[int]] = [[] for _ in range(n)]
     for a, b in ends:
-        ra, rb = find(a), find(b)
-        if ra != rb:
-            parent[max(ra, rb)] = min(ra, rb)
-    comps: dict[int, list[int]] = {}
+        adj[a].append(b)
+        adj[b].append(a)
+    comp_of = [-1] * n
+    count = 0
+    for v in range(n):
+        if comp_of[v] >= 0:
+            continue
+        comp_of[v] = count
+        todo = [v]
+        while todo:
+            for w in adj[todo.pop()]:
+                if comp_of[w] < 0:
+                    comp_of[w] = count
+                    todo.append(w)
+        count += 1
+    comps: list[list[int]] = [[] for _ in range(count)]
     for e, (a, _) in enumerate(ends):
-        comps.setdefault(find(a), []).append(e)
-    return list(comps.values())
+        comps[comp_of[a]].append(e)
+    return comps
 
 
 def _euler(k: int, chains: list[Chain], sel: list[int], start: int) -> list[int]:

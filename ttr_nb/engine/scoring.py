@@ -42,37 +42,39 @@ class ScoreRow:
                 "stations": self.station_points, "total": self.total}
 
 
-class _Components:
-    """Which places are joined by a set of routes (union-find on place names)."""
-
-    def __init__(self, edges):
-        self.parent = {}
-        for a, b in edges:
-            self.parent[self.find(a)] = self.find(b)
-
-    def find(self, x):
-        parent = self.parent
-        root = x
-        while parent.get(root, root) != root:
-            root = parent[root]
-        while x != root:
-            parent[x], x = root, parent.get(x, x)
-        return root
-
-    def joined(self, a, b) -> bool:
-        return self.find(a) == self.find(b)
+def _places_joined(edges) -> dict:
+    """For a set of (a, b) connections, each place's component (a place it is joined to;
+    places in one component get the same one)."""
+    adj: dict = {}
+    for a, b in edges:
+        adj.setdefault(a, []).append(b)
+        adj.setdefault(b, []).append(a)
+    label: dict = {}
+    for start in adj:
+        if start in label:
+            continue
+        label[start] = start
+        todo = [start]
+        while todo:
+            for w in adj[todo.pop()]:
+                if w not in label:
+                    label[w] = start
+                    todo.append(w)
+    return label
 
 
 def ticket_results(board, ticket_ids, edges) -> tuple[TicketResult, ...]:
     """Score tickets against a set of (a, b) connections."""
-    comp = _Components(edges)
+    label = _places_joined(edges)
     out = []
     for t in ticket_ids:
         ticket = board.tickets[t]
         best = None
-        for target, pts in zip(ticket.targets, ticket.points):
-            if comp.joined(ticket.source, target) and (best is None or pts > best[1]):
-                best = (target, pts)
+        home = label.get(ticket.source)
+        if home is not None:
+            for target, pts in zip(ticket.targets, ticket.points):
+                if label.get(target) == home and (best is None or pts > best[1]):
+                    best = (target, pts)
         if best:
             out.append(TicketResult(ticket.key, True, best[1], best[0]))
         else:
@@ -87,7 +89,8 @@ def best_borrowing(state, player: int):
     so the choice is optimal. Ties keep the first choice found, borrowing as little as
     possible."""
     board = state.board
-    own = [(board.routes[i].a, board.routes[i].b) for i in state.routes_of(player)]
+    ends = state.game.route_edges
+    own = [ends[i][:2] for i in state.routes_of(player)]
     tickets = state.tickets[player]
     choices = []
     for city in state.stations_of(player):
@@ -117,8 +120,7 @@ def score_breakdown(state) -> tuple[ScoreRow, ...]:
         mine = state.routes_of(p)
         route_points = sum(g.route_points[i] for i in mine)
         borrowed, results = best_borrowing(state, p)
-        edges = [(board.routes[i].a, board.routes[i].b, board.routes[i].length) for i in mine]
-        lp = longest_path(edges)
+        lp = longest_path([g.route_edges[i] for i in mine])
         built = len(state.stations_of(p))
         rows.append(dict(
             player=p, route_points=route_points, tickets=results,

@@ -61,7 +61,7 @@ def _card_row(cards) -> tuple:
 
 
 class State:
-    __slots__ = ("game", "phase", "player", "hands", "deck", "discard", "display", "owners", "free",
+    __slots__ = ("game", "phase", "player", "hands", "deck", "discard", "display", "owners", "free", "nfree",
                  "blocked", "trains", "points", "stations", "tickets", "ticket_deck", "removed_tickets",
                  "offer", "opening_offers", "pending", "countdown", "passes", "shuffles", "turn",
                  "last_reveal", "_legal", "_score")
@@ -78,6 +78,7 @@ class State:
         new.display = self.display
         new.owners = self.owners
         new.free = self.free
+        new.nfree = self.nfree
         new.blocked = self.blocked
         new.trains = self.trains
         new.points = self.points
@@ -585,6 +586,7 @@ class State:
                 ts = g.route_sig[twin]
                 free[ts] = _drop(free[ts], twin)
         self.free = tuple(free)
+        self.nfree = tuple(map(len, free))
 
     def _do_pay_tunnel(self, a: PayTunnel) -> None:
         ri, paid, colour, revealed, extra = self.pending
@@ -737,13 +739,15 @@ class LegalActions(Sequence):
         if trains < g.max_length:        # late in the game: only routes the trains can fill
             counts = tuple(map(mul, counts, g.fits[trains]))
         routes = s.free
+        nfree = s.nfree
         blocked = s.blocked[p]
         if blocked:                      # the other route of a double this player owns
             routes = tuple(tuple(r for r in rs if r not in blocked) if rs else rs for rs in routes)
+            nfree = tuple(map(len, routes))
         self.counts = counts
         self.routes = routes
         self.n_simple = n_simple = len(simple)
-        self.n_claims = n_claims = sum(map(mul, counts, map(len, routes)))
+        self.n_claims = n_claims = sum(map(mul, counts, nfree))
         size = n_simple + n_claims
         if g.has_stations:
             built = sum(1 for _, q in s.stations if q == p)
