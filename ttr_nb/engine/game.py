@@ -7,6 +7,7 @@ and caches of the ways a hand can pay.
 from __future__ import annotations
 
 import random
+from itertools import compress
 from typing import Iterable
 
 from .actions import BuildStation, Claim, parse
@@ -32,54 +33,74 @@ def _sig_order(price: Price) -> tuple:
 
 
 class PaymentCounter:
-    """`Price.count(hand)` for every signature at once (equal to it; checked by the tests).
+    """For a hand, the signatures it can pay for and how many ways (`Price.count`), for
+    every signature at once: ``(sigs, counts)`` with the zero counts left out.
 
     The signatures come in `_sig_order`. A coloured plain price counts only the cards of
     its colour and the locomotives, and no plain route uses more cards of a kind than it
-    has spaces: so each colour's block of counts is a table lookup on (cards of that
-    colour, locomotives), both capped at the longest route. Grey blocks depend on the
-    colours' counts in any order, so they are cached by the sorted counts. The other
-    signatures (substitutions, no wild locomotives) ask `Price.count`."""
+    has spaces: so each colour's block is a table lookup on (cards of that colour,
+    locomotives), both capped at the longest route. Grey blocks depend on the colours'
+    counts in any order, so they are cached by the sorted counts. The other signatures
+    (substitutions, no wild locomotives) ask `Price.count`. `dense` gives every count
+    (the tests check it against `Price.count`)."""
 
     def __init__(self, sig_prices: tuple[Price, ...]):
+        self.size = len(sig_prices)
         self.cap = cap = max((p.length for p in sig_prices), default=1)
-        colour_sigs: dict[int, list[Price]] = {}
-        self.grey: tuple[Price, ...] = ()
-        self.others: tuple[Price, ...] = ()
-        for p in sig_prices:
+        colour_sigs: dict[int, list[tuple[int, Price]]] = {}
+        self.grey: tuple[tuple[int, Price], ...] = ()
+        self.others: tuple[tuple[int, Price], ...] = ()
+        for i, p in enumerate(sig_prices):
             if not _plain_wild(p):
-                self.others += (p,)
+                self.others += ((i, p),)
             elif p.colour == GREY:
-                self.grey += (p,)
+                self.grey += ((i, p),)
             else:
-                colour_sigs.setdefault(p.colour, []).append(p)
-        # tables[c][h][l]: the counts of colour c's signatures with h cards of c and l locomotives
+                colour_sigs.setdefault(p.colour, []).append((i, p))
+        # tables[c][h][l]: colour c's block with h cards of c and l locomotives
         self.tables = tuple(
-            (c, tuple(tuple(tuple(p.count((h,) * 8 + (l,)) for p in prices) for l in range(cap + 1))
-                      for h in range(cap + 1)))
-            for c, prices in sorted(colour_sigs.items()))
+            (c, tuple(tuple(self._block(sigs, (h,) * 8 + (l,)) for l in range(cap + 1)) for h in range(cap + 1)))
+            for c, sigs in sorted(colour_sigs.items()))
         self._grey_cache: dict[tuple, tuple] = {}
 
-    def __call__(self, hand: tuple) -> tuple[int, ...]:
+    @staticmethod
+    def _block(sigs, hand) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        counts = [(i, p.count(hand)) for i, p in sigs]
+        return tuple(i for i, n in counts if n), tuple(n for _, n in counts if n)
+
+    def __call__(self, hand: tuple) -> tuple[tuple[int, ...], tuple[int, ...]]:
         cap = self.cap
         loco = hand[LOCO]
         if loco > cap:
             loco = cap
-        out = ()
+        sigs = counts = ()
         for c, table in self.tables:
             h = hand[c]
-            out += table[h if h < cap else cap][loco]
+            s, n = table[h if h < cap else cap][loco]
+            if s:
+                sigs += s
+                counts += n
         if self.grey:
             key = tuple(sorted(hand[:LOCO])) + (hand[LOCO],)
             block = self._grey_cache.get(key)
             if block is None:
                 if len(self._grey_cache) > 100_000:
                     self._grey_cache.clear()
-                block = self._grey_cache[key] = tuple(p.count(key) for p in self.grey)
-            out += block
+                block = self._grey_cache[key] = self._block(self.grey, key)
+            sigs += block[0]
+            counts += block[1]
         if self.others:
-            out += tuple(p.count(hand) for p in self.others)
-        return out
+            s, n = self._block(self.others, hand)
+            sigs += s
+            counts += n
+        return sigs, counts
+
+    def dense(self, hand: tuple) -> tuple[int, ...]:
+        """Every signature's count, zeros included."""
+        out = [0] * self.size
+        for i, n in zip(*self(hand)):
+            out[i] = n
+        return tuple(out)
 
 
 _LONGEST = 12    # no board has a longer route (checked by the tests)
@@ -156,6 +177,7 @@ class Game:
         (self.route_keys, self.prices, self.route_points, self.twins, self.route_sig, self.sig_prices,
          self.sig_length, self.city_names, self.count_payments, self._counts, self._sig_options) = _tables(rules, board)
         self._station_pays: dict[tuple, tuple] = {}
+        self._open_cities: dict[tuple, tuple] = {}
         self.max_length = max(self.sig_length)
         # fits[t][sig]: 1 if a route of that signature needs at most t trains, else 0
         self.fits = tuple(tuple(int(n <= t) for n in self.sig_length) for t in range(self.max_length))
@@ -167,6 +189,7 @@ class Game:
         self.sig_plain = tuple((p.colour, p.length, p.ferry_locomotives) if _plain_wild(p) else None
                                for p in self.sig_prices)
         self.display_size = rules.display_size
+        self.display_flush_at = rules.display_flush_at
         self.final_round_trains = rules.final_round_trains
 
     def __repr__(self) -> str:
@@ -211,16 +234,16 @@ class Game:
         return action
 
     # ------------------------------------------------------------------ payments
-    def claim_counts(self, hand: tuple) -> tuple[int, ...]:
-        """For a hand, how many payments it can make for each route signature (cached:
-        random play meets the same small hands again and again)."""
-        counts = self._counts.get(hand)
-        if counts is None:
-            counts = self.count_payments(hand)
+    def claim_counts(self, hand: tuple) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """For a hand, the route signatures it can pay for and how many payments it can
+        make for each (cached: random play meets the same small hands again and again)."""
+        entry = self._counts.get(hand)
+        if entry is None:
+            entry = self.count_payments(hand)
             if len(self._counts) > 200_000:
                 self._counts.clear()
-            self._counts[hand] = counts
-        return counts
+            self._counts[hand] = entry
+        return entry
 
     def sig_options(self, sig: int, hand: tuple) -> tuple[Cards, ...]:
         """The payments `legal_actions` lists for a route signature and a hand (cached)."""
@@ -273,6 +296,14 @@ class Game:
             pays = price.options(hand)
             self._station_pays[key] = pays
         return pays
+
+    def open_cities(self, stations: tuple) -> tuple[str, ...]:
+        """The cities without a station, given the stations built ((city, player) pairs)."""
+        cities = self._open_cities.get(stations)
+        if cities is None:
+            taken = {c for c, _ in stations}
+            cities = self._open_cities[stations] = tuple(c for c in self.city_names if c not in taken)
+        return cities
 
     def explain_payment(self, ri: int, payment) -> Reason:
         """Why `payment` cannot pay for route `ri` (it is known not to fit)."""

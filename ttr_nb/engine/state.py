@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from itertools import accumulate, combinations
+from itertools import accumulate, combinations, compress
 from operator import mul, sub
 from typing import TYPE_CHECKING, Iterator, Sequence
 
@@ -485,11 +485,22 @@ class State:
         card = CARD_INDEX.get(a.card)
         if card is None:
             card = card_index(a.card)
-        slot = self.display.index(card)
-        self.display = _without(self.display, slot)
+        g = self.game
+        display = self.display
+        slot = display.index(card)
         self._give(self.player, card)
-        self._refill_display()
-        self._after_pick(card_taken_face_up_loco=(card == LOCO and self.game.rules.face_up_locomotive_costs_two))
+        deck = self.deck
+        if deck and len(display) == g.display_size:
+            # the usual case: the top card of the deck takes the empty place (at the end)
+            new = deck[-1]
+            self.deck = deck[:-1]
+            self.display = display = display[:slot] + display[slot + 1:] + (new,)
+            if g.display_flush_at and display.count(LOCO) >= g.display_flush_at:
+                self._refill_display()       # the flush rule
+        else:
+            self.display = _without(display, slot)
+            self._refill_display()
+        self._after_pick(card_taken_face_up_loco=(card == LOCO and g.expensive_locomotive))
 
     def _after_pick(self, card_taken_face_up_loco: bool) -> None:
         self.passes = 0
@@ -498,8 +509,8 @@ class State:
             return
         self.phase = "draw2"
         # a second card must exist, or the draw ends with the one card taken
-        expensive = self.game.rules.face_up_locomotive_costs_two
-        if not (self.deck or self.discard or any(c != LOCO or not expensive for c in self.display)):
+        if not (self.deck or self.discard or any(c != LOCO or not self.game.expensive_locomotive
+                                                  for c in self.display)):
             self._end_turn()
 
     def _do_draw_tickets(self, a: DrawTickets) -> None:
@@ -576,8 +587,10 @@ class State:
         self.trains = self.trains[:p] + (self.trains[p] - route.length,) + self.trains[p + 1:]
         self.points = self.points[:p] + (self.points[p] + g.route_points[ri],) + self.points[p + 1:]
         free = list(self.free)
+        nfree = list(self.nfree)
         sig = g.route_sig[ri]
         free[sig] = _drop(free[sig], ri)
+        nfree[sig] = len(free[sig])
         twin = g.twins[ri]
         if twin is not None and self.owners[twin] < 0:
             if g.doubles_open:
@@ -585,8 +598,9 @@ class State:
             else:
                 ts = g.route_sig[twin]
                 free[ts] = _drop(free[ts], twin)
+                nfree[ts] = len(free[ts])
         self.free = tuple(free)
-        self.nfree = tuple(map(len, free))
+        self.nfree = tuple(nfree)
 
     def _do_pay_tunnel(self, a: PayTunnel) -> None:
         ri, paid, colour, revealed, extra = self.pending
@@ -677,20 +691,21 @@ class LegalActions(Sequence):
     `random.choice` builds only the action it picks. Stations are one more block of
     cities x payments. Indexing runs: simple actions, claims, stations."""
 
-    __slots__ = ("state", "simple", "routes", "hand", "counts", "stations", "station_pays", "cum", "size",
-                 "n_simple", "n_claims", "only_pass", "issued")
+    # what a position without claims or stations has (a turn's `_turn` sets its own)
+    routes: tuple = ()          # per signature, the free routes (see `counts`)
+    payable: tuple = ()         # the signatures the hand can pay for, and how many ways (`paying`) ...
+    paying: tuple = ()
+    nfree: tuple = ()           # ... and per signature, how many routes are free
+    hand = None
+    stations: tuple = ()        # cities where a station may be built, and how to pay
+    station_pays: tuple = ()
+    cum = None                  # running totals of the claim blocks (built when first needed)
+    n_claims = 0
+    only_pass = False
+    issued = None               # the last action handed out by indexing (see `State.apply`)
 
     def __init__(self, state: State):
         self.state = state
-        self.routes: tuple = ()          # per signature, the free routes (see `counts`)
-        self.counts: tuple = ()          # per signature, the payments the hand can make (0: not claimable)
-        self.hand = None
-        self.stations: tuple = ()        # cities where a station may be built, and how to pay
-        self.station_pays: tuple = ()
-        self.cum = None                  # running totals of the claim blocks (built when first needed)
-        self.n_claims = 0
-        self.only_pass = False
-        self.issued = None               # the last action handed out by indexing (see `State.apply`)
         phase = state.phase
         if phase == "turn":
             self._turn()
@@ -732,30 +747,35 @@ class LegalActions(Sequence):
         p = s.player
         self.simple = simple = self._draws(s, False)
         self.hand = hand = s.hands[p]
-        counts = g._counts.get(hand)
-        if counts is None:
-            counts = g.claim_counts(hand)
+        entry = g._counts.get(hand)
+        if entry is None:
+            entry = g.claim_counts(hand)
+        payable, paying = entry
         trains = s.trains[p]
         if trains < g.max_length:        # late in the game: only routes the trains can fill
-            counts = tuple(map(mul, counts, g.fits[trains]))
+            fits = g.fits[trains]
+            keep = [fits[i] for i in payable]
+            payable = tuple(compress(payable, keep))
+            paying = tuple(compress(paying, keep))
         routes = s.free
         nfree = s.nfree
         blocked = s.blocked[p]
         if blocked:                      # the other route of a double this player owns
             routes = tuple(tuple(r for r in rs if r not in blocked) if rs else rs for rs in routes)
             nfree = tuple(map(len, routes))
-        self.counts = counts
+        self.payable = payable
+        self.paying = paying
+        self.nfree = nfree
         self.routes = routes
         self.n_simple = n_simple = len(simple)
-        self.n_claims = n_claims = sum(map(mul, counts, nfree))
+        self.n_claims = n_claims = sum(map(mul, paying, map(nfree.__getitem__, payable)))
         size = n_simple + n_claims
         if g.has_stations:
             built = sum(1 for _, q in s.stations if q == p)
             if built < g.rules.stations:
                 pays = g.station_payments(hand, built + 1)
                 if pays:
-                    taken = {c for c, _ in s.stations}
-                    self.stations = tuple(c for c in g.city_names if c not in taken)
+                    self.stations = g.open_cities(s.stations)
                     self.station_pays = pays
                     size += len(self.stations) * len(pays)
         self.size = size
@@ -763,6 +783,14 @@ class LegalActions(Sequence):
             self.simple = [_PASS]
             self.only_pass = True
             self.size = self.n_simple = 1
+
+    @property
+    def counts(self) -> list[int]:
+        """Per signature, the payments the hand can make (0: none, or not claimable now)."""
+        counts = [0] * len(self.state.game.sig_prices)
+        for sig, n in zip(self.payable, self.paying):
+            counts[sig] = n
+        return counts
 
     def _keeps(self) -> None:
         s = self.state
@@ -806,11 +834,12 @@ class LegalActions(Sequence):
             if j < self.n_claims:
                 cum = self.cum
                 if cum is None:
-                    cum = self.cum = list(accumulate(map(mul, self.counts, map(len, self.routes))))
-                sig = bisect_right(cum, j)
-                if sig:
-                    j -= cum[sig - 1]
-                n = self.counts[sig]
+                    cum = self.cum = list(accumulate(map(mul, self.paying, map(self.nfree.__getitem__, self.payable))))
+                b = bisect_right(cum, j)
+                if b:
+                    j -= cum[b - 1]
+                sig = self.payable[b]
+                n = self.paying[b]
                 g = self.state.game
                 action = Claim(g.route_keys[self.routes[sig][j // n]], g.nth_payment(sig, self.hand, j % n))
             else:
@@ -823,8 +852,9 @@ class LegalActions(Sequence):
     def __iter__(self) -> Iterator[Action]:
         yield from self.simple
         keys = self.state.game.route_keys
-        for sig, routes in enumerate(self.routes):
-            if routes and self.counts[sig]:
+        for sig in self.payable:
+            routes = self.routes[sig]
+            if routes:
                 pays = self._pays(sig)
                 for r in routes:
                     for pay in pays:
@@ -841,7 +871,7 @@ class LegalActions(Sequence):
             except KeyError:
                 return False
             sig = g.route_sig[ri]
-            return (bool(self.routes) and g.route_keys[ri] == action.route and bool(self.counts[sig])
+            return (g.route_keys[ri] == action.route and sig in self.payable
                     and ri in self.routes[sig] and action.payment in self._pays(sig))
         if isinstance(action, BuildStation):
             return action.city in self.stations and action.payment in self.station_pays
