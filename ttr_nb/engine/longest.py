@@ -699,10 +699,8 @@ def _search(k: int, chains: list[Chain], anchor: int | None, floor: int) -> tupl
         # free chains of the component: (u, x, length)
         edges = [(u, x, ln) for bit, u, x, ln in chain_list if not blocked & bit and (vmask >> u) & 1]
         lab = list(range(k))  # group label of each vertex
-        off = [0.0] * k  # radius of a vertex = off[v] + grown[lab[v]]
-        grown = [0.0] * k
-        par = [0] * k  # parity of the number of terminals in a group
-        size = [1] * k
+        rad = [0.0] * k  # radius of each vertex's ball
+        act = [0] * k  # 1 while the vertex's group holds an odd number of terminals (it grows)
         members: dict[int, list[int]] = {}
         active = set()
         mm = tmask & vmask
@@ -710,7 +708,7 @@ def _search(k: int, chains: list[Chain], anchor: int | None, floor: int) -> tupl
             low = mm & -mm
             u = low.bit_length() - 1
             mm ^= low
-            par[u] = 1
+            act[u] = 1
             active.add(u)
         flips = slots + (1 if anchor is not None else 0)
         total = 0.0
@@ -720,14 +718,12 @@ def _search(k: int, chains: list[Chain], anchor: int | None, floor: int) -> tupl
             live = []
             for e in edges:
                 a, b, ln = e
-                la = lab[a]
-                lb = lab[b]
-                if la == lb:  # a chain inside a group is done for good
+                if lab[a] == lab[b]:  # a chain inside a group is done for good
                     continue
                 live.append(e)
-                r = par[la] + par[lb]
+                r = act[a] + act[b]
                 if r:
-                    t = (ln - off[a] - grown[la] - off[b] - grown[lb]) / r
+                    t = (ln - rad[a] - rad[b]) / r
                     if dt < 0 or t < dt - 1e-9:
                         dt = t
                         tight = [e]
@@ -738,34 +734,38 @@ def _search(k: int, chains: list[Chain], anchor: int | None, floor: int) -> tupl
                 return -1
             if dt > 0:
                 for g in active:
-                    grown[g] += dt
+                    mg = members.get(g)
+                    if mg is None:
+                        rad[g] += dt
+                    else:
+                        for y in mg:
+                            rad[y] += dt
                 total += dt * len(active)
             for a, b, _ in tight:
                 la = lab[a]
                 lb = lab[b]
                 if la != lb:
-                    if size[la] < size[lb]:
-                        la, lb = lb, la
-                    shift = grown[lb] - grown[la]
+                    ma = members.get(la) or [la]
                     mb = members.pop(lb, None) or [lb]
+                    if len(ma) < len(mb):
+                        la, lb, ma, mb = lb, la, mb, ma
+                        members.pop(lb, None)
+                    pa = act[la]
+                    pb = act[lb]
+                    odd = pa ^ pb
                     for y in mb:
                         lab[y] = la
-                        off[y] += shift
-                    ma = members.get(la)
-                    if ma is None:
-                        members[la] = [la] + mb
-                    else:
-                        ma.extend(mb)
-                    size[la] += size[lb]
-                    pa = par[la]
-                    pb = par[lb]
-                    par[la] = pa ^ pb
+                    ma.extend(mb)
+                    members[la] = ma
                     if pa:
                         active.discard(la)
                     if pb:
                         active.discard(lb)
-                    if pa ^ pb:
+                    if odd:
                         active.add(la)
+                    if odd != pa or odd != pb:
+                        for y in ma:
+                            act[y] = odd
         if total <= 0:
             return 0
         back = []
@@ -773,14 +773,14 @@ def _search(k: int, chains: list[Chain], anchor: int | None, floor: int) -> tupl
         while m2:
             low = m2 & -m2
             y = low.bit_length() - 1
-            back.append(off[y] + grown[lab[y]])
+            back.append(rad[y])
             m2 ^= low
         lost = total
         if slots > 0 and back:
             back.sort()
             lost -= sum(back[-slots:])
         if anchor is not None and (vmask >> anchor) & 1:
-            lost -= off[anchor] + grown[lab[anchor]]
+            lost -= rad[anchor]
         return math.ceil(lost - 1e-7)
 
     def evaluate(vmask: int, W: int):
