@@ -18,16 +18,16 @@ from .payments import GREY, Price, describe_price
 from .rules import Rules, edition_ids, load_rules
 
 
-def _plain_wild(price: Price) -> bool:
-    """Locomotives are wild and nothing substitutes: the payments of such a price depend
-    only on the cards of its colour (any colour for grey) and the locomotives."""
-    return price.wild and not (price.ferry_sub or price.colour_sub)
+def _plain(price: Price) -> bool:
+    """Nothing substitutes: the payments of such a price depend only on the cards of its
+    colour (any colour for grey) and the locomotives."""
+    return not (price.ferry_sub or price.colour_sub)
 
 
 def _sig_order(price: Price) -> tuple:
     """Signatures are numbered colour by colour, then grey, then the rest, so that the
     payment counts of a hand are a few cached blocks put end to end (`PaymentCounter`)."""
-    group = (0 if price.colour != GREY else 1) if _plain_wild(price) else 2
+    group = (0 if price.colour != GREY else 1) if _plain(price) else 2
     return (group, price.colour, price.length, price.ferry_locomotives, price.tunnel, price.wild,
             price.ferry_sub, price.colour_sub)
 
@@ -51,7 +51,7 @@ class PaymentCounter:
         self.grey: tuple[tuple[int, Price], ...] = ()
         self.others: tuple[tuple[int, Price], ...] = ()
         for i, p in enumerate(sig_prices):
-            if not _plain_wild(p):
+            if not _plain(p):
                 self.others += ((i, p),)
             elif p.colour == GREY:
                 self.grey += ((i, p),)
@@ -186,7 +186,7 @@ class Game:
         self._label_cache: dict[str, int] = {}
         self.key_index = {key: i for i, key in enumerate(self.route_keys)}
         self.route_edges = tuple((r.a, r.b, r.length) for r in board.routes)   # for path searches
-        self.sig_plain = tuple((p.colour, p.length, p.ferry_locomotives) if _plain_wild(p) else None
+        self.sig_plain = tuple((p.colour, p.length, p.ferry_locomotives, p.wild) if _plain(p) else None
                                for p in self.sig_prices)
         self.display_size = rules.display_size
         self.display_flush_at = rules.display_flush_at
@@ -258,29 +258,38 @@ class Game:
 
     def nth_payment(self, sig: int, hand: tuple, j: int) -> Cards:
         """`self.sig_options(sig, hand)[j]`, computed without listing where the price is
-        plain (see `_plain_wild`): colour by colour, 0 to all locomotives, the
-        all-locomotive payment once (in the first colour's block)."""
+        plain (see `_plain`): colour by colour, from the fewest locomotives the payment
+        needs to the most it may use, the all-locomotive payment once (in the first
+        colour's block)."""
         plain = self.sig_plain[sig]
         if plain is None:
             return self.sig_options(sig, hand)[j]
-        colour, L, f = plain
+        colour, L, f, wild = plain
         loco = hand[LOCO]
-        if colour != GREY:
+        if wild and colour != GREY:             # the common case
             k = max(f, L - hand[colour]) + j
             return _PLAIN_PAYMENTS[colour][L - k][k]
-        top = L if loco >= L else loco          # colour 0 may go up to all locomotives
-        for c in range(LOCO):
-            k = L - hand[c]
-            if k < f:
-                k = f
-            n = top - k + 1
-            if j < n:
-                k += j
-                return _PLAIN_PAYMENTS[c][L - k][k]
+        all_loco_done = False
+        for c in (range(LOCO) if colour == GREY else (colour,)):
+            if wild:
+                lo = L - hand[c]
+                if lo < f:
+                    lo = f
+                hi = L if loco >= L else loco
+            elif hand[c] >= L - f and loco >= f:
+                lo = hi = f
+            else:
+                continue
+            if all_loco_done and hi == L:
+                hi = L - 1
+            n = hi - lo + 1
             if n > 0:
+                if j < n:
+                    k = lo + j
+                    return _PLAIN_PAYMENTS[c][L - k][k]
                 j -= n
-            if c == 0 and top == L:
-                top = L - 1                     # the all-locomotive payment only once
+                if hi == L:
+                    all_loco_done = True
         raise IndexError(f"payment {j} is out of range")
 
     def payment_options(self, route, hand, complete: bool = True) -> tuple[Cards, ...]:
@@ -297,13 +306,16 @@ class Game:
             self._station_pays[key] = pays
         return pays
 
-    def open_cities(self, stations: tuple) -> tuple[str, ...]:
-        """The cities without a station, given the stations built ((city, player) pairs)."""
-        cities = self._open_cities.get(stations)
-        if cities is None:
+    def open_cities(self, stations: tuple) -> tuple[tuple[str, ...], tuple[int, ...]]:
+        """The cities without a station, and how many stations each player has built,
+        given the stations built ((city, player) pairs; cached)."""
+        found = self._open_cities.get(stations)
+        if found is None:
             taken = {c for c, _ in stations}
-            cities = self._open_cities[stations] = tuple(c for c in self.city_names if c not in taken)
-        return cities
+            found = self._open_cities[stations] = (
+                tuple(c for c in self.city_names if c not in taken),
+                tuple(sum(1 for _, q in stations if q == p) for p in range(self.players)))
+        return found
 
     def explain_payment(self, ri: int, payment) -> Reason:
         """Why `payment` cannot pay for route `ri` (it is known not to fit)."""

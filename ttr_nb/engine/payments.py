@@ -101,7 +101,7 @@ class Price:
     def count(self, hand) -> int:
         """len(self.options(hand)), computed without listing them where that is easy."""
         if self.ferry_sub or self.colour_sub:
-            return len(_options(self, tuple(hand), False))
+            return _count_with_subs(self, tuple(hand))
         L, f = self.length, self.ferry_locomotives
         loco = hand[LOCO]
         if loco < f:
@@ -238,6 +238,14 @@ def _options(price: Price, hand: tuple, complete: bool) -> tuple[Cards, ...]:
         for p in sorted(more, key=lambda p: (sum(p), p)):
             found.setdefault(p)
     return tuple(Cards(p) for p in found)
+
+
+@lru_cache(maxsize=200_000)
+def _count_with_subs(price: Price, hand: tuple) -> int:
+    """len(_options(price, hand, False)), without building the payments."""
+    found = set(_plain(price, hand))
+    found.update(_canonical_subs(price, hand))
+    return len(found)
 
 
 @lru_cache(maxsize=200_000)

@@ -761,8 +761,15 @@ class LegalActions(Sequence):
         nfree = s.nfree
         blocked = s.blocked[p]
         if blocked:                      # the other route of a double this player owns
-            routes = tuple(tuple(r for r in rs if r not in blocked) if rs else rs for rs in routes)
-            nfree = tuple(map(len, routes))
+            routes = list(routes)
+            nfree = list(nfree)
+            for r in blocked:
+                sig = g.route_sig[r]
+                if r in routes[sig]:
+                    routes[sig] = _drop(routes[sig], r)
+                    nfree[sig] -= 1
+            routes = tuple(routes)
+            nfree = tuple(nfree)
         self.payable = payable
         self.paying = paying
         self.nfree = nfree
@@ -771,11 +778,11 @@ class LegalActions(Sequence):
         self.n_claims = n_claims = sum(map(mul, paying, map(nfree.__getitem__, payable)))
         size = n_simple + n_claims
         if g.has_stations:
-            built = sum(1 for _, q in s.stations if q == p)
-            if built < g.rules.stations:
-                pays = g.station_payments(hand, built + 1)
+            cities, built = g.open_cities(s.stations)
+            if built[p] < g.rules.stations:
+                pays = g.station_payments(hand, built[p] + 1)
                 if pays:
-                    self.stations = g.open_cities(s.stations)
+                    self.stations = cities
                     self.station_pays = pays
                     size += len(self.stations) * len(pays)
         self.size = size
