@@ -135,9 +135,10 @@ def price_of(route, rules: Rules) -> Price:
 
 
 _TABLES: dict[tuple, tuple] = {}
+_DRAW_LISTS = {False: ({}, {}), True: ({}, {})}
 
 
-def _tables(rules: Rules, board: Board) -> tuple:
+def _tables(rules: Rules, board: Board) -> dict:
     """What a game computes once from its rules and board (shared by games alike; an
     edition's rules are fixed by its id and options, a packaged board by its name)."""
     key = (rules.id, tuple(sorted(rules.options.items())), id(board))
@@ -147,18 +148,38 @@ def _tables(rules: Rules, board: Board) -> tuple:
     return tables[1]
 
 
-def _compute_tables(rules: Rules, board: Board) -> tuple:
+def _compute_tables(rules: Rules, board: Board) -> dict:
     routes = board.routes
     prices = tuple(price_of(r, rules) for r in routes)
     # routes with the same price share one "signature": legal claims are counted per signature
     sig_prices = tuple(sorted(set(prices), key=_sig_order))
     sig_of = {p: i for i, p in enumerate(sig_prices)}
     route_sig = tuple(sig_of[p] for p in prices)
-    return (tuple(r.key for r in routes), prices, tuple(rules.points_for(r.length) for r in routes),
-            tuple(r.twin for r in routes), route_sig, sig_prices, tuple(p.length for p in sig_prices),
-            tuple(c.name for c in board.cities if c.kind == "city"),
-            PaymentCounter(sig_prices),
-            {}, {})     # caches shared by the games alike: payment counts and payments per hand
+    sig_length = tuple(p.length for p in sig_prices)
+    max_length = max(sig_length)
+    return dict(
+        route_keys=tuple(r.key for r in routes),
+        key_index={r.key: r.index for r in routes},
+        route_edges=tuple((r.a, r.b, r.length) for r in routes),     # for path searches
+        prices=prices,
+        route_points=tuple(rules.points_for(r.length) for r in routes),
+        twins=tuple(r.twin for r in routes),
+        route_sig=route_sig,
+        sig_prices=sig_prices,
+        sig_length=sig_length,
+        sig_plain=tuple((p.colour, p.length, p.ferry_locomotives, p.wild) if _plain(p) else None
+                        for p in sig_prices),
+        max_length=max_length,
+        # per signature, the routes (and how many) free at the start of a game
+        free_at_start=tuple(tuple(i for i, sig in enumerate(route_sig) if sig == k) for k in range(len(sig_prices))),
+        nfree_at_start=tuple(route_sig.count(k) for k in range(len(sig_prices))),
+        # fits[t][sig]: 1 if a route of that signature needs at most t trains, else 0
+        fits=tuple(tuple(int(n <= t) for n in sig_length) for t in range(max_length)),
+        city_names=tuple(c.name for c in board.cities if c.kind == "city"),
+        count_payments=PaymentCounter(sig_prices),
+        # caches: payment counts and payments per hand, route names as typed
+        _counts={}, _sig_options={}, _label_cache={},
+    )
 
 
 class Game:
@@ -174,20 +195,14 @@ class Game:
         self.seed = seed
         self.first_player = first_player
         self.doubles_open = players >= rules.double_routes_min_players
-        (self.route_keys, self.prices, self.route_points, self.twins, self.route_sig, self.sig_prices,
-         self.sig_length, self.city_names, self.count_payments, self._counts, self._sig_options) = _tables(rules, board)
+        # route and signature tables (see `_compute_tables`), shared by every game alike
+        self.__dict__.update(_tables(rules, board))
         self._station_pays: dict[tuple, tuple] = {}
         self._open_cities: dict[tuple, tuple] = {}
-        self.max_length = max(self.sig_length)
-        # fits[t][sig]: 1 if a route of that signature needs at most t trains, else 0
-        self.fits = tuple(tuple(int(n <= t) for n in self.sig_length) for t in range(self.max_length))
         self.has_stations = rules.stations > 0
         self.expensive_locomotive = rules.face_up_locomotive_costs_two
-        self._label_cache: dict[str, int] = {}
-        self.key_index = {key: i for i, key in enumerate(self.route_keys)}
-        self.route_edges = tuple((r.a, r.b, r.length) for r in board.routes)   # for path searches
-        self.sig_plain = tuple((p.colour, p.length, p.ferry_locomotives, p.wild) if _plain(p) else None
-                               for p in self.sig_prices)
+        # first and second card of a draw: the draws per set of face-up cards (shared by games alike)
+        self.draw_lists: tuple[dict, dict] = _DRAW_LISTS[self.expensive_locomotive]
         self.display_size = rules.display_size
         self.display_flush_at = rules.display_flush_at
         self.final_round_trains = rules.final_round_trains
@@ -395,8 +410,8 @@ class Game:
         s.hands = tuple(hands)
         s._refill_display()
         s.owners = (-1,) * len(self.board.routes)
-        s.free = self._free_by_sig(s.owners)
-        s.nfree = tuple(map(len, s.free))
+        s.free = self.free_at_start
+        s.nfree = self.nfree_at_start
         s.blocked = (frozenset(),) * self.players
         s.trains = (rules.trains,) * self.players
         s.points = (0,) * self.players

@@ -724,21 +724,20 @@ class LegalActions(Sequence):
     def _draws(s: State, second: bool) -> list:
         """The card draws (and, at the start of a turn, the ticket draw) of a position:
         shared lists, never changed (few displays exist)."""
+        if s.deck and (second or s.ticket_deck):        # the usual case, one table per game
+            table = s.game.draw_lists[second]
+            shown = frozenset(s.display)
+            draws = table.get(shown)
+            if draws is None:
+                draws = table[shown] = _draw_list(shown, True, second, not second, s.game.expensive_locomotive)
+            return draws
         key = (frozenset(s.display), bool(s.deck or s.discard), second, not second and bool(s.ticket_deck),
                s.game.expensive_locomotive)
         draws = _DRAWS.get(key)
         if draws is None:
-            expensive = key[4]
-            draws = [_DRAW_BLIND] if key[1] else []
-            for card in sorted(key[0]):
-                if card == LOCO and expensive and second:
-                    continue
-                draws.append(_FACE_UP[card])
-            if key[3]:
-                draws.append(_DRAW_TICKETS)
             if len(_DRAWS) > 50_000:
                 _DRAWS.clear()
-            _DRAWS[key] = draws
+            draws = _DRAWS[key] = _draw_list(*key)
         return draws
 
     def _turn(self) -> None:
@@ -775,7 +774,10 @@ class LegalActions(Sequence):
         self.nfree = nfree
         self.routes = routes
         self.n_simple = n_simple = len(simple)
-        self.n_claims = n_claims = sum(map(mul, paying, map(nfree.__getitem__, payable)))
+        n_claims = 0
+        for sig, n in zip(payable, paying):
+            n_claims += n * nfree[sig]
+        self.n_claims = n_claims
         size = n_simple + n_claims
         if g.has_stations:
             cities, built = g.open_cities(s.stations)
@@ -841,7 +843,8 @@ class LegalActions(Sequence):
             if j < self.n_claims:
                 cum = self.cum
                 if cum is None:
-                    cum = self.cum = list(accumulate(map(mul, self.paying, map(self.nfree.__getitem__, self.payable))))
+                    nfree = self.nfree
+                    cum = self.cum = list(accumulate([n * nfree[sig] for sig, n in zip(self.payable, self.paying)]))
                 b = bisect_right(cum, j)
                 if b:
                     j -= cum[b - 1]
@@ -887,6 +890,19 @@ class LegalActions(Sequence):
     def __repr__(self) -> str:
         shown = ", ".join(str(a) for a in self[:8])
         return f"<LegalActions {self.size}: {shown}{', ...' if self.size > 8 else ''}>"
+
+
+def _draw_list(shown: frozenset, blind: bool, second: bool, tickets: bool, expensive: bool) -> list:
+    """The draws a player may make: blind, each face-up card shown (not a locomotive as
+    the second card where it counts as two), and the ticket draw."""
+    draws = [_DRAW_BLIND] if blind else []
+    for card in sorted(shown):
+        if card == LOCO and expensive and second:
+            continue
+        draws.append(_FACE_UP[card])
+    if tickets:
+        draws.append(_DRAW_TICKETS)
+    return draws
 
 
 _DRAWS: dict[tuple, list] = {}    # the draw actions of a display (few displays exist)
