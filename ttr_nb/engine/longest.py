@@ -789,7 +789,7 @@ def _search(k: int, chains: list[Chain], anchor: int | None, floor: int) -> tupl
         A branch vertex of -1 means the component itself is a trail (leaf).
         """
         om = oddmask & vmask
-        nodd = bin(om).count("1")
+        nodd = om.bit_count()
         if anchor is None:
             if nodd <= 2:
                 return W, -1, 0, 0
@@ -802,7 +802,7 @@ def _search(k: int, chains: list[Chain], anchor: int | None, floor: int) -> tupl
             low = mm & -mm
             xs.append(low.bit_length() - 1)
             mm ^= low
-        slots = max_slots - bin(exempt & vmask).count("1")
+        slots = max_slots - (exempt & vmask).bit_count()
         pmask = xmask | anchor_bit  # possible pairing partners
         blocked = removed | kept
         dsum = 0
@@ -813,12 +813,11 @@ def _search(k: int, chains: list[Chain], anchor: int | None, floor: int) -> tupl
         pick_key = None
         for u in xs:
             d = BIG
-            nopt = 0
-            for bit, x, ln in adj[u]:
-                if blocked & bit:
-                    continue
-                nopt += 1
+            nopt = (allbits[u] & ~blocked).bit_count()
+            for bit, x, ln in adj[u]:  # shortest first
                 if ln >= d:
+                    break
+                if blocked & bit:
                     continue
                 if (pmask >> x) & 1:
                     d = ln
