@@ -33,16 +33,20 @@ def games_per_second(edition: str, players: int, games: int = 400, seed0: int = 
     return games / elapsed, actions / games
 
 
-def main(games: int = 400) -> None:
-    print(f"Random play, {games} games each (setup, every action and final scoring included):")
+def main(games: int = 400, rounds: int = 3) -> None:
+    print(f"Random play: {rounds} rounds of {games} games (new seeds each round) after 20 warm-up games;")
+    print("setup, every action and final scoring included. The median round, then the slowest and fastest:")
     for edition in ttr_nb.editions():
         rules = ttr_nb.load_rules(edition)
         counts = sorted({rules.min_players, 2 if edition == "usa" else rules.max_players, rules.max_players}
                         | ({4} if edition == "usa" else set()))
         for players in counts:
             games_per_second(edition, players, games=20, seed0=10_000)      # warm the caches
-            gps, turns = games_per_second(edition, players, games=games)
-            print(f"  {edition:<12} {players} players: {gps:7.1f} games/s  ({turns:.0f} turns a game)")
+            runs = [games_per_second(edition, players, games=games, seed0=r * games) for r in range(rounds)]
+            rates = sorted(gps for gps, _ in runs)
+            turns = sum(t for _, t in runs) / rounds
+            print(f"  {edition:<12} {players} players: {rates[rounds // 2]:7.1f} games/s "
+                  f"({rates[0]:.0f}-{rates[-1]:.0f})  {turns:.0f} turns a game")
 
 
 if __name__ == "__main__":
