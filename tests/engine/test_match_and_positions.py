@@ -13,6 +13,7 @@ import pytest
 import ttr_nb
 from ttr_nb import Match, parse
 from ttr_nb.engine.cards import CARD_NAMES
+from ttr_nb.engine.serialize import PositionError
 
 from invariants import check_invariants
 
@@ -295,3 +296,25 @@ def _fill_rest(game, top: list, hand: dict, display: list) -> dict:
         left[c] -= n
     return {"deck": top + [c for c in CARD_NAMES for _ in range(left[c])], "discard": [],
             "hands": [hand, {}], "display": display}
+
+
+def test_the_last_tunnel_reveal_survives_a_round_trip():
+    """`to_dict` keeps the latest dig, so a saved game still shows it in `view`."""
+    game = ttr_nb.load_game("europe", players=2, seed=1)
+    s = game.state_from_dict({"phase": "turn", **_fill_rest(game, ["red", "green", "white"], {"blue": 2}, ["pink"] * 5)})
+    after = s.apply("claim München-Venezia blue*2")
+    again = game.state_from_dict(after.to_dict())
+    assert again.view(1)["last_tunnel_reveal"] == after.view(1)["last_tunnel_reveal"] is not None
+    assert again.to_dict() == after.to_dict()
+
+
+@pytest.mark.parametrize("reveal, words", [
+    ({"route": "Berlin-Wien", "revealed": ["red"], "extra": 0}, "is not a tunnel"),
+    ({"route": "München-Venezia", "revealed": ["red"] * 4, "extra": 1}, "up to 3 cards"),
+    ({"route": "München-Venezia", "revealed": ["red"], "extra": 2}, "up to 3 cards"),
+    ({"route": "München-Venezia", "revealed": ["mauve"], "extra": 0}, "mauve"),
+])
+def test_a_wrong_last_tunnel_reveal_is_refused(reveal, words):
+    game = ttr_nb.load_game("europe", players=2, seed=1)
+    with pytest.raises(PositionError, match=words):
+        game.state_from_dict({"last_tunnel_reveal": reveal})

@@ -19,6 +19,7 @@ written by hand when a lesson needs a particular position::
       "offer": [],                                  # tickets drawn, waiting for "keep"
       "opening_offers": [[], []],                   # opening tickets not yet chosen
       "tunnel": null,   # or {"route": key, "payment": "red*2", "revealed": ["red", "loco"], "extra": 2}
+      "last_tunnel_reveal": null,  # the latest dig: {"route": key, "revealed": [...], "extra": 1}
       "final_round": null,    # turns left in the final round, once it has started
       "passes": 0, "shuffles": 0, "turn": 12
     }
@@ -81,7 +82,15 @@ def state_to_dict(s) -> dict:
         ri, paid, colour, revealed, extra = s.pending
         out["tunnel"] = {"route": board.routes[ri].key, "payment": str(Cards(paid)),
                          "revealed": _names(revealed), "extra": extra}
+    out["last_tunnel_reveal"] = _reveal(board, s.last_reveal)
     return out
+
+
+def _reveal(board, last_reveal) -> dict | None:
+    if not last_reveal:
+        return None
+    ri, revealed, extra = last_reveal
+    return {"route": board.routes[ri].key, "revealed": _names(revealed), "extra": extra}
 
 
 class PositionError(ValueError):
@@ -200,6 +209,23 @@ def state_from_dict(game, d: dict):
         except (KeyError, ValueError) as e:
             problems.append(f"tunnel: {e}")
 
+    last_reveal = (pending[0], pending[3], pending[4]) if pending else None
+    reveal = d.get("last_tunnel_reveal")
+    if reveal:
+        try:
+            ri = board.find_route(reveal["route"]).index
+            revealed = tuple(card_index(c) for c in reveal.get("revealed", []))
+            extra = reveal.get("extra", 0)
+            if not board.routes[ri].tunnel:
+                problems.append(f"last_tunnel_reveal: {board.routes[ri].key} is not a tunnel")
+            elif len(revealed) > 3 or not isinstance(extra, int) or not 0 <= extra <= len(revealed):
+                problems.append(f"last_tunnel_reveal: up to 3 cards are revealed and the extra cards asked "
+                                f"for are at most that many, not {len(revealed)} revealed and {extra!r} extra")
+            else:
+                last_reveal = (ri, revealed, extra)
+        except (KeyError, ValueError) as e:
+            problems.append(f"last_tunnel_reveal: {e}")
+
     display = cards_list("display")
     discard = cards_list("discard")
     deck_given = "deck" in d
@@ -298,7 +324,7 @@ def state_from_dict(game, d: dict):
     s.passes = d.get("passes", 0)
     s.shuffles = d.get("shuffles", 0)
     s.turn = d.get("turn", 0)
-    s.last_reveal = (pending[0], pending[3], pending[4]) if pending else None
+    s.last_reveal = last_reveal
     s._legal = None
     s._score = None
     return s
@@ -338,6 +364,5 @@ def view(s, player: int) -> dict:
         out["tunnel"] = {"route": board.routes[ri].key, "player": s.player, "payment": str(Cards(paid)),
                          "revealed": _names(revealed), "extra": extra}
     if s.last_reveal:
-        ri, revealed, extra = s.last_reveal
-        out["last_tunnel_reveal"] = {"route": board.routes[ri].key, "revealed": _names(revealed), "extra": extra}
+        out["last_tunnel_reveal"] = _reveal(board, s.last_reveal)
     return out
