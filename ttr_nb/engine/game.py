@@ -7,7 +7,6 @@ and caches of the ways a hand can pay.
 from __future__ import annotations
 
 import random
-from itertools import compress
 from typing import Iterable
 
 from .actions import BuildStation, Claim, parse
@@ -135,7 +134,20 @@ def price_of(route, rules: Rules) -> Price:
 
 
 _TABLES: dict[tuple, tuple] = {}
-_DRAW_LISTS = {False: ({}, {}), True: ({}, {})}
+# the draw lists per set of face-up cards, by (face-up locomotive counts two) and then by
+# (second card, blind draw possible, ticket draw possible): shared by games alike
+_DRAW_LISTS = {expensive: {(second, blind, tickets): {} for second in (False, True) for blind in (False, True)
+                           for tickets in (False, True)}
+               for expensive in (False, True)}
+
+
+def _free_routes(route_sig: tuple, signatures: int, owners, closed=()) -> tuple:
+    """Per signature, the routes nobody owns, less those in `closed`."""
+    free = [[] for _ in range(signatures)]
+    for i, o in enumerate(owners):
+        if o < 0 and i not in closed:
+            free[route_sig[i]].append(i)
+    return tuple(tuple(f) for f in free)
 
 
 def _tables(rules: Rules, board: Board) -> dict:
@@ -157,9 +169,9 @@ def _compute_tables(rules: Rules, board: Board) -> dict:
     route_sig = tuple(sig_of[p] for p in prices)
     sig_length = tuple(p.length for p in sig_prices)
     max_length = max(sig_length)
+    free_at_start = _free_routes(route_sig, len(sig_prices), (-1,) * len(routes))
     return dict(
         route_keys=tuple(r.key for r in routes),
-        key_index={r.key: r.index for r in routes},
         route_edges=tuple((r.a, r.b, r.length) for r in routes),     # for path searches
         prices=prices,
         route_points=tuple(rules.points_for(r.length) for r in routes),
@@ -171,14 +183,16 @@ def _compute_tables(rules: Rules, board: Board) -> dict:
                         for p in sig_prices),
         max_length=max_length,
         # per signature, the routes (and how many) free at the start of a game
-        free_at_start=tuple(tuple(i for i, sig in enumerate(route_sig) if sig == k) for k in range(len(sig_prices))),
-        nfree_at_start=tuple(route_sig.count(k) for k in range(len(sig_prices))),
+        free_at_start=free_at_start,
+        nfree_at_start=tuple(map(len, free_at_start)),
         # fits[t][sig]: 1 if a route of that signature needs at most t trains, else 0
         fits=tuple(tuple(int(n <= t) for n in sig_length) for t in range(max_length)),
         city_names=tuple(c.name for c in board.cities if c.kind == "city"),
         count_payments=PaymentCounter(sig_prices),
-        # caches: payment counts and payments per hand, route names as typed
-        _counts={}, _sig_options={}, _label_cache={},
+        # route indices by name as typed (the board's keys to start with)
+        route_ids={r.key: r.index for r in routes},
+        # caches: payment counts and payments per hand
+        _counts={}, _sig_options={},
     )
 
 
@@ -201,8 +215,7 @@ class Game:
         self._open_cities: dict[tuple, tuple] = {}
         self.has_stations = rules.stations > 0
         self.expensive_locomotive = rules.face_up_locomotive_costs_two
-        # first and second card of a draw: the draws per set of face-up cards (shared by games alike)
-        self.draw_lists: tuple[dict, dict] = _DRAW_LISTS[self.expensive_locomotive]
+        self.draw_lists: dict[tuple, dict] = _DRAW_LISTS[self.expensive_locomotive]
         self.display_size = rules.display_size
         self.display_flush_at = rules.display_flush_at
         self.final_round_trains = rules.final_round_trains
@@ -220,10 +233,10 @@ class Game:
             return route
         if not isinstance(route, str):
             return route.index
-        i = self._label_cache.get(route)
+        i = self.route_ids.get(route)
         if i is None:
             i = self.board.find_route(route).index     # KeyError with close matches
-            self._label_cache[route] = i
+            self.route_ids[route] = i
         return i
 
     def route(self, route):
@@ -443,11 +456,7 @@ class Game:
         closed = set(blocked_twins)
         if not self.doubles_open:
             closed |= {t for i, t in enumerate(self.twins) if t is not None and owners[i] >= 0}
-        free = [[] for _ in self.sig_prices]
-        for i, o in enumerate(owners):
-            if o < 0 and i not in closed:
-                free[self.route_sig[i]].append(i)
-        return tuple(tuple(f) for f in free)
+        return _free_routes(self.route_sig, len(self.sig_prices), owners, closed)
 
     def state_from_dict(self, data: dict):
         """Build a position from its description (the format of `State.to_dict`, documented

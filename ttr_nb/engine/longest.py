@@ -284,6 +284,25 @@ def _small_trail(comp: list[int], ends: list[tuple[int, int]], lengths: list[int
     return None if best is None else (best_len, best)
 
 
+def _label(adj: list[list[int]]) -> tuple[list[int], int]:
+    """Number the connected parts of a graph given by adjacency lists, in order of their
+    lowest vertex: (part of each vertex, number of parts)."""
+    part = [-1] * len(adj)
+    count = 0
+    for v in range(len(adj)):
+        if part[v] >= 0:
+            continue
+        part[v] = count
+        todo = [v]
+        while todo:
+            for w in adj[todo.pop()]:
+                if part[w] < 0:
+                    part[w] = count
+                    todo.append(w)
+        count += 1
+    return part, count
+
+
 def _components(n: int, ends: list[tuple[int, int]]) -> list[list[int]]:
     """Edge indices of each connected component, components ordered by first edge.
     (Cities are numbered in order of first appearance, so labelling them in number
@@ -292,19 +311,7 @@ def _components(n: int, ends: list[tuple[int, int]]) -> list[list[int]]:
     for a, b in ends:
         adj[a].append(b)
         adj[b].append(a)
-    comp_of = [-1] * n
-    count = 0
-    for v in range(n):
-        if comp_of[v] >= 0:
-            continue
-        comp_of[v] = count
-        todo = [v]
-        while todo:
-            for w in adj[todo.pop()]:
-                if comp_of[w] < 0:
-                    comp_of[w] = count
-                    todo.append(w)
-        count += 1
+    comp_of, count = _label(adj)
     comps: list[list[int]] = [[] for _ in range(count)]
     for e, (a, _) in enumerate(ends):
         comps[comp_of[a]].append(e)
@@ -448,25 +455,12 @@ def _solve_component(
         return _best_trail(k, chains, None, floor)
 
     # ---- bridge tree (fact 5): blocks = 2-edge-connected components
-    block = [-1] * k
-    nblocks = 0
     adj: list[list[int]] = [[] for _ in range(k)]
     for c, (u, x, _, _) in enumerate(chains):
         if u != x and c not in bridges:
             adj[u].append(x)
             adj[x].append(u)
-    for s in range(k):
-        if block[s] >= 0:
-            continue
-        block[s] = nblocks
-        todo = [s]
-        while todo:
-            v = todo.pop()
-            for w in adj[v]:
-                if block[w] < 0:
-                    block[w] = nblocks
-                    todo.append(w)
-        nblocks += 1
+    block, nblocks = _label(adj)
     bverts: list[list[int]] = [[] for _ in range(nblocks)]
     for v in range(k):
         bverts[block[v]].append(v)

@@ -101,7 +101,7 @@ class Price:
     def count(self, hand) -> int:
         """len(self.options(hand)), computed without listing them where that is easy."""
         if self.ferry_sub or self.colour_sub:
-            return _count_with_subs(self, tuple(hand))
+            return count_options(self, tuple(hand))
         L, f = self.length, self.ferry_locomotives
         loco = hand[LOCO]
         if loco < f:
@@ -241,16 +241,11 @@ def _options(price: Price, hand: tuple, complete: bool) -> tuple[Cards, ...]:
 
 
 @lru_cache(maxsize=200_000)
-def _count_with_subs(price: Price, hand: tuple) -> int:
+def count_options(price: Price, hand: tuple) -> int:
     """len(_options(price, hand, False)), without building the payments."""
     found = set(_plain(price, hand))
     found.update(_canonical_subs(price, hand))
     return len(found)
-
-
-@lru_cache(maxsize=200_000)
-def count_options(price: Price, hand: tuple) -> int:
-    return len(_options(price, hand, False))
 
 
 def describe_price(price: Price) -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from itertools import accumulate, combinations, compress
-from operator import mul, sub
+from operator import sub
 from typing import TYPE_CHECKING, Iterator, Sequence
 
 from .actions import (AbandonTunnel, Action, BuildStation, Claim, DrawBlind, DrawFaceUp, DrawTickets,
@@ -509,8 +509,8 @@ class State:
             return
         self.phase = "draw2"
         # a second card must exist, or the draw ends with the one card taken
-        if not (self.deck or self.discard or any(c != LOCO or not self.game.expensive_locomotive
-                                                  for c in self.display)):
+        expensive = self.game.expensive_locomotive
+        if not (self.deck or self.discard or any(c != LOCO or not expensive for c in self.display)):
             self._end_turn()
 
     def _do_draw_tickets(self, a: DrawTickets) -> None:
@@ -545,7 +545,7 @@ class State:
 
     def _do_claim(self, a: Claim) -> None:
         g = self.game
-        ri = g.key_index.get(a.route)
+        ri = g.route_ids.get(a.route)
         if ri is None:
             ri = g.route_index(a.route)
         price = g.prices[ri]
@@ -692,7 +692,7 @@ class LegalActions(Sequence):
     cities x payments. Indexing runs: simple actions, claims, stations."""
 
     # what a position without claims or stations has (a turn's `_turn` sets its own)
-    routes: tuple = ()          # per signature, the free routes (see `counts`)
+    routes: tuple = ()          # per signature, the free routes this player may claim
     payable: tuple = ()         # the signatures the hand can pay for, and how many ways (`paying`) ...
     paying: tuple = ()
     nfree: tuple = ()           # ... and per signature, how many routes are free
@@ -724,20 +724,13 @@ class LegalActions(Sequence):
     def _draws(s: State, second: bool) -> list:
         """The card draws (and, at the start of a turn, the ticket draw) of a position:
         shared lists, never changed (few displays exist)."""
-        if s.deck and (second or s.ticket_deck):        # the usual case, one table per game
-            table = s.game.draw_lists[second]
-            shown = frozenset(s.display)
-            draws = table.get(shown)
-            if draws is None:
-                draws = table[shown] = _draw_list(shown, True, second, not second, s.game.expensive_locomotive)
-            return draws
-        key = (frozenset(s.display), bool(s.deck or s.discard), second, not second and bool(s.ticket_deck),
-               s.game.expensive_locomotive)
-        draws = _DRAWS.get(key)
+        blind = bool(s.deck or s.discard)
+        tickets = not second and bool(s.ticket_deck)
+        table = s.game.draw_lists[second, blind, tickets]
+        shown = frozenset(s.display)
+        draws = table.get(shown)
         if draws is None:
-            if len(_DRAWS) > 50_000:
-                _DRAWS.clear()
-            draws = _DRAWS[key] = _draw_list(*key)
+            draws = table[shown] = _draw_list(shown, blind, second, tickets, s.game.expensive_locomotive)
         return draws
 
     def _turn(self) -> None:
@@ -792,14 +785,6 @@ class LegalActions(Sequence):
             self.simple = [_PASS]
             self.only_pass = True
             self.size = self.n_simple = 1
-
-    @property
-    def counts(self) -> list[int]:
-        """Per signature, the payments the hand can make (0: none, or not claimable now)."""
-        counts = [0] * len(self.state.game.sig_prices)
-        for sig, n in zip(self.payable, self.paying):
-            counts[sig] = n
-        return counts
 
     def _keeps(self) -> None:
         s = self.state
@@ -905,7 +890,6 @@ def _draw_list(shown: frozenset, blind: bool, second: bool, tickets: bool, expen
     return draws
 
 
-_DRAWS: dict[tuple, list] = {}    # the draw actions of a display (few displays exist)
 _KEEPS: dict[tuple, list] = {}    # the ways to keep tickets from an offer of n
 _DRAW_BLIND = DrawBlind()
 _DRAW_TICKETS = DrawTickets()
