@@ -420,9 +420,9 @@ def test_grid_answer_is_37():
     res = longest_path(edges)
     assert_valid(edges, res)
     assert res.length == 37
-    # The counting bound only gives 39 here (14 odd vertices); that 38 and 39
-    # are impossible is checked independently by test_milp_agrees below.
-    assert odd_vertex_bound(edges) == 39
+    # The counting bound only gives 38 here (16 odd vertices); that 38 is
+    # impossible is checked independently by test_milp_agrees below.
+    assert odd_vertex_bound(edges) == 38
 
 
 def test_full_grid_and_other_grids():

@@ -44,15 +44,16 @@ library.  Every fact below is cross-checked by exhaustive search in
 
 6. Search space: the left-out chains.  Within a block, search over states
    (D, kept chains, declared ends) where D is the connected part that still
-   may hold the trail.  A state is a *leaf* when D has <= 2 odd vertices
-   (D is a trail, fact 2).  Otherwise take an odd vertex u that is not a
-   declared end (the most constrained one) and branch: u becomes an end
+   may hold the trail.  A state is a *leaf* when D has <= 2 odd vertices (D
+   is a trail, fact 2).  Otherwise take an odd vertex u that is not a
+   declared end (the most constrained one: fewest free chains, then the most
+   weight at stake, then the cheapest pairing) and branch: u becomes an end
    (only if it has lost no chain, fact 3; all its chains are then kept), or
    the i-th of its free chains is left out and the ones before it are kept.
    If leaving a chain out disconnects D, each part is searched on its own,
    and only a part holding every kept chain, end and anchor can hold the
    optimum.  Completeness: follow one maximum trail H* with ends s, t from
-   fact 3.  At a state consistent with it (kept chains and ends in H*, D
+   fact 3. At a state consistent with it (kept chains and ends in H*, D
    contains H*) the branch vertex is either s or t (the "end" branch is
    consistent), or it is odd in D and even in H*, so an odd number of the
    chains of D - H* touch it and are free -- leave out the first of them.
@@ -72,9 +73,11 @@ library.  Every fact below is cross-checked by exhaustive search in
        networks this bound equals the optimum at the root.
 
 8. Order.  Children are bounded before they are searched and searched best
-   bound first.  The search deepens on a target: pass k only expands states
-   whose bound reaches the target, so the first leaf found is optimal; if a
-   pass finds none, the next target is the best bound it cut off.
+   bound first; among equal bounds, leaving a chain out comes before
+   declaring an end, and fewer odd vertices left comes first.  The search
+   deepens on a target: pass k only expands states whose bound reaches the
+   target, so the first leaf found is optimal; if a pass finds none, the
+   next target is the best bound it cut off.
 
 9. Trees.  A component without a cycle (one edge fewer than vertices) holds
    one path between any two vertices; the longest is found by two sweeps
@@ -830,7 +833,7 @@ def _search(k: int, chains: list[Chain], anchor: int | None, floor: int) -> tupl
                 dsum += d
                 if elig:
                     elig_ds.append(d)
-            key = (nopt + elig, -d)
+            key = (nopt + elig, -rem_w2[u], d)  # fewest options, most weight, cheapest pairing
             if pick_key is None or key < pick_key:
                 pick_key = key
                 pick = u
@@ -888,10 +891,11 @@ def _search(k: int, chains: list[Chain], anchor: int | None, floor: int) -> tupl
                     (u, amask, wa, None if marks & bmask else evaluate(amask, wa)),
                     (x, bmask, wb, None if marks & amask else evaluate(bmask, wb)),
                 ]
+            nodd = (oddmask & vmask).bit_count()
             uncut(u, x, ln)
             removed &= ~bit
             top = max((p[3][0] for p in parts if p[3] is not None), default=-1)
-            kids.append((-top, 0, -(W - ln), not (pmask >> x) & 1, ln, bit, x, parts))
+            kids.append((-top, 0, nodd, -(W - ln), not (pmask >> x) & 1, ln, bit, x, parts))
         if slots > 0 and rem_deg[u] == full_deg[u]:
             kept0 = kept
             kept = kept0 | allbits[u]
@@ -900,10 +904,11 @@ def _search(k: int, chains: list[Chain], anchor: int | None, floor: int) -> tupl
             exempt &= ~(1 << u)
             kept = kept0
             if info2 is not None:
-                kids.append((-info2[0], 1, -W, False, 0, 0, -1, info2))
-        kids.sort(key=lambda t: t[:5])
+                nodd = (oddmask & vmask).bit_count() - 1
+                kids.append((-info2[0], 1, nodd, -W, False, 0, 0, -1, info2))
+        kids.sort(key=lambda t: t[:6])
         kept0 = kept
-        for nub, _, _, _, ln, bit, x, parts in kids:
+        for nub, _, _, _, _, ln, bit, x, parts in kids:
             if -nub <= best_len:
                 if -nub > below:
                     below = -nub
