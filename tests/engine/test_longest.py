@@ -425,6 +425,17 @@ def test_grid_answer_is_37():
     assert odd_vertex_bound(edges) == 38
 
 
+def test_grid_drops_four_interior_edges():
+    # the adversarial choice (benchmarks/grid_adversary.py) ranges over these
+    from benchmarks.grid_adversary import interior_edges
+    from benchmarks.longest_networks import GRID_DROP
+
+    inner = {frozenset(pair) for pair in interior_edges()}
+    assert len(inner) == 31
+    assert len({frozenset(pair) for pair in GRID_DROP}) == 4
+    assert {frozenset(pair) for pair in GRID_DROP} <= inner
+
+
 def test_full_grid_and_other_grids():
     full = grid_network(drop=())
     assert len(full) == 49
