@@ -46,14 +46,14 @@ library.  Every fact below is cross-checked by exhaustive search in
    (D, kept chains, declared ends) where D is the connected part that still
    may hold the trail.  A state is a *leaf* when D has <= 2 odd vertices (D
    is a trail, fact 2).  Otherwise take an odd vertex u that is not a
-   declared end (the most constrained one: fewest free chains, then the most
+   declared end (the most constrained one: fewest branches, then the most
    weight at stake, then the cheapest pairing) and branch: u becomes an end
    (only if it has lost no chain, fact 3; all its chains are then kept), or
    the i-th of its free chains is left out and the ones before it are kept.
    If leaving a chain out disconnects D, each part is searched on its own,
    and only a part holding every kept chain, end and anchor can hold the
    optimum.  Completeness: follow one maximum trail H* with ends s, t from
-   fact 3. At a state consistent with it (kept chains and ends in H*, D
+   fact 3.  At a state consistent with it (kept chains and ends in H*, D
    contains H*) the branch vertex is either s or t (the "end" branch is
    consistent), or it is odd in D and even in H*, so an odd number of the
    chains of D - H* touch it and are free -- leave out the first of them.
@@ -833,7 +833,7 @@ def _search(k: int, chains: list[Chain], anchor: int | None, floor: int) -> tupl
                 dsum += d
                 if elig:
                     elig_ds.append(d)
-            key = (nopt + elig, -rem_w2[u], d)  # fewest options, most weight, cheapest pairing
+            key = (nopt + elig, -rem_w2[u], d)  # fewest branches, most weight, cheapest pairing
             if pick_key is None or key < pick_key:
                 pick_key = key
                 pick = u
