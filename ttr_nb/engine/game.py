@@ -182,9 +182,8 @@ def _compute_tables(rules: Rules, board: Board) -> dict:
         sig_plain=tuple((p.colour, p.length, p.ferry_locomotives, p.wild) if _plain(p) else None
                         for p in sig_prices),
         max_length=max_length,
-        # per signature, the routes (and how many) free at the start of a game
+        # per signature, the routes free at the start of a game
         free_at_start=free_at_start,
-        nfree_at_start=tuple(map(len, free_at_start)),
         # fits[t][sig]: 1 if a route of that signature needs at most t trains, else 0
         fits=tuple(tuple(int(n <= t) for n in sig_length) for t in range(max_length)),
         city_names=tuple(c.name for c in board.cities if c.kind == "city"),
@@ -424,7 +423,6 @@ class Game:
         s._refill_display()
         s.owners = (-1,) * len(self.board.routes)
         s.free = self.free_at_start
-        s.nfree = self.nfree_at_start
         s.blocked = (frozenset(),) * self.players
         s.trains = (rules.trains,) * self.players
         s.points = (0,) * self.players

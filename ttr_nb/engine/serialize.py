@@ -310,7 +310,6 @@ def state_from_dict(game, d: dict):
                 blocked[o].add(t)
     s.blocked = tuple(frozenset(b) for b in blocked)
     s.free = game._free_by_sig(s.owners)
-    s.nfree = tuple(map(len, s.free))
     s.trains = tuple(trains)
     s.points = tuple(sum(game.route_points[i] for i, o in enumerate(owners) if o == p) for p in range(n))
     s.stations = tuple(stations)

@@ -61,7 +61,7 @@ def _card_row(cards) -> tuple:
 
 
 class State:
-    __slots__ = ("game", "phase", "player", "hands", "deck", "discard", "display", "owners", "free", "nfree",
+    __slots__ = ("game", "phase", "player", "hands", "deck", "discard", "display", "owners", "free",
                  "blocked", "trains", "points", "stations", "tickets", "ticket_deck", "removed_tickets",
                  "offer", "opening_offers", "pending", "countdown", "passes", "shuffles", "turn",
                  "last_reveal", "_legal", "_score")
@@ -78,7 +78,6 @@ class State:
         new.display = self.display
         new.owners = self.owners
         new.free = self.free
-        new.nfree = self.nfree
         new.blocked = self.blocked
         new.trains = self.trains
         new.points = self.points
@@ -545,9 +544,7 @@ class State:
 
     def _do_claim(self, a: Claim) -> None:
         g = self.game
-        ri = g.route_ids.get(a.route)
-        if ri is None:
-            ri = g.route_index(a.route)
+        ri = g.route_index(a.route)
         price = g.prices[ri]
         p = self.player
         self.passes = 0
@@ -587,10 +584,8 @@ class State:
         self.trains = self.trains[:p] + (self.trains[p] - route.length,) + self.trains[p + 1:]
         self.points = self.points[:p] + (self.points[p] + g.route_points[ri],) + self.points[p + 1:]
         free = list(self.free)
-        nfree = list(self.nfree)
         sig = g.route_sig[ri]
         free[sig] = _drop(free[sig], ri)
-        nfree[sig] = len(free[sig])
         twin = g.twins[ri]
         if twin is not None and self.owners[twin] < 0:
             if g.doubles_open:
@@ -598,9 +593,7 @@ class State:
             else:
                 ts = g.route_sig[twin]
                 free[ts] = _drop(free[ts], twin)
-                nfree[ts] = len(free[ts])
         self.free = tuple(free)
-        self.nfree = tuple(nfree)
 
     def _do_pay_tunnel(self, a: PayTunnel) -> None:
         ri, paid, colour, revealed, extra = self.pending
@@ -693,9 +686,8 @@ class LegalActions(Sequence):
 
     # what a position without claims or stations has (a turn's `_turn` sets its own)
     routes: tuple = ()          # per signature, the free routes this player may claim
-    payable: tuple = ()         # the signatures the hand can pay for, and how many ways (`paying`) ...
+    payable: tuple = ()         # the signatures the hand can pay for, and how many ways
     paying: tuple = ()
-    nfree: tuple = ()           # ... and per signature, how many routes are free
     hand = None
     stations: tuple = ()        # cities where a station may be built, and how to pay
     station_pays: tuple = ()
@@ -739,10 +731,7 @@ class LegalActions(Sequence):
         p = s.player
         self.simple = simple = self._draws(s, False)
         self.hand = hand = s.hands[p]
-        entry = g._counts.get(hand)
-        if entry is None:
-            entry = g.claim_counts(hand)
-        payable, paying = entry
+        payable, paying = g.claim_counts(hand)
         trains = s.trains[p]
         if trains < g.max_length:        # late in the game: only routes the trains can fill
             fits = g.fits[trains]
@@ -750,26 +739,20 @@ class LegalActions(Sequence):
             payable = tuple(compress(payable, keep))
             paying = tuple(compress(paying, keep))
         routes = s.free
-        nfree = s.nfree
         blocked = s.blocked[p]
         if blocked:                      # the other route of a double this player owns
             routes = list(routes)
-            nfree = list(nfree)
             for r in blocked:
                 sig = g.route_sig[r]
-                if r in routes[sig]:
-                    routes[sig] = _drop(routes[sig], r)
-                    nfree[sig] -= 1
+                routes[sig] = _drop(routes[sig], r)
             routes = tuple(routes)
-            nfree = tuple(nfree)
         self.payable = payable
         self.paying = paying
-        self.nfree = nfree
         self.routes = routes
         self.n_simple = n_simple = len(simple)
         n_claims = 0
         for sig, n in zip(payable, paying):
-            n_claims += n * nfree[sig]
+            n_claims += n * len(routes[sig])
         self.n_claims = n_claims
         size = n_simple + n_claims
         if g.has_stations:
@@ -828,8 +811,9 @@ class LegalActions(Sequence):
             if j < self.n_claims:
                 cum = self.cum
                 if cum is None:
-                    nfree = self.nfree
-                    cum = self.cum = list(accumulate([n * nfree[sig] for sig, n in zip(self.payable, self.paying)]))
+                    routes = self.routes
+                    cum = self.cum = list(accumulate(n * len(routes[sig])
+                                                     for sig, n in zip(self.payable, self.paying)))
                 b = bisect_right(cum, j)
                 if b:
                     j -= cum[b - 1]
