@@ -287,7 +287,7 @@ def _small_trail(comp: list[int], ends: list[tuple[int, int]], lengths: list[int
     return None if best is None else (best_len, best)
 
 
-def _label(adj: list[list[int]]) -> tuple[list[int], int]:
+def connected_parts(adj: list[list[int]]) -> tuple[list[int], int]:
     """Number the connected parts of a graph given by adjacency lists, in order of their
     lowest vertex: (part of each vertex, number of parts)."""
     part = [-1] * len(adj)
@@ -314,7 +314,7 @@ def _components(n: int, ends: list[tuple[int, int]]) -> list[list[int]]:
     for a, b in ends:
         adj[a].append(b)
         adj[b].append(a)
-    comp_of, count = _label(adj)
+    comp_of, count = connected_parts(adj)
     comps: list[list[int]] = [[] for _ in range(count)]
     for e, (a, _) in enumerate(ends):
         comps[comp_of[a]].append(e)
@@ -463,7 +463,7 @@ def _solve_component(
         if u != x and c not in bridges:
             adj[u].append(x)
             adj[x].append(u)
-    block, nblocks = _label(adj)
+    block, nblocks = connected_parts(adj)
     bverts: list[list[int]] = [[] for _ in range(nblocks)]
     for v in range(k):
         bverts[block[v]].append(v)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 
-from .longest import longest_path
+from .longest import connected_parts, longest_path
 
 
 @dataclass(frozen=True)
@@ -43,24 +43,19 @@ class ScoreRow:
 
 
 def _places_joined(edges) -> dict:
-    """For a set of (a, b) connections, each place's component (a place it is joined to;
-    places in one component get the same one)."""
-    adj: dict = {}
+    """For a set of (a, b) connections, each place's component (a number; places joined
+    by the connections get the same one)."""
+    ids: dict = {}
+    adj: list[list[int]] = []
     for a, b in edges:
-        adj.setdefault(a, []).append(b)
-        adj.setdefault(b, []).append(a)
-    label: dict = {}
-    for start in adj:
-        if start in label:
-            continue
-        label[start] = start
-        todo = [start]
-        while todo:
-            for w in adj[todo.pop()]:
-                if w not in label:
-                    label[w] = start
-                    todo.append(w)
-    return label
+        for place in (a, b):
+            if place not in ids:
+                ids[place] = len(adj)
+                adj.append([])
+        adj[ids[a]].append(ids[b])
+        adj[ids[b]].append(ids[a])
+    part, _ = connected_parts(adj)
+    return {place: part[i] for place, i in ids.items()}
 
 
 def ticket_results(board, ticket_ids, edges) -> tuple[TicketResult, ...]:
