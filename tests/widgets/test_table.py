@@ -369,7 +369,7 @@ def test_tunnel_shows_the_revealed_cards_and_pays():
     table = _tunnel_table(["red", "loco", "blue"])          # Erzurum-Sochi: a red tunnel of 3
     assert table.claim("Erzurum-Sochi")
     s = table.state
-    assert s.phase == "tunnel" and s.pending[4] == 2
+    assert s.phase == "tunnel" and s.pending.extra == 2
     assert table.log == ["Player 0 (human) tried the tunnel Erzurum-Sochi with 3 red: the revealed cards "
                          "(red, loco, blue) ask for 2 more cards"]
     assert table.choice.layout.display == "flex"
@@ -391,7 +391,7 @@ def test_tunnel_shows_the_revealed_cards_and_pays():
 def test_tunnel_abandon_by_click_and_refused_payment():
     table = _tunnel_table(["red", "red", "red"])
     table.claim("Erzurum-Sochi")
-    assert table.state.pending[4] == 3
+    assert table.state.pending.extra == 3
     assert not table.pay_tunnel("blue*3")
     assert table.status.kind == "refused" and "You pay 3 blue" in table.status.text
     choice_buttons(table, "ttr-abandon")[0].click()

@@ -39,6 +39,7 @@ from __future__ import annotations
 import random
 
 from .cards import CARD_NAMES, LOCO, Cards, card_index
+from .position import PendingTunnel, TunnelReveal
 
 FORMAT = "ttr_nb-state/1"
 
@@ -79,9 +80,9 @@ def state_to_dict(s) -> dict:
         "shuffles": s.shuffles,
     }
     if s.pending:
-        ri, paid, colour, revealed, extra = s.pending
-        out["tunnel"] = {"route": board.routes[ri].key, "payment": str(Cards(paid)),
-                         "revealed": _names(revealed), "extra": extra}
+        t = s.pending
+        out["tunnel"] = {"route": board.routes[t.route].key, "payment": str(Cards(t.paid)),
+                         "revealed": _names(t.revealed), "extra": t.extra}
     out["last_tunnel_reveal"] = _reveal(board, s.last_reveal)
     return out
 
@@ -89,8 +90,8 @@ def state_to_dict(s) -> dict:
 def _reveal(board, last_reveal) -> dict | None:
     if not last_reveal:
         return None
-    ri, revealed, extra = last_reveal
-    return {"route": board.routes[ri].key, "revealed": _names(revealed), "extra": extra}
+    return {"route": board.routes[last_reveal.route].key, "revealed": _names(last_reveal.revealed),
+            "extra": last_reveal.extra}
 
 
 class PositionError(ValueError):
@@ -204,12 +205,12 @@ def state_from_dict(game, d: dict):
             else:
                 from .payments import tunnel_extra
                 extra = tunnel_extra(split[0], paid, revealed)
-                pending = (ri, paid, split[0], revealed, extra)
+                pending = PendingTunnel(ri, paid, split[0], revealed, extra)
                 pending_cards = [c for c, k in enumerate(paid) for _ in range(k)] + list(revealed)
         except (KeyError, ValueError) as e:
             problems.append(f"tunnel: {e}")
 
-    last_reveal = (pending[0], pending[3], pending[4]) if pending else None
+    last_reveal = pending.reveal if pending else None
     reveal = d.get("last_tunnel_reveal")
     if reveal:
         try:
@@ -222,7 +223,7 @@ def state_from_dict(game, d: dict):
                 problems.append(f"last_tunnel_reveal: up to 3 cards are revealed and the extra cards asked "
                                 f"for are at most that many, not {len(revealed)} revealed and {extra!r} extra")
             else:
-                last_reveal = (ri, revealed, extra)
+                last_reveal = TunnelReveal(ri, revealed, extra)
         except (KeyError, ValueError) as e:
             problems.append(f"last_tunnel_reveal: {e}")
 
@@ -359,9 +360,9 @@ def view(s, player: int) -> dict:
         "tunnel": None,
     }
     if s.pending:
-        ri, paid, colour, revealed, extra = s.pending
-        out["tunnel"] = {"route": board.routes[ri].key, "player": s.player, "payment": str(Cards(paid)),
-                         "revealed": _names(revealed), "extra": extra}
+        t = s.pending
+        out["tunnel"] = {"route": board.routes[t.route].key, "player": s.player, "payment": str(Cards(t.paid)),
+                         "revealed": _names(t.revealed), "extra": t.extra}
     if s.last_reveal:
         out["last_tunnel_reveal"] = _reveal(board, s.last_reveal)
     return out

@@ -25,6 +25,7 @@ from .actions import (AbandonTunnel, Action, BuildStation, Claim, DrawBlind, Dra
 from .cards import CARD_INDEX, CARD_NAMES, LOCO, Cards, card_index, card_word
 from .errors import IllegalAction, Reason
 from .payments import GREY, tunnel_extra, tunnel_extra_options
+from .position import PendingTunnel, TunnelReveal
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -394,16 +395,18 @@ class State:
         r = self._phase_reason(("tunnel",), "pay for a tunnel")
         if r:
             return r
-        ri, paid, colour, revealed, extra = self.pending
-        route = self.game.board.routes[ri]
+        pending = self.pending
+        route = self.game.board.routes[pending.route]
         hand = self.hands[self.player]
         pay = a.extra
+        extra = pending.extra
+        colour = pending.colour
         if sum(pay) != extra:
             return Reason("tunnel-extra", f"The tunnel {route.key} asks for {extra} extra card{'s' * (extra != 1)}; "
                                           f"you offered {sum(pay)}.")
         if any(x > h for x, h in zip(pay, hand)):
             return Reason("not-in-hand", f"You pay {Cards(pay).describe()} but hold {Cards(hand).describe()}.")
-        all_loco = paid[LOCO] == sum(paid)
+        all_loco = pending.all_locomotives
         for card, n in enumerate(pay):
             if not n or card == LOCO:
                 continue
@@ -561,14 +564,14 @@ class State:
                 revealed.append(card)
             revealed = tuple(revealed)
             extra = tunnel_extra(colour, a.payment, revealed)
-            self.last_reveal = (ri, revealed, extra)
+            self.last_reveal = TunnelReveal(ri, revealed, extra)
             if extra == 0:
                 self._discard_cards(Cards.from_list(revealed))
                 self._discard_cards(a.payment)
                 self._place(ri)
                 self._end_turn()
             else:
-                self.pending = (ri, Cards(a.payment), colour, revealed, extra)
+                self.pending = PendingTunnel(ri, Cards(a.payment), colour, revealed, extra)
                 self.phase = "tunnel"
             return
         self._take_cards(p, a.payment)
@@ -596,19 +599,19 @@ class State:
         self.free = tuple(free)
 
     def _do_pay_tunnel(self, a: PayTunnel) -> None:
-        ri, paid, colour, revealed, extra = self.pending
+        pending = self.pending
         p = self.player
         self._take_cards(p, a.extra)
-        self._discard_cards(Cards.from_list(revealed))
-        self._discard_cards(paid)
+        self._discard_cards(Cards.from_list(pending.revealed))
+        self._discard_cards(pending.paid)
         self._discard_cards(a.extra)
-        self._place(ri)
+        self._place(pending.route)
         self._end_turn()
 
     def _do_abandon(self, a: AbandonTunnel) -> None:
-        ri, paid, colour, revealed, extra = self.pending
-        self._return_cards(self.player, paid)
-        self._discard_cards(Cards.from_list(revealed))
+        pending = self.pending
+        self._return_cards(self.player, pending.paid)
+        self._discard_cards(Cards.from_list(pending.revealed))
         self._end_turn()
 
     def _do_station(self, a: BuildStation) -> None:
@@ -657,7 +660,7 @@ class State:
         for i, n in enumerate(self.hands[player]):
             seen[i] += n
         if self.pending:
-            for i, n in enumerate(self.pending[1]):
+            for i, n in enumerate(self.pending.paid):
                 seen[i] += n
         return Cards(t - s for t, s in zip(total, seen))
 
@@ -786,9 +789,9 @@ class LegalActions(Sequence):
 
     def _tunnel(self) -> None:
         s = self.state
-        ri, paid, colour, revealed, extra = s.pending
-        all_loco = paid[LOCO] == sum(paid)
-        self.simple = [PayTunnel(pay) for pay in tunnel_extra_options(colour, all_loco, extra, s.hands[s.player])]
+        pending = s.pending
+        self.simple = [PayTunnel(pay) for pay in tunnel_extra_options(pending.colour, pending.all_locomotives,
+                                                                      pending.extra, s.hands[s.player])]
         self.simple.append(_ABANDON)
 
     def _pays(self, sig: int) -> tuple:

@@ -97,10 +97,10 @@ def describe_action(before, action, after, names) -> list[str]:
         pts = before.game.route_points[r.index]
         pay = _payment_text(action.payment)
         if r.tunnel:
-            revealed = after.last_reveal[1] if after.last_reveal else ()
+            revealed = after.last_reveal.revealed if after.last_reveal else ()
             shown = ", ".join(_card_label(CARD_NAMES[c]) for c in revealed) or "no card"
             if after.phase == "tunnel" and after.current_player == p:
-                extra = after.pending[4]
+                extra = after.pending.extra
                 lines.append(f"{who} tried the tunnel {r.key} with {pay}: the revealed cards ({shown}) ask for "
                              f"{_plural(extra, 'more card')}")
             else:
@@ -109,13 +109,13 @@ def describe_action(before, action, after, names) -> list[str]:
         else:
             lines.append(f"{who} claimed {r.key} with {pay} ({_plural(pts, 'point')})")
     elif isinstance(action, PayTunnel):
-        ri = before.pending[0]
+        ri = before.pending.route
         r = board.routes[ri]
         pts = before.game.route_points[ri]
         lines.append(f"{who} paid {_payment_text(action.extra)} more and claimed the tunnel {r.key} "
                      f"({_plural(pts, 'point')})")
     elif isinstance(action, AbandonTunnel):
-        ri, paid = before.pending[0], before.pending[1]
+        ri, paid = before.pending.route, before.pending.paid
         lines.append(f"{who} abandoned the tunnel {board.routes[ri].key} and took back {_payment_text(paid)}")
     elif isinstance(action, BuildStation):
         k = len(after.stations_of(p))
@@ -431,8 +431,9 @@ class GameTable(LazyBoard, Controller):
             if options:
                 payment = options[0]
             elif self.state.pending:
-                _, paid, colour, _, extra = self.state.pending
-                all_loco = paid[LOCO] == sum(paid)
+                pending = self.state.pending
+                paid, colour, extra = pending.paid, pending.colour, pending.extra
+                all_loco = pending.all_locomotives
                 payment = self._fallback_payment(extra, colour) if not all_loco and colour != GREY else \
                     Cards.of(loco=extra)
             else:
@@ -779,7 +780,8 @@ class GameTable(LazyBoard, Controller):
             self.choice.layout.display = "flex"
             return
         if human and s.phase == "tunnel":
-            ri, paid, colour, revealed, extra = s.pending
+            pending = s.pending
+            ri, paid, revealed, extra = pending.route, pending.paid, pending.revealed, pending.extra
             key = ("tunnel", s.turn, ri)
             if key != self._offer_key:
                 r = s.board.routes[ri]
