@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Iterable, Mapping
 
 COLOURS = ("red", "orange", "yellow", "green", "blue", "pink", "white", "black")
-LOCO = 8
+NUM_COLOURS = len(COLOURS)
+LOCO = NUM_COLOURS            # the locomotive's card index, after the colours
 CARD_NAMES = COLOURS + ("loco",)
 NUM_KINDS = len(CARD_NAMES)
 CARD_INDEX = {name: i for i, name in enumerate(CARD_NAMES)}

@@ -6,7 +6,6 @@ and caches of the ways a hand can pay.
 """
 from __future__ import annotations
 
-import random
 from typing import Iterable
 
 from .actions import BuildStation, Claim, parse
@@ -15,6 +14,8 @@ from .cards import CARD_NAMES, COLOURS, LOCO, Cards
 from .errors import Reason
 from .payments import GREY, Price, describe_price
 from .rules import Rules, edition_ids, load_rules
+from .serialize import state_from_dict, state_to_dict
+from .state import State
 
 
 def _plain(price: Price) -> bool:
@@ -392,62 +393,10 @@ class Game:
         return Reason("payment", f"{pay.describe().capitalize()} does not pay for {where}.")
 
     # ------------------------------------------------------------------ states
-    def new_state(self):
+    def new_state(self) -> State:
         """The opening position: cards shuffled by the seed, hands and display dealt,
-        opening tickets offered to every player."""
-        from .state import State
-        rules = self.rules
-        rng = random.Random(self.seed)
-        deck = [c for c in range(8) for _ in range(rules.cards_per_colour)] + [LOCO] * rules.locomotives
-        rng.shuffle(deck)
-        decks = {}
-        for deck_name in ("regular", "long"):
-            ids = [t.index for t in self.board.tickets if t.deck == deck_name]
-            rng.shuffle(ids)
-            decks[deck_name] = ids
-        s = State.__new__(State)
-        s.game = self
-        s.phase = "opening"
-        s.player = self.first_player
-        s.deck = tuple(deck)
-        s.discard = ()
-        s.display = ()
-        s.shuffles = 0
-        hands = []
-        for _ in range(self.players):
-            hand = [0] * 9
-            for _ in range(rules.hand_size):
-                hand[s._draw()] += 1
-            hands.append(tuple(hand))
-        s.hands = tuple(hands)
-        s._refill_display()
-        s.owners = (-1,) * len(self.board.routes)
-        s.free = self.free_at_start
-        s.blocked = (frozenset(),) * self.players
-        s.trains = (rules.trains,) * self.players
-        s.points = (0,) * self.players
-        s.stations = ()
-        s.tickets = ((),) * self.players
-        offers = [[] for _ in range(self.players)]
-        for i in range(self.players):
-            p = (self.first_player + i) % self.players
-            for deck_name, n in rules.tickets.opening_deal:
-                for _ in range(n):
-                    if decks[deck_name]:
-                        offers[p].append(decks[deck_name].pop())
-        s.opening_offers = tuple(tuple(o) for o in offers)
-        draw_from = rules.tickets.draw_from
-        s.ticket_deck = tuple(decks[draw_from])
-        s.removed_tickets = tuple(t for name, ids in decks.items() if name != draw_from for t in ids)
-        s.offer = ()
-        s.pending = None
-        s.countdown = None
-        s.passes = 0
-        s.turn = 0
-        s.last_reveal = None
-        s._legal = None
-        s._score = None
-        return s
+        opening tickets offered to every player (`State.opening`)."""
+        return State.opening(self)
 
     def _free_by_sig(self, owners, blocked_twins: Iterable[int] = ()) -> tuple:
         """Per signature, the routes nobody owns and no double-route rule closes to everyone."""
@@ -456,8 +405,11 @@ class Game:
             closed |= {t for i, t in enumerate(self.twins) if t is not None and owners[i] >= 0}
         return _free_routes(self.route_sig, len(self.sig_prices), owners, closed)
 
-    def state_from_dict(self, data: dict):
+    def state_from_dict(self, data: dict) -> State:
         """Build a position from its description (the format of `State.to_dict`, documented
         in `ttr_nb.engine.serialize`). Missing parts are filled in: see there."""
-        from .serialize import state_from_dict
         return state_from_dict(self, data)
+
+    def state_to_dict(self, state: State) -> dict:
+        """A position of this game as data (`State.to_dict`; the format of `serialize`)."""
+        return state_to_dict(state)

@@ -1,4 +1,4 @@
-"""Positions as plain data: `State.to_dict`, `Game.state_from_dict`, and `State.view`.
+"""Positions as plain data: `State.to_dict` and `Game.state_from_dict`.
 
 The format (``"format": "ttr_nb-state/1"``) is JSON-compatible and meant to be
 written by hand when a lesson needs a particular position::
@@ -39,7 +39,10 @@ from __future__ import annotations
 import random
 
 from .cards import CARD_NAMES, LOCO, Cards, card_index
-from .position import PendingTunnel, TunnelReveal
+from .observer import reveal_dict
+from .payments import tunnel_extra
+from .position import PHASES, PendingTunnel, TunnelReveal
+from .state import State
 
 FORMAT = "ttr_nb-state/1"
 
@@ -83,15 +86,8 @@ def state_to_dict(s) -> dict:
         t = s.pending
         out["tunnel"] = {"route": board.routes[t.route].key, "payment": str(Cards(t.paid)),
                          "revealed": _names(t.revealed), "extra": t.extra}
-    out["last_tunnel_reveal"] = _reveal(board, s.last_reveal)
+    out["last_tunnel_reveal"] = reveal_dict(board, s.last_reveal)
     return out
-
-
-def _reveal(board, last_reveal) -> dict | None:
-    if not last_reveal:
-        return None
-    return {"route": board.routes[last_reveal.route].key, "revealed": _names(last_reveal.revealed),
-            "extra": last_reveal.extra}
 
 
 class PositionError(ValueError):
@@ -99,7 +95,6 @@ class PositionError(ValueError):
 
 
 def state_from_dict(game, d: dict):
-    from .state import PHASES, State
     rules = game.rules
     board = game.board
     n = game.players
@@ -203,7 +198,6 @@ def state_from_dict(game, d: dict):
             if split is None or not board.routes[ri].tunnel:
                 problems.append(f"tunnel: {tunnel['payment']} is not a tunnel payment for {tunnel['route']}")
             else:
-                from .payments import tunnel_extra
                 extra = tunnel_extra(split[0], paid, revealed)
                 pending = PendingTunnel(ri, paid, split[0], revealed, extra)
                 pending_cards = [c for c, k in enumerate(paid) for _ in range(k)] + list(revealed)
@@ -294,75 +288,18 @@ def state_from_dict(game, d: dict):
     if problems:
         raise PositionError("This position is not possible:\n- " + "\n- ".join(problems))
 
-    s = State.__new__(State)
-    s.game = game
-    s.phase = phase
-    s.player = player
-    s.hands = tuple(hands)
-    s.deck = tuple(reversed(deck))
-    s.discard = tuple(discard)
-    s.display = tuple(display)
-    s.owners = tuple(owners)
     blocked = [set() for _ in range(n)]
     if game.doubles_open:
         for i, o in enumerate(owners):
             t = game.twins[i]
             if o >= 0 and t is not None and owners[t] < 0:
                 blocked[o].add(t)
-    s.blocked = tuple(frozenset(b) for b in blocked)
-    s.free = game._free_by_sig(s.owners)
-    s.trains = tuple(trains)
-    s.points = tuple(sum(game.route_points[i] for i, o in enumerate(owners) if o == p) for p in range(n))
-    s.stations = tuple(stations)
-    s.tickets = tuple(tuple(h) for h in held)
-    s.ticket_deck = tuple(reversed(tdeck))
-    s.removed_tickets = tuple(removed)
-    s.offer = tuple(offer)
-    s.opening_offers = tuple(tuple(o) for o in openings)
-    s.pending = pending
-    s.countdown = d.get("final_round")
-    s.passes = d.get("passes", 0)
-    s.shuffles = d.get("shuffles", 0)
-    s.turn = d.get("turn", 0)
-    s.last_reveal = last_reveal
-    s._legal = None
-    s._score = None
-    return s
-
-
-def view(s, player: int) -> dict:
-    """What one seat may see."""
-    g = s.game
-    board = g.board
-    if not 0 <= player < g.players:
-        raise ValueError(f"player must be 0..{g.players - 1}, not {player}")
-    tk = lambda ids: [board.tickets[t].key for t in ids]  # noqa: E731
-    own_turn = s.player == player
-    out = {
-        "player": player,
-        "phase": s.phase,
-        "current_player": s.player,
-        "hand": Cards(s.hands[player]).as_dict(),
-        "tickets": tk(s.tickets[player]),
-        "offer": tk(s.offer) if own_turn else [],
-        "opening_offer": tk(s.opening_offers[player]),
-        "hand_sizes": [sum(h) for h in s.hands],
-        "ticket_counts": [len(t) for t in s.tickets],
-        "display": _names(s.display),
-        "discard": _names(s.discard),
-        "deck_size": len(s.deck),
-        "ticket_deck_size": len(s.ticket_deck),
-        "routes": {board.routes[i].key: o for i, o in enumerate(s.owners) if o >= 0},
-        "stations": [[c, p] for c, p in s.stations],
-        "trains": list(s.trains),
-        "route_points": list(s.points),
-        "final_round": s.countdown,
-        "tunnel": None,
-    }
-    if s.pending:
-        t = s.pending
-        out["tunnel"] = {"route": board.routes[t.route].key, "player": s.player, "payment": str(Cards(t.paid)),
-                         "revealed": _names(t.revealed), "extra": t.extra}
-    if s.last_reveal:
-        out["last_tunnel_reveal"] = _reveal(board, s.last_reveal)
-    return out
+    return State(
+        game, phase=phase, player=player, hands=tuple(hands), deck=tuple(reversed(deck)), discard=tuple(discard),
+        display=tuple(display), owners=tuple(owners), free=game._free_by_sig(owners),
+        blocked=tuple(frozenset(b) for b in blocked), trains=tuple(trains),
+        points=tuple(sum(game.route_points[i] for i, o in enumerate(owners) if o == p) for p in range(n)),
+        stations=tuple(stations), tickets=tuple(tuple(h) for h in held), ticket_deck=tuple(reversed(tdeck)),
+        removed_tickets=tuple(removed), offer=tuple(offer), opening_offers=tuple(tuple(o) for o in openings),
+        pending=pending, countdown=d.get("final_round"), passes=d.get("passes", 0), shuffles=d.get("shuffles", 0),
+        turn=d.get("turn", 0), last_reveal=last_reveal)

@@ -18,21 +18,19 @@ import random
 from bisect import bisect_right
 from itertools import accumulate, combinations, compress
 from operator import sub
-from typing import TYPE_CHECKING, Iterator, Sequence
+from typing import Iterator, Sequence
 
 from .actions import (AbandonTunnel, Action, BuildStation, Claim, DrawBlind, DrawFaceUp, DrawTickets,
                       KeepTickets, Pass, PayTunnel)
-from .cards import CARD_INDEX, CARD_NAMES, LOCO, Cards, card_index, card_word
+from .board import DECKS
+from .cards import CARD_INDEX, CARD_NAMES, LOCO, NUM_COLOURS, NUM_KINDS, Cards, card_index, card_word
 from .errors import IllegalAction, Reason
 from .payments import GREY, tunnel_extra, tunnel_extra_options
-from .position import PendingTunnel, TunnelReveal
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
+from .observer import view
+from .position import FIELDS, PHASES, PendingTunnel, TunnelReveal
+from .scoring import score_breakdown, winners
 
 _new_state = object.__new__
-
-PHASES = ("opening", "turn", "draw2", "tickets", "tunnel", "over")
 
 
 def _without(items: tuple, index: int) -> tuple:
@@ -62,41 +60,83 @@ def _card_row(cards) -> tuple:
 
 
 class State:
-    __slots__ = ("game", "phase", "player", "hands", "deck", "discard", "display", "owners", "free",
-                 "blocked", "trains", "points", "stations", "tickets", "ticket_deck", "removed_tickets",
-                 "offer", "opening_offers", "pending", "countdown", "passes", "shuffles", "turn",
-                 "last_reveal", "_legal", "_score")
+    """A position of a game (immutable): `apply` returns the next one.
 
-    # ------------------------------------------------------------------ basics
-    def _copy(self) -> "State":
-        new = _new_state(State)
-        new.game = self.game
-        new.phase = self.phase
-        new.player = self.player
-        new.hands = self.hands
-        new.deck = self.deck
-        new.discard = self.discard
-        new.display = self.display
-        new.owners = self.owners
-        new.free = self.free
-        new.blocked = self.blocked
-        new.trains = self.trains
-        new.points = self.points
-        new.stations = self.stations
-        new.tickets = self.tickets
-        new.ticket_deck = self.ticket_deck
-        new.removed_tickets = self.removed_tickets
-        new.offer = self.offer
-        new.opening_offers = self.opening_offers
-        new.pending = self.pending
-        new.countdown = self.countdown
-        new.passes = self.passes
-        new.shuffles = self.shuffles
-        new.turn = self.turn
-        new.last_reveal = self.last_reveal
-        new._legal = None
-        new._score = None
-        return new
+    The vocabulary (what `dir(state)` and tab completion show):
+
+    * `legal_actions()`, `why_illegal(action)`, `apply(action)`: the moves (an Action or its text);
+    * `current_player`, `phase` (one of `PHASES`), `is_over()`, `turn`: whose move, and what kind;
+    * `hand(player)`, `unseen_cards(player)`, `payment_options(route)`: cards;
+    * `owner(route)`, `route_status(route)`, `routes_of(player)`, `stations_of(player)`,
+      `trains`, `display`, `stations`: the board and what is public;
+    * `score_breakdown()`, `winners()`: scoring;
+    * `view(player)`: what one seat may see; `to_dict()`: the whole position as data;
+    * `game`, `rules`, `board`, `num_players`: what the position belongs to.
+
+    Its fields are listed once, with what each holds, in `position.FIELDS`; the ones
+    that are not part of the vocabulary (other seats' hands, the deck's order, internal
+    indexes) stay readable for the engine's own layers but are not offered by `dir`.
+
+    Make one with `Game.new_state()` (the deal, `State.opening`) or
+    `Game.state_from_dict(d)`; the constructor `State(game, **fields)` takes every field
+    of `FIELDS` and nothing else.
+    """
+
+    __slots__ = ("game", *FIELDS, "_legal", "_score")
+
+    def __init__(self, game: "Game", **fields):
+        missing = [f for f in FIELDS if f not in fields]
+        unknown = [f for f in fields if f not in FIELDS]
+        if missing or unknown:
+            raise TypeError(f"State needs exactly the fields of position.FIELDS (missing {missing}, "
+                            f"unknown {unknown})")
+        self.game = game
+        for name in FIELDS:
+            setattr(self, name, fields[name])
+        self._legal = None
+        self._score = None
+
+    @classmethod
+    def opening(cls, game: "Game") -> "State":
+        """The opening position: cards shuffled by the seed, hands and display dealt,
+        opening tickets offered to every player (RULES §setup)."""
+        rules = game.rules
+        n = game.players
+        rng = random.Random(game.seed)
+        deck = [c for c in range(NUM_COLOURS) for _ in range(rules.cards_per_colour)] + [LOCO] * rules.locomotives
+        rng.shuffle(deck)
+        decks = {}
+        for deck_name in DECKS:
+            ids = [t.index for t in game.board.tickets if t.deck == deck_name]
+            rng.shuffle(ids)
+            decks[deck_name] = ids
+        offers = [[] for _ in range(n)]
+        for i in range(n):
+            p = (game.first_player + i) % n
+            for deck_name, k in rules.tickets.opening_deal:
+                for _ in range(k):
+                    if decks[deck_name]:
+                        offers[p].append(decks[deck_name].pop())
+        draw_from = rules.tickets.draw_from
+        s = cls(game, phase="opening", player=game.first_player, hands=((0,) * NUM_KINDS,) * n, deck=tuple(deck),
+                discard=(), display=(), owners=(-1,) * len(game.board.routes), free=game.free_at_start,
+                blocked=(frozenset(),) * n, trains=(rules.trains,) * n, points=(0,) * n, stations=(),
+                tickets=((),) * n, ticket_deck=tuple(decks[draw_from]),
+                removed_tickets=tuple(t for name, ids in decks.items() if name != draw_from for t in ids),
+                offer=(), opening_offers=tuple(tuple(o) for o in offers), pending=None, countdown=None,
+                passes=0, shuffles=0, turn=0, last_reveal=None)
+        hands = []
+        for _ in range(n):
+            hand = [0] * NUM_KINDS
+            for _ in range(rules.hand_size):
+                hand[s._draw()] += 1
+            hands.append(tuple(hand))
+        s.hands = tuple(hands)
+        s._refill_display()
+        return s
+
+    def __dir__(self):
+        return sorted(VOCABULARY)
 
     @property
     def current_player(self) -> int:
@@ -630,31 +670,28 @@ class State:
     def score_breakdown(self):
         """Final scoring of this position, one `ScoreRow` per player (see `scoring`)."""
         if self._score is None:
-            from .scoring import score_breakdown
             self._score = score_breakdown(self)
         return self._score
 
     def winners(self) -> tuple[int, ...]:
         """The player(s) who win this position after the tie-breakers; several on a shared win."""
-        from .scoring import winners
         return winners(self, self.score_breakdown())
 
     # ------------------------------------------------------------------ views and data
     def view(self, player: int) -> dict:
         """What `player` may see: their own hand and tickets, everything public, and only
         the sizes of hidden things (other hands and tickets, the deck's order)."""
-        from .serialize import view
         return view(self, player)
 
     def to_dict(self) -> dict:
-        """A JSON-compatible description of this position (see `Game.state_from_dict`)."""
-        from .serialize import state_to_dict
-        return state_to_dict(self)
+        """A JSON-compatible description of this position (the format of `serialize`, read
+        back by `Game.state_from_dict`)."""
+        return self.game.state_to_dict(self)
 
     def unseen_cards(self, player: int) -> Cards:
         """Cards `player` cannot see: the deck and the other players' hands."""
-        total = [self.game.rules.cards_per_colour] * 8 + [self.game.rules.locomotives]
-        seen = [0] * 9
+        total = [self.game.rules.cards_per_colour] * NUM_COLOURS + [self.game.rules.locomotives]
+        seen = [0] * NUM_KINDS
         for card in self.display + self.discard:
             seen[card] += 1
         for i, n in enumerate(self.hands[player]):
@@ -664,6 +701,24 @@ class State:
                 seen[i] += n
         return Cards(t - s for t, s in zip(total, seen))
 
+
+def _copier(fields):
+    """`State._copy`: a new state with the same fields and empty caches. It is made from
+    `FIELDS`, as `dataclasses` makes its methods, so that it lists no field by hand yet
+    costs no more than a copy written out field by field (it runs on every `apply`)."""
+    lines = ["def _copy(self):", "    new = _new_state(State)", "    new.game = self.game"]
+    lines += [f"    new.{name} = self.{name}" for name in fields]
+    lines += ["    new._legal = None", "    new._score = None", "    return new"]
+    namespace = {"_new_state": object.__new__, "State": State}
+    exec("\n".join(lines), namespace)
+    return namespace["_copy"]
+
+
+State._copy = _copier(FIELDS)
+#: What `dir(state)` offers: the methods and properties of the vocabulary, and the public fields.
+VOCABULARY = frozenset(
+    [name for name in vars(State) if not name.startswith("_") and name not in FIELDS and name != "opening"]
+    + ["game", "phase", "turn", "trains", "display", "stations", "discard"])
 
 _CHECKS = {
     DrawBlind: State._check_blind, DrawFaceUp: State._check_face_up, DrawTickets: State._check_draw_tickets,
