@@ -17,7 +17,7 @@ import pytest
 from ttr_nb.engine import board as board_module
 from ttr_nb.engine.board import (
     COLOURS,
-    GREY,
+    GREY_NAME,
     Board,
     City,
     MapError,
@@ -69,7 +69,7 @@ def test_counts(name):
     assert sum(r.tunnel for r in b.routes) == tunnels
     assert sum(r.kind == "ferry" for r in b.routes) == ferries
     assert sum(r.ferry_locomotives for r in b.routes) == locos
-    assert sum(r.colour == GREY for r in b.routes) == grey
+    assert sum(r.colour == GREY_NAME for r in b.routes) == grey
     assert sum(r.length for r in b.routes) == spaces
     assert sum(len(r.spaces) for r in b.routes) == spaces
     assert len(b.tickets) == tickets
@@ -126,9 +126,9 @@ def test_cities_then_countries():
 
 
 def test_route_colours_are_known(board):
-    assert {r.colour for r in board.routes} <= set(COLOURS) | {GREY}
+    assert {r.colour for r in board.routes} <= set(COLOURS) | {GREY_NAME}
     assert COLOURS == ("red", "orange", "yellow", "green", "blue", "pink", "white", "black")
-    assert GREY == "gray"
+    assert GREY_NAME == "gray"
 
 
 def test_route_keys_unique_and_indexed(board):

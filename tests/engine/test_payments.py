@@ -97,8 +97,8 @@ def test_payment_counter_equals_price_count_for_every_signature(edition):
     hands = [random_hand(rng, rng.randint(0, 16)) for _ in range(1500)]
     hands += [(0,) * 9, (9,) * 9, (0,) * 8 + (14,), (12,) + (0,) * 8]
     for hand in hands:
-        assert game.count_payments.dense(hand) == tuple(p.count(hand) for p in game.sig_prices), hand
-        sigs, counts = game.count_payments(hand)
+        assert game.tables.count_payments.dense(hand) == tuple(p.count(hand) for p in game.tables.sig_prices), hand
+        sigs, counts = game.tables.count_payments(hand)
         assert list(sigs) == sorted(sigs) and all(counts)
 
 
@@ -107,10 +107,10 @@ def test_nth_payment_follows_the_listing(edition):
     """Indexing `legal_actions` builds the j-th payment of a signature directly; it must
     be the j-th of the listed payments (so indexing and iteration agree)."""
     game = ttr_nb.load_game(edition)
-    assert max(game.sig_length) <= 12          # the table of plain payments goes up to 12
+    assert max(game.tables.sig_length) <= 12          # the table of plain payments goes up to 12
     rng = random.Random(edition)
     for _ in range(300):
         hand = random_hand(rng, rng.randint(0, 16))
-        for sig, price in enumerate(game.sig_prices):
+        for sig, price in enumerate(game.tables.sig_prices):
             listed = game.sig_options(sig, hand)
             assert [game.nth_payment(sig, hand, j) for j in range(len(listed))] == list(listed), (price, hand)

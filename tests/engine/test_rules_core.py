@@ -750,7 +750,7 @@ def test_usa_opening_deal_three_keep_two_returned_to_bottom():
 
 def test_usa_face_up_locomotive_expensive_and_display_flush_at_three():
     g = load("usa")
-    assert (g.rules.face_up_locomotive, g.rules.display_flush_at) == ("expensive", 3)
+    assert (g.rules.face_up_locomotive_costs_two, g.rules.display_flush_at) == (True, 3)
     s = position(g, deck=["loco", "green", "blue", "white", "black", "pink"],
                  display=["loco", "loco", "red", "orange", "yellow"])
     s = s.apply("draw red")                              # turns up a third locomotive: flushed

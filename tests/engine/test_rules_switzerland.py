@@ -80,7 +80,7 @@ def test_switzerland_later_draws_three_keep_one_rest_removed():
 
 def test_switzerland_face_up_locomotive_ordinary_and_display_flush_at_three():
     g = load("switzerland")
-    assert (g.rules.face_up_locomotive, g.rules.display_flush_at) == ("ordinary", 3)
+    assert (g.rules.face_up_locomotive_costs_two, g.rules.display_flush_at) == (False, 3)
     s = position(g, deck=["loco", "green", "blue", "white", "black", "pink", "yellow"],
                  display=["loco", "loco", "red", "orange", "yellow"])
     s = s.apply("draw loco")                      # the replacement is a locomotive: 2 show, no flush

@@ -26,9 +26,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
+# Card and route colours (`cards.COLOURS`, "pink" is what some rulebooks call purple), and
+# the colour of grey routes (`cards.GREY_NAME`: claimable with cards of any one colour).
+from .cards import COLOURS, GREY_NAME
+
 __all__ = [
     "COLOURS",
-    "GREY",
+    "GREY_NAME",
     "FORMAT",
     "DECKS",
     "MapError",
@@ -42,10 +46,6 @@ __all__ = [
     "maps_folder",
 ]
 
-#: Card and route colours, in this order ("pink" is what some rulebooks call purple).
-COLOURS: tuple[str, ...] = ("red", "orange", "yellow", "green", "blue", "pink", "white", "black")
-#: The colour of grey routes (claimable with a set of cards of any one colour).
-GREY = "gray"
 #: The value of the "format" key of a board file.
 FORMAT = "ttr_nb-board/1"
 #: Ticket decks of the base games ("long" = Europe's long routes).
@@ -99,7 +99,7 @@ class Route:
     a: str
     b: str
     length: int
-    colour: str  # one of COLOURS or GREY
+    colour: str  # one of COLOURS or GREY_NAME
     tunnel: bool
     ferry_locomotives: int  # number of locomotive symbols; 0 = not a ferry
     any_cards_substitute: int  # 0; 3 = any 3 cards replace a locomotive; 4 = any 4 cards replace a coloured card
@@ -120,7 +120,7 @@ class Route:
 
     @property
     def is_grey(self) -> bool:
-        return self.colour == GREY
+        return self.colour == GREY_NAME
 
     @property
     def ends(self) -> tuple[str, str]:
@@ -580,8 +580,8 @@ def board_from_dict(data: dict, source: str = "<dict>") -> Board:
             add(f"{where}: length must be a positive integer, not {length!r}")
             ok = False
         colour = r.get("colour")
-        if "colour" in r and colour not in COLOURS + (GREY,):
-            add(f"{where}: unknown colour {colour!r} (colours: {', '.join(COLOURS + (GREY,))})")
+        if "colour" in r and colour not in COLOURS + (GREY_NAME,):
+            add(f"{where}: unknown colour {colour!r} (colours: {', '.join(COLOURS + (GREY_NAME,))})")
             ok = False
         if not isinstance(r["tunnel"], bool):
             add(f"{where}: tunnel must be true or false, not {r['tunnel']!r}")

@@ -12,6 +12,8 @@ COLOURS = ("red", "orange", "yellow", "green", "blue", "pink", "white", "black")
 NUM_COLOURS = len(COLOURS)
 LOCO = NUM_COLOURS            # the locomotive's card index, after the colours
 CARD_NAMES = COLOURS + ("loco",)
+GREY_NAME = "gray"            # the colour of a grey route, as the maps spell it
+GREY = -1                     # the colour of a grey route's price: any one colour (`payments.Price`)
 NUM_KINDS = len(CARD_NAMES)
 CARD_INDEX = {name: i for i, name in enumerate(CARD_NAMES)}
 # Other spellings people type: the rulebooks call pink "purple", locomotives "wild".

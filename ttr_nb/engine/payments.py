@@ -20,9 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 
-from .cards import CARD_NAMES, COLOURS, LOCO, Cards
-
-GREY = -1
+from .cards import CARD_NAMES, COLOURS, GREY, LOCO, Cards
 
 
 @dataclass(frozen=True)

@@ -50,7 +50,7 @@ class Rules:
     unbuilt_station_points: int
     hand_size: int
     display_size: int
-    face_up_locomotive: str              # "expensive" | "ordinary"
+    face_up_locomotive_costs_two: bool   # a face-up locomotive is the whole draw (first pick only)
     display_flush_at: int                # 0: never flushed
     locomotives_on: frozenset            # subset of ROUTE_KINDS
     double_routes_min_players: int
@@ -64,10 +64,6 @@ class Rules:
     tie_breakers: tuple[str, ...]
     options: dict = field(default_factory=dict, compare=False, hash=False)   # option name -> chosen value
     option_specs: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
-
-    @property
-    def face_up_locomotive_costs_two(self) -> bool:
-        return self.face_up_locomotive == "expensive"
 
     @property
     def total_cards(self) -> int:
@@ -152,13 +148,14 @@ def _load_rules(edition: str, option_items: tuple) -> Rules:
         setting = spec["sets"][spec["values"].index(value)] if "sets" in spec else value
         _set_path(raw, spec["field"], setting)
         chosen[name] = value
+    _migrate(raw)
     t = raw["tickets"]
     rules = Rules(
         id=raw["id"], title=raw["title"], board=raw["board"],
         min_players=raw["min_players"], max_players=raw["max_players"],
         trains=raw["trains"], stations=raw["stations"], unbuilt_station_points=raw["unbuilt_station_points"],
         hand_size=raw["hand_size"], display_size=raw["display_size"],
-        face_up_locomotive=raw["face_up_locomotive"], display_flush_at=raw["display_flush_at"],
+        face_up_locomotive_costs_two=raw["face_up_locomotive_costs_two"], display_flush_at=raw["display_flush_at"],
         locomotives_on=frozenset(raw["locomotives_on"]),
         double_routes_min_players=raw["double_routes_min_players"],
         final_round_trains=raw["final_round_trains"], route_points=tuple(raw["route_points"]),
@@ -175,10 +172,30 @@ def _load_rules(edition: str, option_items: tuple) -> Rules:
     return rules
 
 
+#: Keys of older edition files, and how the loader reads them today.
+MIGRATED_KEYS = {
+    # face_up_locomotive = "expensive" | "ordinary"  ->  face_up_locomotive_costs_two = true | false
+    "face_up_locomotive": ("face_up_locomotive_costs_two", {"expensive": True, "ordinary": False}),
+}
+
+
+def _migrate(raw: dict) -> None:
+    """Read an older edition file's keys under today's names (`MIGRATED_KEYS`)."""
+    for old, (new, values) in MIGRATED_KEYS.items():
+        if old in raw:
+            value = raw.pop(old)
+            if new in raw:
+                raise ValueError(f"edition {raw.get('id')}: give {new} only, not also the older {old}")
+            if value not in values:
+                raise ValueError(f"edition {raw.get('id')}: {old} must be one of {', '.join(map(repr, values))}, "
+                                 f"not {value!r} (today's key is {new})")
+            raw[new] = values[value]
+
+
 def _check(r: Rules) -> None:
     problems = []
-    if r.face_up_locomotive not in ("expensive", "ordinary"):
-        problems.append(f"face_up_locomotive must be 'expensive' or 'ordinary', not {r.face_up_locomotive!r}")
+    if not isinstance(r.face_up_locomotive_costs_two, bool):
+        problems.append(f"face_up_locomotive_costs_two must be true or false, not {r.face_up_locomotive_costs_two!r}")
     if not r.locomotives_on <= set(ROUTE_KINDS):
         problems.append(f"locomotives_on has unknown route kinds {sorted(r.locomotives_on - set(ROUTE_KINDS))}")
     for b in r.tie_breakers:

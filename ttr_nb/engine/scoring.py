@@ -84,7 +84,7 @@ def best_borrowing(state, player: int):
     so the choice is optimal. Ties keep the first choice found, borrowing as little as
     possible."""
     board = state.board
-    ends = state.game.route_edges
+    ends = state.game.tables.route_edges
     own = [ends[i][:2] for i in state.routes_of(player)]
     tickets = state.tickets[player]
     choices = []
@@ -115,7 +115,7 @@ def score_breakdown(state) -> tuple[ScoreRow, ...]:
         mine = state.routes_of(p)
         route_points = sum(g.route_points[i] for i in mine)
         borrowed, results = best_borrowing(state, p)
-        lp = longest_path([g.route_edges[i] for i in mine])
+        lp = longest_path([g.tables.route_edges[i] for i in mine])
         built = len(state.stations_of(p))
         rows.append(dict(
             player=p, route_points=route_points, tickets=results,

@@ -296,7 +296,7 @@ def state_from_dict(game, d: dict):
                 blocked[o].add(t)
     return State(
         game, phase=phase, player=player, hands=tuple(hands), deck=tuple(reversed(deck)), discard=tuple(discard),
-        display=tuple(display), owners=tuple(owners), free=game._free_by_sig(owners),
+        display=tuple(display), owners=tuple(owners), free=game.free_routes(owners),
         blocked=tuple(frozenset(b) for b in blocked), trains=tuple(trains),
         points=tuple(sum(game.route_points[i] for i, o in enumerate(owners) if o == p) for p in range(n)),
         stations=tuple(stations), tickets=tuple(tuple(h) for h in held), ticket_deck=tuple(reversed(tdeck)),

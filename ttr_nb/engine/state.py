@@ -119,7 +119,7 @@ class State:
                         offers[p].append(decks[deck_name].pop())
         draw_from = rules.tickets.draw_from
         s = cls(game, phase="opening", player=game.first_player, hands=((0,) * NUM_KINDS,) * n, deck=tuple(deck),
-                discard=(), display=(), owners=(-1,) * len(game.board.routes), free=game.free_at_start,
+                discard=(), display=(), owners=(-1,) * len(game.board.routes), free=game.tables.free_at_start,
                 blocked=(frozenset(),) * n, trains=(rules.trains,) * n, points=(0,) * n, stations=(),
                 tickets=((),) * n, ticket_deck=tuple(decks[draw_from]),
                 removed_tickets=tuple(t for name, ids in decks.items() if name != draw_from for t in ids),
@@ -171,7 +171,7 @@ class State:
         ri = self.game.route_index(route)
         if self.owners[ri] >= 0:
             return "owned"
-        twin = self.game.twins[ri]
+        twin = self.game.tables.twins[ri]
         if twin is not None and self.owners[twin] >= 0:
             if not self.game.doubles_open:
                 return "closed"
@@ -284,7 +284,7 @@ class State:
         self.phase = "turn"
         self.pending = None
         self.offer = ()
-        if len(self.display) < g.display_size and (self.deck or self.discard):
+        if len(self.display) < g.rules.display_size and (self.deck or self.discard):
             # the display ran short while deck and discard were empty; cards paid since then
             # are reshuffled into a new deck and turned up (RULES §1: deck exhausted)
             self._refill_display()
@@ -293,7 +293,7 @@ class State:
             if self.countdown <= 0:
                 self.phase = "over"
                 return
-        elif self.trains[p] <= g.final_round_trains:
+        elif self.trains[p] <= g.rules.final_round_trains:
             self.countdown = g.players
         if self.passes >= g.players:
             self.phase = "over"
@@ -420,7 +420,7 @@ class State:
     def _check_payment(self, payment, ri: int) -> Reason | None:
         g = self.game
         route = g.board.routes[ri]
-        price = g.prices[ri]
+        price = g.tables.prices[ri]
         hand = self.hands[self.player]
         if not isinstance(payment, tuple) or len(payment) != len(CARD_NAMES):
             return Reason("payment", f"A payment is a set of cards like red*3+loco*1, not {payment!r}.")
@@ -532,17 +532,18 @@ class State:
         slot = display.index(card)
         self._give(self.player, card)
         deck = self.deck
-        if deck and len(display) == g.display_size:
+        if deck and len(display) == g.rules.display_size:
             # the usual case: the top card of the deck takes the empty place (at the end)
             new = deck[-1]
             self.deck = deck[:-1]
             self.display = display = display[:slot] + display[slot + 1:] + (new,)
-            if g.display_flush_at and display.count(LOCO) >= g.display_flush_at:
+            flush_at = g.rules.display_flush_at
+            if flush_at and display.count(LOCO) >= flush_at:
                 self._refill_display()       # the flush rule
         else:
             self.display = _without(display, slot)
             self._refill_display()
-        self._after_pick(card_taken_face_up_loco=(card == LOCO and g.expensive_locomotive))
+        self._after_pick(card_taken_face_up_loco=(card == LOCO and g.rules.face_up_locomotive_costs_two))
 
     def _after_pick(self, card_taken_face_up_loco: bool) -> None:
         self.passes = 0
@@ -551,7 +552,7 @@ class State:
             return
         self.phase = "draw2"
         # a second card must exist, or the draw ends with the one card taken
-        expensive = self.game.expensive_locomotive
+        expensive = self.game.rules.face_up_locomotive_costs_two
         if not (self.deck or self.discard or any(c != LOCO or not expensive for c in self.display)):
             self._end_turn()
 
@@ -588,7 +589,7 @@ class State:
     def _do_claim(self, a: Claim) -> None:
         g = self.game
         ri = g.route_index(a.route)
-        price = g.prices[ri]
+        price = g.tables.prices[ri]
         p = self.player
         self.passes = 0
         if price.tunnel:
@@ -621,20 +622,21 @@ class State:
 
     def _place(self, ri: int) -> None:
         g = self.game
+        tables = g.tables
         p = self.player
         route = g.board.routes[ri]
         self.owners = self.owners[:ri] + (p,) + self.owners[ri + 1:]
         self.trains = self.trains[:p] + (self.trains[p] - route.length,) + self.trains[p + 1:]
-        self.points = self.points[:p] + (self.points[p] + g.route_points[ri],) + self.points[p + 1:]
+        self.points = self.points[:p] + (self.points[p] + tables.route_points[ri],) + self.points[p + 1:]
         free = list(self.free)
-        sig = g.route_sig[ri]
+        sig = tables.route_sig[ri]
         free[sig] = _drop(free[sig], ri)
-        twin = g.twins[ri]
+        twin = tables.twins[ri]
         if twin is not None and self.owners[twin] < 0:
             if g.doubles_open:
                 self.blocked = self.blocked[:p] + (self.blocked[p] | {twin},) + self.blocked[p + 1:]
             else:
-                ts = g.route_sig[twin]
+                ts = tables.route_sig[twin]
                 free[ts] = _drop(free[ts], twin)
         self.free = tuple(free)
 
@@ -780,7 +782,7 @@ class LegalActions(Sequence):
         shown = frozenset(s.display)
         draws = table.get(shown)
         if draws is None:
-            draws = table[shown] = _draw_list(shown, blind, second, tickets, s.game.expensive_locomotive)
+            draws = table[shown] = _draw_list(shown, blind, second, tickets, s.game.rules.face_up_locomotive_costs_two)
         return draws
 
     def _turn(self) -> None:
@@ -789,10 +791,11 @@ class LegalActions(Sequence):
         p = s.player
         self.simple = simple = self._draws(s, False)
         self.hand = hand = s.hands[p]
-        payable, paying = g.claim_counts(hand)
+        tables = g.tables
+        payable, paying = tables.claim_counts(hand)
         trains = s.trains[p]
-        if trains < g.max_length:        # late in the game: only routes the trains can fill
-            fits = g.fits[trains]
+        if trains < tables.max_length:        # late in the game: only routes the trains can fill
+            fits = tables.fits[trains]
             keep = [fits[i] for i in payable]
             payable = tuple(compress(payable, keep))
             paying = tuple(compress(paying, keep))
@@ -801,7 +804,7 @@ class LegalActions(Sequence):
         if blocked:                      # the other route of a double this player owns
             routes = list(routes)
             for r in blocked:
-                sig = g.route_sig[r]
+                sig = tables.route_sig[r]
                 routes[sig] = _drop(routes[sig], r)
             routes = tuple(routes)
         self.payable = payable
@@ -813,10 +816,10 @@ class LegalActions(Sequence):
             n_claims += n * len(routes[sig])
         self.n_claims = n_claims
         size = n_simple + n_claims
-        if g.has_stations:
+        if g.rules.stations:
             cities, built = g.open_cities(s.stations)
             if built[p] < g.rules.stations:
-                pays = g.station_payments(hand, built[p] + 1)
+                pays = tables.station_payments(hand, built[p] + 1)
                 if pays:
                     self.stations = cities
                     self.station_pays = pays
@@ -850,7 +853,7 @@ class LegalActions(Sequence):
         self.simple.append(_ABANDON)
 
     def _pays(self, sig: int) -> tuple:
-        return self.state.game.sig_options(sig, self.hand)
+        return self.state.game.tables.sig_options(sig, self.hand)
 
     def __len__(self) -> int:
         return self.size
@@ -877,8 +880,8 @@ class LegalActions(Sequence):
                     j -= cum[b - 1]
                 sig = self.payable[b]
                 n = self.paying[b]
-                g = self.state.game
-                action = Claim(g.route_keys[self.routes[sig][j // n]], g.nth_payment(sig, self.hand, j % n))
+                t = self.state.game.tables
+                action = Claim(t.route_keys[self.routes[sig][j // n]], t.nth_payment(sig, self.hand, j % n))
             else:
                 j -= self.n_claims
                 n = len(self.station_pays)
@@ -888,7 +891,7 @@ class LegalActions(Sequence):
 
     def __iter__(self) -> Iterator[Action]:
         yield from self.simple
-        keys = self.state.game.route_keys
+        keys = self.state.game.tables.route_keys
         for sig in self.payable:
             routes = self.routes[sig]
             if routes:
@@ -907,8 +910,8 @@ class LegalActions(Sequence):
                 ri = g.route_index(action.route)
             except KeyError:
                 return False
-            sig = g.route_sig[ri]
-            return (g.route_keys[ri] == action.route and sig in self.payable
+            sig = g.tables.route_sig[ri]
+            return (g.tables.route_keys[ri] == action.route and sig in self.payable
                     and ri in self.routes[sig] and action.payment in self._pays(sig))
         if isinstance(action, BuildStation):
             return action.city in self.stations and action.payment in self.station_pays

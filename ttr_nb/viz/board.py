@@ -40,7 +40,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 import plotly.graph_objects as go
 
-from ..engine.board import GREY
+from ..engine.cards import GREY_NAME
 from ..engine.cards import CARD_NAMES, Cards
 from .geometry import CAR_LENGTH, CAR_WIDTH, BoardGeometry, board_geometry, flatten
 
@@ -371,7 +371,7 @@ class BoardView:
     def _route_text(self, pos: _Position, ri: int) -> str:
         game = self.game
         r = self.board.routes[ri]
-        colour = "grey" if r.colour == GREY else r.colour
+        colour = "grey" if r.colour == GREY_NAME else r.colour
         name = f"{r.a} – {r.b}"
         if "#" in r.key:
             name += f" (route {r.key.rsplit('#', 1)[1]})"

@@ -1,0 +1,46 @@
+"""Bounded caches: each cache of the engine has one owner and a stated bound.
+
+Random play meets the same small hands and displays again and again, so the
+engine remembers a few answers (how many ways a hand pays, the draws a display
+allows ...). Every such cache is a `BoundedCache`: a dict that empties itself
+before it would hold more than `bound` entries, the simplest policy that keeps
+memory bounded whatever the input (reads stay a plain dict lookup).
+
+The caches, their owners and bounds:
+
+=========================  ==========================  ===========
+cache                      owner                       bound
+=========================  ==========================  ===========
+payment counts per hand    `Tables.counts`             200,000
+listed payments            `Tables.listed_payments`    200,000
+station payments           `Tables.station_pays`       50,000
+route names as typed       `Tables.route_names`        10,000
+grey-route count blocks    `PaymentCounter.grey`       100,000
+open cities per stations   `Game.open_cities_cache`    10,000
+draw lists per display     `tables.DRAW_LISTS`         2 x 8 x 1,000
+tables per edition         `tables.TABLES`             64
+card rows of a payment     `state.CARD_ROWS`           50,000
+ways to keep tickets       `state.KEEPS`               100
+=========================  ==========================  ===========
+"""
+from __future__ import annotations
+
+
+class BoundedCache(dict):
+    """A dict of at most `bound` entries: `put` empties it first when it is full."""
+
+    __slots__ = ("bound",)
+
+    def __init__(self, bound: int):
+        super().__init__()
+        self.bound = bound
+
+    def put(self, key, value):
+        """Remember `value` for `key` (emptying the cache first if it is full); returns `value`."""
+        if len(self) >= self.bound:
+            self.clear()
+        self[key] = value
+        return value
+
+    def __repr__(self) -> str:
+        return f"<BoundedCache {len(self)} of {self.bound}>"

@@ -1,0 +1,292 @@
+"""What a game computes once from its rules and board: `Tables`, a declared, frozen record.
+
+Every `Game` of the same edition, options and board shares one `Tables` (`tables_for`):
+each route's price and points, the double-route twins, the route "signatures"
+(routes with the same price share one, and legal claims are counted per signature),
+the routes free at the start, and the machinery that counts the ways a hand can pay
+(`PaymentCounter`). It also owns the caches of payments per hand (`caches` lists
+every cache and its bound).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .board import Board
+from .caches import BoundedCache
+from .cards import COLOURS, GREY, GREY_NAME, LOCO, NUM_COLOURS, NUM_KINDS, Cards
+from .payments import Price
+from .rules import Rules
+
+
+def _plain(price: Price) -> bool:
+    """Nothing substitutes: the payments of such a price depend only on the cards of its
+    colour (any colour for grey) and the locomotives."""
+    return not (price.ferry_sub or price.colour_sub)
+
+
+def _sig_order(price: Price) -> tuple:
+    """Signatures are numbered colour by colour, then grey, then the rest, so that the
+    payment counts of a hand are a few cached blocks put end to end (`PaymentCounter`)."""
+    group = (0 if price.colour != GREY else 1) if _plain(price) else 2
+    return (group, price.colour, price.length, price.ferry_locomotives, price.tunnel, price.wild,
+            price.ferry_sub, price.colour_sub)
+
+
+class PaymentCounter:
+    """For a hand, the signatures it can pay for and how many ways (`Price.count`), for
+    every signature at once: ``(sigs, counts)`` with the zero counts left out.
+
+    The signatures come in `_sig_order`. A coloured plain price counts only the cards of
+    its colour and the locomotives, and no plain route uses more cards of a kind than it
+    has spaces: so each colour's block is a table lookup on (cards of that colour,
+    locomotives), both capped at the longest route. Grey blocks depend on the colours'
+    counts in any order, so they are cached by the sorted counts. The other signatures
+    (substitutions, no wild locomotives) ask `Price.count`. `dense` gives every count
+    (the tests check it against `Price.count`)."""
+
+    def __init__(self, sig_prices: tuple[Price, ...]):
+        self.size = len(sig_prices)
+        self.cap = cap = max((p.length for p in sig_prices), default=1)
+        colour_sigs: dict[int, list[tuple[int, Price]]] = {}
+        self.grey_sigs: tuple[tuple[int, Price], ...] = ()
+        self.others: tuple[tuple[int, Price], ...] = ()
+        for i, p in enumerate(sig_prices):
+            if not _plain(p):
+                self.others += ((i, p),)
+            elif p.colour == GREY:
+                self.grey_sigs += ((i, p),)
+            else:
+                colour_sigs.setdefault(p.colour, []).append((i, p))
+        # tables[c][h][l]: colour c's block with h cards of c and l locomotives
+        self.tables = tuple(
+            (c, tuple(tuple(self._block(sigs, (h,) * NUM_COLOURS + (l,)) for l in range(cap + 1)) for h in range(cap + 1)))
+            for c, sigs in sorted(colour_sigs.items()))
+        self.grey = BoundedCache(100_000)     # grey blocks by the hand's sorted counts
+
+    @staticmethod
+    def _block(sigs, hand) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        counts = [(i, p.count(hand)) for i, p in sigs]
+        return tuple(i for i, n in counts if n), tuple(n for _, n in counts if n)
+
+    def __call__(self, hand: tuple) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        cap = self.cap
+        loco = hand[LOCO]
+        if loco > cap:
+            loco = cap
+        sigs = counts = ()
+        for c, table in self.tables:
+            h = hand[c]
+            s, n = table[h if h < cap else cap][loco]
+            if s:
+                sigs += s
+                counts += n
+        if self.grey_sigs:
+            key = tuple(sorted(hand[:LOCO])) + (hand[LOCO],)
+            block = self.grey.get(key)
+            if block is None:
+                block = self.grey.put(key, self._block(self.grey_sigs, key))
+            sigs += block[0]
+            counts += block[1]
+        if self.others:
+            s, n = self._block(self.others, hand)
+            sigs += s
+            counts += n
+        return sigs, counts
+
+    def dense(self, hand: tuple) -> tuple[int, ...]:
+        """Every signature's count, zeros included."""
+        out = [0] * self.size
+        for i, n in zip(*self(hand)):
+            out[i] = n
+        return tuple(out)
+
+
+LONGEST_ROUTE = 12    # no board has a longer route (checked by the tests)
+# _PLAIN_PAYMENTS[c][n][k]: n cards of colour c and k locomotives, as `Cards`
+_PLAIN_PAYMENTS = tuple(tuple(tuple(Cards(tuple(n if i == c else k if i == LOCO else 0 for i in range(NUM_KINDS)))
+                                    for k in range(LONGEST_ROUTE + 1)) for n in range(LONGEST_ROUTE + 1))
+                        for c in range(NUM_COLOURS))
+
+
+def price_of(route, rules: Rules) -> Price:
+    """What `route` costs under `rules` (see `payments.Price`)."""
+    return Price(
+        length=route.length,
+        colour=GREY if route.colour == GREY_NAME else COLOURS.index(route.colour),
+        wild=rules.locomotives_allowed(route.kind),
+        ferry_locomotives=route.ferry_locomotives,
+        ferry_sub=route.any_cards_substitute if route.ferry_locomotives else 0,
+        colour_sub=route.any_cards_substitute if not route.ferry_locomotives else 0,
+        tunnel=route.tunnel,
+    )
+
+
+def _free_routes(route_sig: tuple, signatures: int, owners, closed=()) -> tuple:
+    """Per signature, the routes nobody owns, less those in `closed`."""
+    free = [[] for _ in range(signatures)]
+    for i, o in enumerate(owners):
+        if o < 0 and i not in closed:
+            free[route_sig[i]].append(i)
+    return tuple(tuple(f) for f in free)
+
+
+@dataclass(frozen=True, eq=False)
+class Tables:
+    """The precomputed tables of a rules + board pair (indexes are `Board.routes` order).
+
+    Attributes:
+        route_keys: each route's key ("Denver-Omaha", "Denver-Omaha#2").
+        route_edges: each route as (a, b, length), for path searches.
+        prices: each route's `Price`.
+        route_points: the points each route scores.
+        twins: each route's other route of its double, or None.
+        route_sig: each route's signature (an index into `sig_prices`).
+        sig_prices: the distinct prices, in `_sig_order`.
+        sig_length: each signature's length.
+        sig_plain: per signature, (colour, length, ferry locomotives, wild) where nothing
+            substitutes (`_plain`), else None: such payments are computed, not listed.
+        max_length: the longest route.
+        free_at_start: per signature, the routes free at the start of a game.
+        fits: fits[t][sig] is 1 if a route of that signature needs at most t trains.
+        city_names: the names of the cities (not countries), in board order.
+        count_payments: the `PaymentCounter` of the signatures.
+        counts, listed_payments, station_pays, route_names: the caches (see `caches`).
+    """
+
+    route_keys: tuple[str, ...]
+    route_edges: tuple[tuple[str, str, int], ...]
+    prices: tuple[Price, ...]
+    route_points: tuple[int, ...]
+    twins: tuple[int | None, ...]
+    route_sig: tuple[int, ...]
+    sig_prices: tuple[Price, ...]
+    sig_length: tuple[int, ...]
+    sig_plain: tuple[tuple | None, ...]
+    max_length: int
+    free_at_start: tuple[tuple[int, ...], ...]
+    fits: tuple[tuple[int, ...], ...]
+    city_names: tuple[str, ...]
+    count_payments: PaymentCounter
+    counts: BoundedCache            # hand -> (signatures it can pay, how many ways each)
+    listed_payments: BoundedCache   # (signature, the part of the hand that matters) -> payments listed
+    station_pays: BoundedCache      # (hand, cost) -> payments for a station
+    route_names: BoundedCache       # a route name as typed -> its index
+
+    @classmethod
+    def build(cls, rules: Rules, board: Board) -> "Tables":
+        routes = board.routes
+        prices = tuple(price_of(r, rules) for r in routes)
+        sig_prices = tuple(sorted(set(prices), key=_sig_order))
+        sig_of = {p: i for i, p in enumerate(sig_prices)}
+        route_sig = tuple(sig_of[p] for p in prices)
+        sig_length = tuple(p.length for p in sig_prices)
+        max_length = max(sig_length)
+        route_names = BoundedCache(10_000)
+        route_names.update({r.key: r.index for r in routes})   # the board's keys to start with
+        return cls(
+            route_keys=tuple(r.key for r in routes),
+            route_edges=tuple((r.a, r.b, r.length) for r in routes),
+            prices=prices,
+            route_points=tuple(rules.points_for(r.length) for r in routes),
+            twins=tuple(r.twin for r in routes),
+            route_sig=route_sig,
+            sig_prices=sig_prices,
+            sig_length=sig_length,
+            sig_plain=tuple((p.colour, p.length, p.ferry_locomotives, p.wild) if _plain(p) else None
+                            for p in sig_prices),
+            max_length=max_length,
+            free_at_start=_free_routes(route_sig, len(sig_prices), (-1,) * len(routes)),
+            fits=tuple(tuple(int(n <= t) for n in sig_length) for t in range(max_length)),
+            city_names=tuple(c.name for c in board.cities if c.kind == "city"),
+            count_payments=PaymentCounter(sig_prices),
+            counts=BoundedCache(200_000),
+            listed_payments=BoundedCache(200_000),
+            station_pays=BoundedCache(50_000),
+            route_names=route_names,
+        )
+
+    def free_routes(self, owners, closed=()) -> tuple:
+        """Per signature, the routes nobody owns, less the route indexes in `closed`."""
+        return _free_routes(self.route_sig, len(self.sig_prices), owners, closed)
+
+    def claim_counts(self, hand: tuple) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """For a hand, the route signatures it can pay for and how many payments it can
+        make for each (cached: random play meets the same small hands again and again)."""
+        entry = self.counts.get(hand)
+        if entry is None:
+            entry = self.counts.put(hand, self.count_payments(hand))
+        return entry
+
+    def sig_options(self, sig: int, hand: tuple) -> tuple[Cards, ...]:
+        """The payments `legal_actions` lists for a route signature and a hand (cached)."""
+        key = (sig, self.sig_prices[sig].option_key(hand))
+        pays = self.listed_payments.get(key)
+        if pays is None:
+            pays = self.listed_payments.put(key, self.sig_prices[sig].options(hand))
+        return pays
+
+    def nth_payment(self, sig: int, hand: tuple, j: int) -> Cards:
+        """`self.sig_options(sig, hand)[j]`, computed without listing where the price is
+        plain (see `_plain`): colour by colour, from the fewest locomotives the payment
+        needs to the most it may use, the all-locomotive payment once (in the first
+        colour's block)."""
+        plain = self.sig_plain[sig]
+        if plain is None:
+            return self.sig_options(sig, hand)[j]
+        colour, L, f, wild = plain
+        loco = hand[LOCO]
+        if wild and colour != GREY:             # the common case
+            k = max(f, L - hand[colour]) + j
+            return _PLAIN_PAYMENTS[colour][L - k][k]
+        all_loco_done = False
+        for c in (range(LOCO) if colour == GREY else (colour,)):
+            if wild:
+                lo = L - hand[c]
+                if lo < f:
+                    lo = f
+                hi = L if loco >= L else loco
+            elif hand[c] >= L - f and loco >= f:
+                lo = hi = f
+            else:
+                continue
+            if all_loco_done and hi == L:
+                hi = L - 1
+            n = hi - lo + 1
+            if n > 0:
+                if j < n:
+                    k = lo + j
+                    return _PLAIN_PAYMENTS[c][L - k][k]
+                j -= n
+                if hi == L:
+                    all_loco_done = True
+        raise IndexError(f"payment {j} is out of range")
+
+    def station_payments(self, hand: tuple, cost: int) -> tuple[Cards, ...]:
+        """The ways `hand` pays for a station costing `cost` cards of one colour (cached)."""
+        key = (hand, cost)
+        pays = self.station_pays.get(key)
+        if pays is None:
+            pays = self.station_pays.put(key, Price(cost, GREY, True).options(hand))
+        return pays
+
+
+#: The tables per (edition id, options, board): `tables_for`'s cache (64 entries at most).
+TABLES = BoundedCache(64)
+
+
+def tables_for(rules: Rules, board: Board) -> Tables:
+    """The tables of `rules` and `board`, shared by every game alike (an edition's rules
+    are fixed by its id and options, a packaged board by its name)."""
+    key = (rules.id, tuple(sorted(rules.options.items())), id(board))
+    found = TABLES.get(key)
+    if found is None or found[0] is not board:
+        found = TABLES.put(key, (board, Tables.build(rules, board)))
+    return found[1]
+
+
+#: The draw lists per set of face-up cards, by (a face-up locomotive costs two) and then
+#: by (second card, blind draw possible, ticket draw possible): shared by every game.
+#: Each holds at most one list per set of card kinds shown (2**9 sets).
+DRAW_LISTS = {costs_two: {(second, blind, tickets): {} for second in (False, True) for blind in (False, True)
+                          for tickets in (False, True)}
+              for costs_two in (False, True)}
