@@ -87,7 +87,8 @@ def test_malformed_action_text(usa, text, words):
         assert w in message, (w, message)
     assert "Actions look like" in message and "claim Denver-Omaha red*3+loco*1" in message
     r = refused(usa, text, "action-syntax", *words)
-    assert r.text == message
+    # the Reason says the same as the error: one sentence, and the action forms apart
+    assert r.text[0].lower() + r.text[1:-1] + ". Actions look like: " + "; ".join(r.accepted) == message
     with pytest.raises(ActionSyntaxError):
         Match(usa.game, usa).play(text)
 

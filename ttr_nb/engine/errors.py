@@ -1,4 +1,9 @@
-"""Refusals that explain themselves."""
+"""Refusals that explain themselves, and the problem lists of positions and boards.
+
+A `Reason` is a stable rule id (registered in `rulebook.RULE_IDS`) and one plain
+sentence naming the facts; forms the engine would accept instead (the action
+forms, the card names) go in `accepted`, not in the sentence.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -6,9 +11,11 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Reason:
-    """Why an action is not allowed: a stable rule id and one plain sentence naming the facts."""
+    """Why an action is not allowed: a stable rule id, one plain sentence naming the facts
+    (capitalised, ending with a full stop), and any forms that would be accepted."""
     rule: str
     text: str
+    accepted: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         return f"{self.text} [{self.rule}]"
@@ -23,3 +30,54 @@ class IllegalAction(ValueError):
         self.rule = reason.rule
         self.text = reason.text
         self.action = action
+
+
+def one_sentence(message) -> str:
+    """A message from a lower layer ("unknown card colour 'x'") as a Reason's text: one
+    line, capitalised, ending with a full stop."""
+    text = str(message).replace("\n", " ").strip().rstrip(" .;:,")
+    if not text:
+        return "This is not allowed."
+    return text[:1].upper() + text[1:] + "."
+
+
+class Problems:
+    """A collector of problems found while reading data: readers add every problem they
+    find (`add`), then `raise_if_any` raises one error listing them all."""
+
+    def __init__(self):
+        self.items: list[str] = []
+
+    def add(self, where: str, text: str) -> None:
+        self.items.append(f"{where}: {text}" if where else text)
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __iter__(self):
+        return iter(self.items)
+
+    def raise_if_any(self, error: type, *args) -> None:
+        """Raise `error(*args, problems)` if any problem was found."""
+        if self.items:
+            raise error(*args, tuple(self.items))
+
+
+class PositionError(ValueError):
+    """A position description that cannot be a real position; ``problems`` lists every
+    problem found, and the message shows them all."""
+
+    def __init__(self, problems):
+        if isinstance(problems, str):
+            problems = (problems,)
+        self.problems: tuple[str, ...] = tuple(problems)
+        super().__init__("This position is not possible:\n- " + "\n- ".join(self.problems))
+
+    def __str__(self) -> str:
+        return self.args[0]
+
+    def __reduce__(self):
+        return (type(self), (self.problems,))

@@ -7,7 +7,7 @@ payments) is in `tables`, shared by every game of the same edition and board.
 from __future__ import annotations
 
 from .actions import BuildStation, Claim, parse
-from .board import Board, load_board
+from .board import Board, Route, load_board
 from .caches import BoundedCache
 from .cards import CARD_NAMES, COLOURS, GREY, LOCO, Cards
 from .errors import Reason
@@ -29,6 +29,12 @@ def load_game(edition: str, players: int = 2, seed: int = 0, first_player: int =
     Nordic Countries) change the rules where the sources disagree."""
     rules = load_rules(edition, **options)
     return Game(rules, load_board(rules.board), players, seed, first_player)
+
+
+def _short_repr(value) -> str:
+    """A value as the refusal shows it: its repr, cut short."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 class Game:
@@ -81,18 +87,23 @@ class Game:
 
     # ------------------------------------------------------------------ lookups
     def route_index(self, route) -> int:
-        """The index of a route given as index, key ('Denver-Omaha', either order) or Route."""
-        if isinstance(route, int):
-            if not 0 <= route < len(self.board.routes):
-                raise KeyError(f"There is no route number {route} on the {self.board.title} board.")
+        """The index of a route given as index, key ('Denver-Omaha', either order, any case)
+        or `Route` of this board. KeyError (naming close matches) for anything else."""
+        if isinstance(route, str):
+            names = self.tables.route_names
+            i = names.get(route)
+            if i is None:
+                i = names.put(route, self.board.find_route(route).index)     # KeyError with close matches
+            return i
+        routes = self.board.routes
+        if isinstance(route, int) and not isinstance(route, bool):
+            if not 0 <= route < len(routes):
+                raise KeyError(f"There is no route number {route} on the {self.board.title} board "
+                               f"(they are numbered 0 to {len(routes) - 1})")
             return route
-        if not isinstance(route, str):
+        if isinstance(route, Route) and 0 <= route.index < len(routes) and routes[route.index] == route:
             return route.index
-        names = self.tables.route_names
-        i = names.get(route)
-        if i is None:
-            i = names.put(route, self.board.find_route(route).index)     # KeyError with close matches
-        return i
+        raise KeyError(f"A route is named by its key, like {routes[0].key!r}, not {_short_repr(route)}")
 
     def route(self, route):
         return self.board.routes[self.route_index(route)]
@@ -104,13 +115,13 @@ class Game:
     def canonical(self, action):
         """The same action naming its route by the board's key (a route given by index,
         in reversed order or another case) and its city by the board's spelling."""
-        if isinstance(action, Claim) and action.route not in self.board.route:
+        if isinstance(action, Claim) and not (isinstance(action.route, str) and action.route in self.board.route):
             try:
                 key = self.route_keys[self.route_index(action.route)]
             except KeyError:
                 return action            # why_illegal names the unknown route
             return Claim(key, action.payment)
-        if isinstance(action, BuildStation) and action.city not in self.board.city:
+        if isinstance(action, BuildStation) and isinstance(action.city, str) and action.city not in self.board.city:
             for name in self.city_names:
                 if name.casefold() == action.city.casefold():
                     return BuildStation(name, action.payment)

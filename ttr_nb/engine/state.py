@@ -20,11 +20,11 @@ from itertools import accumulate, combinations, compress
 from operator import sub
 from typing import Iterator, Sequence
 
-from .actions import (AbandonTunnel, Action, BuildStation, Claim, DrawBlind, DrawFaceUp, DrawTickets,
+from .actions import (FORMS, AbandonTunnel, Action, BuildStation, Claim, DrawBlind, DrawFaceUp, DrawTickets,
                       KeepTickets, Pass, PayTunnel)
 from .board import DECKS
 from .cards import CARD_INDEX, CARD_NAMES, LOCO, NUM_COLOURS, NUM_KINDS, Cards, card_index, card_word
-from .errors import IllegalAction, Reason
+from .errors import IllegalAction, Reason, one_sentence
 from .payments import GREY, tunnel_extra, tunnel_extra_options
 from .observer import view
 from .position import FIELDS, PHASES, PendingTunnel, TunnelReveal
@@ -316,12 +316,12 @@ class State:
             try:
                 action = self.game.parse_action(action)
             except ValueError as e:
-                return Reason("action-syntax", str(e))
+                return _syntax_reason(e)
         if self.phase == "over":
             return Reason("game-over", "The game is over: no more actions can be taken.")
         check = _CHECKS.get(type(action))
         if check is None:
-            return Reason("action-syntax", f"{action!r} is not an action.")
+            return Reason("action-syntax", f"This is not an action: {_short(action)}.", FORMS)
         return check(self, action)
 
     def _phase_reason(self, wanted: tuple[str, ...], what: str) -> Reason | None:
@@ -349,12 +349,12 @@ class State:
         r = self._phase_reason(("turn", "draw2"), "draw a card")
         if r:
             return r
-        card = CARD_INDEX.get(a.card)
+        card = CARD_INDEX.get(a.card) if isinstance(a.card, str) else None
         if card is None:
             try:
                 card = card_index(a.card)
-            except ValueError as e:
-                return Reason("unknown-card", str(e))
+            except (ValueError, AttributeError):
+                return Reason("unknown-card", f"There is no train card called {_short(a.card)}.", CARD_NAMES)
         if card not in self.display:
             shown = ", ".join(CARD_NAMES[c] for c in self.display) or "nothing"
             return Reason("not-in-display", f"There is no {card_word(card)} face up (the display shows {shown}).")
@@ -381,6 +381,9 @@ class State:
         t = self.game.rules.tickets
         need = min(t.opening_keep if opening else t.draw_keep, len(offer))
         keep = a.keep
+        if not isinstance(keep, tuple) or not all(type(i) is int for i in keep):
+            return Reason("ticket-choice", f"Kept tickets are given by their positions in the offer, like (0, 2), "
+                                           f"not {_short(keep)}.")
         if any(not 0 <= i < len(offer) for i in keep):
             return Reason("ticket-choice", f"Ticket positions run from 0 to {len(offer) - 1}; {list(keep)} names "
                                            f"a ticket that was not offered.")
@@ -399,7 +402,7 @@ class State:
         try:
             ri = g.route_index(a.route)
         except KeyError as e:
-            return Reason("unknown-route", e.args[0])
+            return Reason("unknown-route", one_sentence(e.args[0]))
         route = g.board.routes[ri]
         p = self.player
         status = self.route_status(ri, p)
@@ -422,8 +425,9 @@ class State:
         route = g.board.routes[ri]
         price = g.tables.prices[ri]
         hand = self.hands[self.player]
-        if not isinstance(payment, tuple) or len(payment) != len(CARD_NAMES):
-            return Reason("payment", f"A payment is a set of cards like red*3+loco*1, not {payment!r}.")
+        bad = _payment_reason(payment, "red*3+loco*1")
+        if bad:
+            return bad
         if price.split(payment) is None:
             return g.explain_payment(ri, payment)
         if any(x > h for x, h in zip(payment, hand)):
@@ -439,6 +443,9 @@ class State:
         route = self.game.board.routes[pending.route]
         hand = self.hands[self.player]
         pay = a.extra
+        bad = _payment_reason(pay, "red*1")
+        if bad:
+            return bad
         extra = pending.extra
         colour = pending.colour
         if sum(pay) != extra:
@@ -466,9 +473,9 @@ class State:
         g = self.game
         if not g.rules.stations:
             return Reason("no-stations", f"{g.rules.title} has no train stations.")
-        city = g.board.city.get(a.city)
+        city = g.board.city.get(a.city) if isinstance(a.city, str) else None
         if city is None or city.kind != "city":
-            return Reason("unknown-city", f"There is no city called {a.city!r} on the {g.board.title} board.")
+            return Reason("unknown-city", f"There is no city called {_short(a.city)} on the {g.board.title} board.")
         built = self.stations_of(self.player)
         if len(built) >= g.rules.stations:
             return Reason("station-limit", f"You have built all {g.rules.stations} of your stations.")
@@ -479,8 +486,9 @@ class State:
         need = len(built) + 1
         pay = a.payment
         hand = self.hands[self.player]
-        if not isinstance(pay, tuple) or len(pay) != len(CARD_NAMES):
-            return Reason("payment", f"A payment is a set of cards like red*2, not {pay!r}.")
+        bad = _payment_reason(pay, "red*2")
+        if bad:
+            return bad
         if any(x > h for x, h in zip(pay, hand)):
             return Reason("not-in-hand", f"You pay {Cards(pay).describe()} but hold {Cards(hand).describe()}.")
         colours = [c for c in range(LOCO) if pay[c]]
@@ -506,7 +514,7 @@ class State:
             try:
                 action = self.game.parse_action(action)
             except ValueError as e:
-                raise IllegalAction(Reason("action-syntax", str(e)), action) from None
+                raise IllegalAction(_syntax_reason(e), action) from None
         legal = self._legal
         # an action just taken from this state's own legal list is legal by construction
         # (the tests check every listed action against `why_illegal`); others are checked
@@ -702,6 +710,28 @@ class State:
             for i, n in enumerate(self.pending.paid):
                 seen[i] += n
         return Cards(t - s for t, s in zip(total, seen))
+
+
+def _short(value) -> str:
+    """A value as a refusal names it: its repr, cut short."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _syntax_reason(error: ValueError) -> Reason:
+    """The refusal of a text that does not read as an action (the forms that do go in `accepted`)."""
+    text, _, forms = str(error).partition(" Actions look like: ")
+    return Reason("action-syntax", one_sentence(text), FORMS if forms else ())
+
+
+def _payment_reason(payment, example: str) -> Reason | None:
+    """None if `payment` is a multiset of cards (one count per card kind, each a whole
+    number, none negative: `Cards`, or a plain tuple of the same), else why not."""
+    if (not isinstance(payment, tuple) or len(payment) != NUM_KINDS
+            or not all(type(n) is int and n >= 0 for n in payment)):
+        return Reason("payment", f"A payment is a set of cards like {example} (for each of the {NUM_KINDS} "
+                                 f"kinds of card, a count of 0 or more), not {_short(payment)}.")
+    return None
 
 
 def _copier(fields):
