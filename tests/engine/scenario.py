@@ -81,3 +81,44 @@ def refused(state, action, rule: str, *words: str):
 
 def hand(state, player: int) -> dict:
     return state.hand(player).as_dict()
+
+
+def trains_left(game, left, free=(), routes=None) -> dict:
+    """`routes` and `trains` for a position where player p has `left[p]` trains: trains left
+    and trains on the board add up to the stock, so each player is given routes (the
+    longest first) holding the rest. Routes in `free` (and their twins) stay free; the
+    routes in `routes` are kept. Returns ``{"routes": ..., "trains": left}``."""
+    board = game.board
+    owned = dict(routes or {})
+    taken = {board.find_route(k).index: p for k, p in owned.items()}
+    keep = {board.find_route(k).index for k in free}
+    keep |= {board.routes[i].twin for i in keep if board.routes[i].twin is not None}
+    for p, want in enumerate(left):
+        need = game.rules.trains - want - sum(board.routes[i].length for i, q in taken.items() if q == p)
+        assert need >= 0, (p, want)
+        pairs = set()
+        candidates = []
+        for r in sorted(board.routes, key=lambda r: (-r.length, r.index)):
+            if r.index in taken or r.index in keep:
+                continue
+            if r.twin is not None:
+                if r.twin in taken and (taken[r.twin] == p or not game.doubles_open):
+                    continue
+                pair = frozenset((r.index, r.twin))
+                if pair in pairs:
+                    continue                 # never both routes of a double
+                pairs.add(pair)
+            candidates.append(r)
+        # an exact subset sum (longest routes first): reach[t] is how total t was first reached
+        reach = {0: None}
+        for k, r in enumerate(candidates):
+            for t in sorted(reach, reverse=True):
+                if t + r.length <= need and t + r.length not in reach:
+                    reach[t + r.length] = (k, t)
+        assert need in reach, f"no routes left to hold player {p}'s trains"
+        t = need
+        while t:
+            k, t = reach[t]
+            taken[candidates[k].index] = p
+            owned[candidates[k].key] = p
+    return {"routes": owned, "trains": list(left)}

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import ttr_nb
-from scenario import refused
+from scenario import refused, trains_left
 from ttr_nb import (ActionSyntaxError, BuildStation, Cards, Claim, IllegalAction, KeepTickets, MapError, Match,
                     PayTunnel, PositionError)
 
@@ -167,7 +167,8 @@ def test_route_taken_double_routes_and_trains():
     refused(s, "claim Atlanta-New Orleans#2 orange*4", "double-routes", "closed", "2 players", "4+")
     s4 = at("usa", players=4, hands=[{"yellow": 4, "orange": 4}, {}, {}, {}], routes={"Atlanta-New Orleans": 0})
     refused(s4, "claim Atlanta-New Orleans#2 orange*4", "double-routes", "never claim both")
-    low = at("usa", hands=[{"yellow": 4}, {}], trains=[3, 45])
+    low = at("usa", hands=[{"yellow": 4}, {}],
+             **trains_left(ttr_nb.load_game("usa", players=2), [3, 45], free=["Atlanta-New Orleans"]))
     refused(low, "claim Atlanta-New Orleans yellow*4", "not-enough-trains", "needs 4 trains", "3 left")
 
 

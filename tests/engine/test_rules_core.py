@@ -81,7 +81,7 @@ from collections import Counter
 import pytest
 
 import ttr_nb
-from scenario import hand, load, position, refused, seed_with_locomotives_in_first_display
+from scenario import hand, load, position, refused, seed_with_locomotives_in_first_display, trains_left
 from ttr_nb.engine.actions import Pass
 
 EDITIONS = ("usa", "europe", "switzerland", "nordic")
@@ -388,7 +388,8 @@ def test_claim_places_one_train_per_space_and_needs_enough_trains():
     g = load("usa")
     s = position(g, hands=[{"pink": 4, "red": 3}, {}], trains=[45, 45])
     assert s.apply("claim Denver-Omaha pink*4").trains == (41, 45)
-    s = position(g, hands=[{"pink": 4, "red": 3}, {}], trains=[3, 45])
+    s = position(g, hands=[{"pink": 4, "red": 3}, {}],
+                 **trains_left(g, [3, 45], free=["Denver-Omaha", "Chicago-Duluth"]))
     refused(s, "claim Denver-Omaha pink*4", "not-enough-trains", "Denver-Omaha", "4 trains", "3 left")
     assert s.apply("claim Chicago-Duluth red*3").trains == (0, 45)
 
@@ -501,7 +502,8 @@ def _draw_turn(s):
 
 def test_final_round_every_player_including_the_trigger_gets_exactly_one_more_turn():
     g = load("usa", players=3)
-    s = position(g, hands=[{"red": 3}, {}, {}], trains=[5, 30, 30], current_player=0)
+    s = position(g, hands=[{"red": 3}, {}, {}], current_player=0,
+                 **trains_left(g, [5, 30, 30], free=["Chicago-Duluth"]))
     s = s.apply("claim Chicago-Duluth red*3")             # ends the turn with 2 trains
     assert s.trains[0] == 2 and s.to_dict()["final_round"] == 3
     seen = []
@@ -511,7 +513,8 @@ def test_final_round_every_player_including_the_trigger_gets_exactly_one_more_tu
     assert seen == [1, 2, 0]                              # everyone once more, player 0 included
     refused(s, "draw deck", "game-over")
     # zero trains left is the same
-    s = position(g, hands=[{"red": 3}, {}, {}], trains=[3, 30, 30], current_player=2)
+    s = position(g, hands=[{"red": 3}, {}, {}], current_player=2,
+                 **trains_left(g, [3, 30, 30], free=["Chicago-Duluth"]))
     s = _draw_turn(s)
     s = s.apply("claim Chicago-Duluth red*3")
     seen = []
@@ -523,7 +526,8 @@ def test_final_round_every_player_including_the_trigger_gets_exactly_one_more_tu
 
 def test_final_round_not_started_by_three_trains_nor_restarted():
     g = load("usa", players=2)
-    s = position(g, hands=[{"red": 3}, {"blue": 2}], trains=[6, 4])
+    s = position(g, hands=[{"red": 3}, {"blue": 2}],
+                 **trains_left(g, [6, 4], free=["Chicago-Duluth", "Kansas City-Saint Louis"]))
     s = s.apply("claim Chicago-Duluth red*3")             # 3 trains left: not yet
     assert s.to_dict()["final_round"] is None
     s = s.apply("claim Kansas City-Saint Louis blue*2")   # player 1 ends with 2 trains
@@ -585,7 +589,7 @@ def _stuck_position(players=5):
     names = ["red", "orange", "yellow", "green", "blue", "pink", "white", "black"]
     hands = [{c: 12 for c in names[:4]} | {"loco": 7}, {c: 12 for c in names[4:]} | {"loco": 7}] + \
         [{}] * (players - 2)
-    return g, g.state_from_dict({"routes": routes, "trains": [3] * players, "hands": hands, "display": [],
+    return g, g.state_from_dict({**trains_left(g, [3] * players, routes=routes), "hands": hands, "display": [],
                                  "deck": [], "discard": [], "ticket_deck": []})
 
 

@@ -44,7 +44,7 @@ from collections import Counter
 import pytest
 
 import ttr_nb
-from scenario import hand, load, position, refused, seed_with_locomotives_in_first_display
+from scenario import hand, load, position, refused, seed_with_locomotives_in_first_display, trains_left
 
 
 def test_nordic_two_to_three_players_40_trains_110_cards_46_tickets():
@@ -220,11 +220,13 @@ def test_nordic_tunnel_has_no_three_or_four_for_one_substitution():
 
 def test_murmansk_lieksa_seven_green_plus_eight_others():
     g = load("nordic")
-    s = position(g, hands=[{"green": 7, "red": 3, "blue": 3, "loco": 2}, {}], trains=[12, 40])
+    s = position(g, hands=[{"green": 7, "red": 3, "blue": 3, "loco": 2}, {}],
+                 **trains_left(g, [12, 40], free=["Lieksa-Murmansk"]))
     t = s.apply("claim Lieksa-Murmansk green*7+red*3+blue*3+loco*2")
     assert t.owner("Lieksa-Murmansk") == 0
     assert t.trains == (3, 40)                          # still 9 trains placed
-    assert t.view(0)["route_points"] == [27, 0] and t.score_breakdown()[0].route_points == 27
+    before = s.points[0]                                # the routes holding player 0's other 28 trains
+    assert t.view(0)["route_points"] == [before + 27, 0] and t.score_breakdown()[0].route_points == before + 27
     assert hand(t, 0) == {}
     assert Counter(t.to_dict()["discard"]) == Counter({"green": 7, "red": 3, "blue": 3, "loco": 2})
     # 9 of one colour is the plain payment; 14 or 16 cards are not whole sets of four
@@ -233,7 +235,8 @@ def test_murmansk_lieksa_seven_green_plus_eight_others():
     u = position(g, hands=[{"green": 7, "red": 5, "blue": 4}, {}])
     refused(u, "claim Lieksa-Murmansk green*7+red*5+blue*4", "payment-count", "Lieksa-Murmansk", "16")
     # and the route still needs 9 trains
-    v = position(g, hands=[{"green": 7, "red": 3, "blue": 3, "loco": 2}, {}], trains=[8, 40])
+    v = position(g, hands=[{"green": 7, "red": 3, "blue": 3, "loco": 2}, {}],
+                 **trains_left(g, [8, 40], free=["Lieksa-Murmansk"]))
     refused(v, "claim Lieksa-Murmansk green*7+red*3+blue*3+loco*2", "not-enough-trains", "9 trains", "8 left")
 
 

@@ -21,37 +21,78 @@ written by hand when a lesson needs a particular position::
       "tunnel": null,   # or {"route": key, "payment": "red*2", "revealed": ["red", "loco"], "extra": 2}
       "last_tunnel_reveal": null,  # the latest dig: {"route": key, "revealed": [...], "extra": 1}
       "final_round": null,    # turns left in the final round, once it has started
-      "passes": 0, "shuffles": 0, "turn": 12
+      "passes": 0, "shuffles": 0, "turn": 12,
+      "edition": "usa", "players": 2, "seed": 7, "first_player": 0, "options": {}
     }
 
 Everything may be left out. Missing parts are filled in so the position is
 complete: hands, discard, routes, stations, tickets and offers default to
-empty; ``trains`` to the edition's stock minus the routes owned; the display
-and the deck to the remaining train cards shuffled by the game's seed (display
-first); ``ticket_deck`` to the remaining tickets of the draw deck, shuffled; and
-``removed_tickets`` to every ticket not placed elsewhere. The total number of
+empty; ``trains`` to the edition's stock minus the routes owned; the deck to
+the remaining train cards shuffled by the game's seed, and the display dealt
+(or topped up) from its top by the rules (the flush rule included); ``ticket_deck`` to the
+remaining tickets of the draw deck, shuffled; and ``removed_tickets`` to every
+ticket not placed elsewhere. The total number of
 each card and each ticket is checked: a position that has 13 red cards is
 refused with a message saying so. Route points are derived from the owners,
 never stored.
+
+A position that cannot arise, or that would break a rule later, is refused with
+one `PositionError` listing every problem found (`errors.Problems`): unknown keys,
+values of the wrong type (a float, a string, None or a boolean where a count is
+due), counts out of range, trains that do not add up to the routes owned, a route
+owned twice under two spellings, a pending tunnel outside the tunnel phase or on
+an owned route, more than 3 cards revealed, more face-up cards than the display
+holds, a display of locomotives the edition would have flushed, a station of a
+player who does not exist, a second-card draw with nothing left to draw.
+``edition``, ``players`` and ``options`` must be the game's; ``seed`` and
+``first_player`` are read back (the position is built in a game like this one
+with that seed and first player).
+
+Each part is read by a small reader of `PositionReader`; all of them add their
+problems to one collector, so one error names them all.
 """
 from __future__ import annotations
+from __future__ import annotations
 
+import math
 import random
 
-from .cards import CARD_NAMES, LOCO, Cards, card_index
+from .cards import CARD_NAMES, LOCO, NUM_COLOURS, NUM_KINDS, Cards, card_index
+from .errors import PositionError, Problems
 from .observer import reveal_dict
 from .payments import tunnel_extra
-from .position import PHASES, PendingTunnel, TunnelReveal
+from .position import FIELDS, PHASES, PendingTunnel, TunnelReveal
 from .state import State
 
 FORMAT = "ttr_nb-state/1"
+#: More turns than any game can take (each turn moves a card, a ticket or a train, or is a
+#: pass, and a full round of passes ends the game).
+MAX_TURNS = 100_000
+#: `shuffles` numbers the shuffles and seeds the next one (a lesson may start from any seed).
+MAX_SHUFFLES = 2**63 - 1
+
+#: Where each field of `position.FIELDS` goes in the format: a key of the dict, or None
+#: where the field is derived from others when read back (free routes, blocked twins,
+#: route points).
+KEYS: dict[str, str | None] = {
+    "phase": "phase", "player": "current_player", "hands": "hands", "deck": "deck", "discard": "discard",
+    "display": "display", "owners": "routes", "free": None, "blocked": None, "trains": "trains",
+    "points": None, "stations": "stations", "tickets": "tickets", "ticket_deck": "ticket_deck",
+    "removed_tickets": "removed_tickets", "offer": "offer", "opening_offers": "opening_offers",
+    "pending": "tunnel", "countdown": "final_round", "passes": "passes", "shuffles": "shuffles",
+    "turn": "turn", "last_reveal": "last_tunnel_reveal",
+}
+#: The game's settings, written beside the position.
+SETTINGS = ("format", "edition", "options", "players", "seed", "first_player")
+#: Every key the format knows.
+ALLOWED = frozenset(SETTINGS) | {k for k in KEYS.values() if k}
 
 
 def _names(cards) -> list[str]:
     return [CARD_NAMES[c] for c in cards]
 
 
-def state_to_dict(s) -> dict:
+def state_to_dict(s: State) -> dict:
     g = s.game
     board = g.board
     tk = lambda ids: [board.tickets[t].key for t in ids]  # noqa: E731
@@ -90,216 +131,469 @@ def state_to_dict(s) -> dict:
     return out
 
 
-class PositionError(ValueError):
-    """A position description that cannot be a real position; the message says why."""
+def state_from_dict(game, d) -> State:
+    """The position `d` describes, in `game` (see the module's docstring); PositionError
+    listing every problem if it cannot be a position of that game."""
+    return PositionReader(game, d).read()
 
 
-def state_from_dict(game, d: dict):
-    rules = game.rules
-    board = game.board
-    n = game.players
-    problems: list[str] = []
+def _show(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
-    def cards_list(key, default=()):
+
+def _is_int(value) -> bool:
+    return type(value) is int
+
+
+class PositionReader:
+    """Reads one position description. Each `read_*` method reads one part, adds what is
+    wrong to `problems` and returns what it could read (a safe default otherwise), so
+    one `PositionError` lists every problem."""
+
+    def __init__(self, game, d):
+        self.game = game
+        self.rules = game.rules
+        self.board = game.board
+        self.n = game.players
+        self.problems = Problems()
+        if not isinstance(d, dict):
+            self.problems.add("", f"a position is a dict (the format of State.to_dict), not {_show(d)}")
+            d = {}
+        self.d = d
+
+    # ------------------------------------------------------------------ small typed readers
+    def add(self, where: str, text: str) -> None:
+        self.problems.add(where, text)
+
+    def integer(self, where: str, value, lo: int, hi: int, what: str = "a whole number"):
+        """`value` if it is an int in lo..hi (not a bool, a float or text), else None."""
+        if not _is_int(value):
+            self.add(where, f"must be {what} from {lo} to {hi}, not {_show(value)}")
+            return None
+        if not lo <= value <= hi:
+            self.add(where, f"must be {what} from {lo} to {hi}, not {value}")
+            return None
+        return value
+
+    def player_index(self, where: str, value):
+        return self.integer(where, value, 0, self.n - 1, "a player")
+
+    def sequence(self, where: str, value, length: int | None = None) -> list | None:
+        """`value` as a list if it is a list or tuple (of `length` items, if given), else None."""
+        if not isinstance(value, (list, tuple)):
+            self.add(where, f"must be a list, not {_show(value)}")
+            return None
+        if length is not None and len(value) != length:
+            return None
+        return list(value)
+
+    def card(self, where: str, name):
+        if not isinstance(name, str):
+            self.add(where, f"a card is named by text (one of {', '.join(CARD_NAMES)}), not {_show(name)}")
+            return None
         try:
-            return [card_index(c) for c in d.get(key, default)]
+            return card_index(name)
         except ValueError as e:
-            problems.append(f"{key}: {e}")
-            return []
+            self.add(where, str(e))
+            return None
 
-    def ticket_ids(keys, where):
+    def card_list(self, key: str) -> list[int]:
+        items = self.sequence(key, self.d.get(key, ()))
+        if items is None:
+            return []
+        cards = [self.card(key, c) for c in items]
+        return [c for c in cards if c is not None]
+
+    def cards_dict(self, where: str, value) -> tuple[int, ...]:
+        """Nine counts from {"red": 3, "loco": 1} (whole, non-negative counts)."""
+        counts = [0] * NUM_KINDS
+        if not isinstance(value, dict):
+            self.add(where, f"must be a dict of cards like {{'red': 3}}, not {_show(value)}")
+            return tuple(counts)
+        for name, k in value.items():
+            c = self.card(where, name)
+            if c is None:
+                continue
+            if not _is_int(k) or k < 0:
+                self.add(where, f"{_show(name)} must be a whole number of cards (0 or more), not {_show(k)}")
+                continue
+            counts[c] += k
+        return tuple(counts)
+
+    def route(self, where: str, key):
+        try:
+            return self.game.route_index(key) if isinstance(key, str) else self.board.find_route(key).index
+        except KeyError as e:
+            self.add(where, e.args[0])
+            return None
+
+    def ticket_ids(self, where: str, keys) -> list[int]:
+        items = self.sequence(where, keys)
         out = []
-        for k in keys:
+        for k in items or ():
+            if not isinstance(k, str):
+                self.add(where, f"a ticket is named by its key, like 'Boston-Miami', not {_show(k)}")
+                continue
             try:
-                out.append(board.find_ticket(k).index)
+                out.append(self.board.find_ticket(k).index)
             except KeyError as e:
-                problems.append(f"{where}: {e.args[0]}")
+                self.add(where, e.args[0])
         return out
 
-    if d.get("format", FORMAT) != FORMAT:
-        problems.append(f"format must be {FORMAT!r}, not {d.get('format')!r}")
-    if d.get("edition", rules.id) != rules.id:
-        problems.append(f"this position is for {d['edition']!r}, but the game is {rules.id!r}")
-    if d.get("players", n) != n:
-        problems.append(f"this position has {d['players']} players, but the game has {n}")
-    phase = d.get("phase", "turn")
-    if phase not in PHASES:
-        problems.append(f"phase must be one of {', '.join(PHASES)}, not {phase!r}")
-    player = d.get("current_player", game.first_player)
-    if not isinstance(player, int) or not 0 <= player < n:
-        problems.append(f"current_player must be 0..{n - 1}, not {player!r}")
-        player = 0
+    def per_player(self, key: str, default):
+        """The list under `key` with one item per player (or the default's)."""
+        value = self.d.get(key, default)
+        items = self.sequence(key, value)
+        if items is None:
+            return list(default)
+        if len(items) != self.n:
+            what = "hands" if key == "hands" else "lists"
+            self.add(key, f"{len(items)} {what} for {self.n} players")
+            return list(default)
+        return items
 
-    hands_in = d.get("hands", [{}] * n)
-    if len(hands_in) != n:
-        problems.append(f"hands: {len(hands_in)} hands for {n} players")
-        hands_in = [{}] * n
-    hands = []
-    for i, h in enumerate(hands_in):
-        try:
-            hands.append(tuple(Cards.of(h)))
-        except ValueError as e:
-            problems.append(f"hand of player {i}: {e}")
-            hands.append((0,) * 9)
+    # ------------------------------------------------------------------ the parts
+    def read_keys(self) -> None:
+        unknown = sorted(map(str, set(self.d) - ALLOWED))
+        if unknown:
+            self.add("keys", f"unknown key(s) {', '.join(map(repr, unknown))}; a position has "
+                             f"{', '.join(sorted(ALLOWED))}")
 
-    owners = [-1] * len(board.routes)
-    for key, o in d.get("routes", {}).items():
-        try:
-            ri = board.find_route(key).index
-        except KeyError as e:
-            problems.append(f"routes: {e.args[0]}")
-            continue
-        if not isinstance(o, int) or not 0 <= o < n:
-            problems.append(f"routes: {key} is owned by {o!r}, not a player 0..{n - 1}")
-            continue
-        owners[ri] = o
-    for i, o in enumerate(owners):
-        t = game.twins[i]
-        if o >= 0 and t is not None and owners[t] >= 0:
-            if owners[t] == o:
-                problems.append(f"routes: player {o} owns both routes between {board.routes[i].a} and "
-                                f"{board.routes[i].b} (one player may never own both)")
-            elif not game.doubles_open and i < t:
-                problems.append(f"routes: both routes between {board.routes[i].a} and {board.routes[i].b} are "
-                                f"owned, but with {n} players only one may be used")
+    def read_settings(self):
+        """The game's settings: edition, players and options must be this game's; seed and
+        first player are read back (the game to build the position in)."""
+        d, rules, game = self.d, self.rules, self.game
+        if d.get("format", FORMAT) != FORMAT:
+            self.add("format", f"format must be {FORMAT!r}, not {_show(d.get('format'))}")
+        if d.get("edition", rules.id) != rules.id:
+            self.add("edition", f"this position is for {_show(d['edition'])}, but the game is {rules.id!r}")
+        if d.get("players", self.n) != self.n or not _is_int(d.get("players", self.n)):
+            self.add("players", f"this position has {_show(d['players'])} players, but the game has {self.n}")
+        options = d.get("options", rules.options)
+        if not isinstance(options, dict):
+            self.add("options", f"must be a dict of edition options, not {_show(options)}")
+        elif options != rules.options:
+            self.add("options", f"this position is played with the options {_show(options)}, but the game "
+                                f"has {_show(dict(rules.options))}: load the game with those options")
+        seed = d.get("seed", game.seed)
+        if not _is_int(seed):
+            self.add("seed", f"must be a whole number, not {_show(seed)}")
+            seed = game.seed
+        first = d.get("first_player", game.first_player)
+        first = self.player_index("first_player", first)
+        if first is None:
+            first = game.first_player
+        if (seed, first) != (game.seed, game.first_player):
+            game = type(game)(rules, self.board, self.n, seed, first)
+        return game
 
-    stations = []
-    for item in d.get("stations", []):
-        city, p = item
-        if city not in game.city_names:
-            problems.append(f"stations: unknown city {city!r}")
-        elif any(c == city for c, _ in stations):
-            problems.append(f"stations: {city} has two stations")
-        else:
-            stations.append((city, p))
-    for p in range(n):
-        if sum(1 for _, q in stations if q == p) > rules.stations:
-            problems.append(f"stations: player {p} has more than {rules.stations} stations")
+    def read_phase(self) -> tuple[str, int]:
+        phase = self.d.get("phase", "turn")
+        if phase not in PHASES:
+            self.add("phase", f"phase must be one of {', '.join(PHASES)}, not {_show(phase)}")
+            phase = "turn"
+        player = self.d.get("current_player", self.game.first_player)
+        if not _is_int(player) or not 0 <= player < self.n:
+            self.add("current_player", f"current_player must be 0..{self.n - 1}, not {_show(player)}")
+            player = 0
+        return phase, player
 
-    trains = d.get("trains")
-    if trains is None:
-        trains = [rules.trains - sum(board.routes[i].length for i, o in enumerate(owners) if o == p)
-                  for p in range(n)]
-    for p in range(n):
-        used = sum(board.routes[i].length for i, o in enumerate(owners) if o == p)
-        if trains[p] < 0 or trains[p] + used > rules.trains:
-            problems.append(f"trains: player {p} has {trains[p]} trains left and {used} on the board; "
-                            f"the stock is {rules.trains}")
+    def read_hands(self) -> list[tuple[int, ...]]:
+        hands_in = self.per_player("hands", [{}] * self.n)
+        return [self.cards_dict(f"hand of player {i}", h) for i, h in enumerate(hands_in)]
 
-    pending = None
-    pending_cards = []
-    tunnel = d.get("tunnel")
-    if tunnel:
-        try:
-            ri = board.find_route(tunnel["route"]).index
-            paid = Cards.parse(tunnel["payment"])
-            revealed = tuple(card_index(c) for c in tunnel.get("revealed", []))
-            split = game.prices[ri].split(paid)
-            if split is None or not board.routes[ri].tunnel:
-                problems.append(f"tunnel: {tunnel['payment']} is not a tunnel payment for {tunnel['route']}")
-            else:
-                extra = tunnel_extra(split[0], paid, revealed)
-                pending = PendingTunnel(ri, paid, split[0], revealed, extra)
-                pending_cards = [c for c, k in enumerate(paid) for _ in range(k)] + list(revealed)
-        except (KeyError, ValueError) as e:
-            problems.append(f"tunnel: {e}")
-
-    last_reveal = pending.reveal if pending else None
-    reveal = d.get("last_tunnel_reveal")
-    if reveal:
-        try:
-            ri = board.find_route(reveal["route"]).index
-            revealed = tuple(card_index(c) for c in reveal.get("revealed", []))
-            extra = reveal.get("extra", 0)
-            if not board.routes[ri].tunnel:
-                problems.append(f"last_tunnel_reveal: {board.routes[ri].key} is not a tunnel")
-            elif len(revealed) > 3 or not isinstance(extra, int) or not 0 <= extra <= len(revealed):
-                problems.append(f"last_tunnel_reveal: up to 3 cards are revealed and the extra cards asked "
-                                f"for are at most that many, not {len(revealed)} revealed and {extra!r} extra")
-            else:
-                last_reveal = TunnelReveal(ri, revealed, extra)
-        except (KeyError, ValueError) as e:
-            problems.append(f"last_tunnel_reveal: {e}")
-
-    display = cards_list("display")
-    discard = cards_list("discard")
-    deck_given = "deck" in d
-    deck = cards_list("deck")
-    # check the card totals, then deal the remaining cards into the deck and display
-    total = [rules.cards_per_colour] * 8 + [rules.locomotives]
-    used = [0] * 9
-    for h in hands:
-        for c, k in enumerate(h):
-            used[c] += k
-    for c in display + discard + deck + pending_cards:
-        used[c] += 1
-    for c in range(9):
-        if used[c] > total[c]:
-            problems.append(f"cards: this position has {used[c]} {CARD_NAMES[c]} cards; "
-                            f"{rules.title} has {total[c]}")
-    rng = random.Random(f"{game.seed}/position")
-    if not deck_given:
-        rest = [c for c in range(9) for _ in range(max(0, total[c] - used[c]))]
-        rng.shuffle(rest)
-        deck = rest
-    elif not problems and used != total:
-        missing = ", ".join(f"{total[c] - used[c]} {CARD_NAMES[c]}" for c in range(9) if used[c] < total[c])
-        problems.append(f"cards: {missing} card(s) are missing; every train card must be in a hand, "
-                        f"the display, the deck, the discard pile or a pending tunnel")
-    if "display" not in d:
-        display = deck[:rules.display_size]
-        deck = deck[rules.display_size:]
-
-    # tickets
-    held = [ticket_ids(t, f"tickets of player {p}") for p, t in enumerate(d.get("tickets", [[]] * n))]
-    if len(held) != n:
-        problems.append(f"tickets: {len(held)} lists for {n} players")
-        held = [[] for _ in range(n)]
-    offer = ticket_ids(d.get("offer", []), "offer")
-    openings = [ticket_ids(o, "opening_offers") for o in d.get("opening_offers", [[]] * n)]
-    if len(openings) != n:
-        problems.append(f"opening_offers: {len(openings)} lists for {n} players")
-        openings = [[] for _ in range(n)]
-    placed = [t for h in held for t in h] + offer + [t for o in openings for t in o]
-    if "ticket_deck" in d:
-        tdeck = ticket_ids(d["ticket_deck"], "ticket_deck")
-    else:
-        tdeck = [t.index for t in board.tickets if t.deck == rules.tickets.draw_from and t.index not in placed
-                 and board.tickets[t.index].key not in d.get("removed_tickets", [])]
-        rng.shuffle(tdeck)
-    placed += tdeck
-    if "removed_tickets" in d:
-        removed = ticket_ids(d["removed_tickets"], "removed_tickets")
-    else:
-        removed = [t.index for t in board.tickets if t.index not in placed]
-    everything = placed + removed
-    dup = {board.tickets[t].key for t in everything if everything.count(t) > 1}
-    if dup:
-        problems.append(f"tickets: {', '.join(sorted(dup))} appear more than once")
-    missing = {board.tickets[t.index].key for t in board.tickets} - {board.tickets[t].key for t in everything}
-    if missing:
-        problems.append(f"tickets: {', '.join(sorted(missing))} are nowhere (put them in removed_tickets?)")
-    if phase == "tickets" and not offer:
-        problems.append("phase 'tickets' needs an offer of drawn tickets")
-    if phase == "opening" and not openings[player]:
-        problems.append(f"phase 'opening' needs opening_offers for player {player}")
-    if phase == "tunnel" and pending is None:
-        problems.append("phase 'tunnel' needs a tunnel {route, payment, revealed}")
-    if problems:
-        raise PositionError("This position is not possible:\n- " + "\n- ".join(problems))
-
-    blocked = [set() for _ in range(n)]
-    if game.doubles_open:
+    def read_routes(self) -> list[int]:
+        board, n = self.board, self.n
+        owners = [-1] * len(board.routes)
+        routes = self.d.get("routes", {})
+        if not isinstance(routes, dict):
+            self.add("routes", f"must be a dict of route key -> owner, not {_show(routes)}")
+            routes = {}
+        named: dict[int, str] = {}
+        for key, o in routes.items():
+            ri = self.route("routes", key)
+            if ri is None:
+                continue
+            if ri in named:
+                self.add("routes", f"{named[ri]} and {key} are the same route ({board.routes[ri].key}), "
+                                   f"owned twice")
+                continue
+            named[ri] = key
+            if not _is_int(o) or not 0 <= o < n:
+                self.add("routes", f"{key} is owned by {_show(o)}, not a player 0..{n - 1}")
+                continue
+            owners[ri] = o
         for i, o in enumerate(owners):
-            t = game.twins[i]
-            if o >= 0 and t is not None and owners[t] < 0:
-                blocked[o].add(t)
-    return State(
-        game, phase=phase, player=player, hands=tuple(hands), deck=tuple(reversed(deck)), discard=tuple(discard),
-        display=tuple(display), owners=tuple(owners), free=game.free_routes(owners),
-        blocked=tuple(frozenset(b) for b in blocked), trains=tuple(trains),
-        points=tuple(sum(game.route_points[i] for i, o in enumerate(owners) if o == p) for p in range(n)),
-        stations=tuple(stations), tickets=tuple(tuple(h) for h in held), ticket_deck=tuple(reversed(tdeck)),
-        removed_tickets=tuple(removed), offer=tuple(offer), opening_offers=tuple(tuple(o) for o in openings),
-        pending=pending, countdown=d.get("final_round"), passes=d.get("passes", 0), shuffles=d.get("shuffles", 0),
-        turn=d.get("turn", 0), last_reveal=last_reveal)
+            t = self.game.twins[i]
+            if o >= 0 and t is not None and owners[t] >= 0:
+                r = board.routes[i]
+                if owners[t] == o:
+                    if i < t:
+                        self.add("routes", f"player {o} owns both routes between {r.a} and {r.b} "
+                                           f"(one player may never own both)")
+                elif not self.game.doubles_open and i < t:
+                    self.add("routes", f"both routes between {r.a} and {r.b} are owned, but with {n} players "
+                                       f"only one may be used")
+        return owners
+
+    def read_stations(self) -> list[tuple[str, int]]:
+        rules = self.rules
+        stations: list[tuple[str, int]] = []
+        items = self.sequence("stations", self.d.get("stations", []))
+        for item in items or ():
+            if not isinstance(item, (list, tuple)) or len(item) != 2:
+                self.add("stations", f"a station is a [city, player] pair, not {_show(item)}")
+                continue
+            city, p = item
+            if not isinstance(city, str) or city not in self.game.city_names:
+                self.add("stations", f"unknown city {_show(city)}")
+            elif self.player_index(f"stations: the owner of the station in {city}", p) is None:
+                continue
+            elif any(c == city for c, _ in stations):
+                self.add("stations", f"{city} has two stations")
+            else:
+                stations.append((city, p))
+        if stations and not rules.stations:
+            self.add("stations", f"{rules.title} has no train stations")
+        for p in range(self.n):
+            if sum(1 for _, q in stations if q == p) > rules.stations:
+                self.add("stations", f"player {p} has more than {rules.stations} stations")
+        return stations
+
+    def read_trains(self, owners: list[int]) -> list[int]:
+        rules, board = self.rules, self.board
+        used = [sum(board.routes[i].length for i, o in enumerate(owners) if o == p) for p in range(self.n)]
+        default = [rules.trains - u for u in used]
+        if "trains" not in self.d:
+            return default
+        trains = self.per_player("trains", default)
+        out = []
+        for p, t in enumerate(trains):
+            if not _is_int(t):
+                self.add("trains", f"player {p}'s trains must be a whole number, not {_show(t)}")
+                out.append(default[p])
+            elif t != default[p]:
+                self.add("trains", f"player {p} has {t} trains left and {used[p]} on the board; the stock "
+                                   f"is {rules.trains} (trains left and on the board add up to the stock)")
+                out.append(default[p])
+            else:
+                out.append(t)
+        return out
+
+    def read_revealed(self, where: str, value) -> tuple[int, ...]:
+        items = self.sequence(where, value)
+        if items is None:
+            return ()
+        if len(items) > 3:
+            self.add(where, f"up to 3 cards are revealed, not {len(items)}")
+        cards = [self.card(where, c) for c in items]
+        return tuple(c for c in cards if c is not None)
+
+    def read_tunnel(self, phase: str, owners: list[int]) -> PendingTunnel | None:
+        tunnel = self.d.get("tunnel")
+        if tunnel is None:
+            if phase == "tunnel":
+                self.add("tunnel", "phase 'tunnel' needs a tunnel {route, payment, revealed}")
+            return None
+        if not isinstance(tunnel, dict):
+            self.add("tunnel", f"must be a dict {{route, payment, revealed}} or None, not {_show(tunnel)}")
+            return None
+        unknown = sorted(map(str, set(tunnel) - {"route", "payment", "revealed", "extra"}))
+        if unknown:
+            self.add("tunnel", f"unknown key(s) {', '.join(map(repr, unknown))}")
+        if phase != "tunnel":
+            self.add("tunnel", f"a tunnel waits for its extra cards only in phase 'tunnel', not {phase!r}")
+        ri = self.route("tunnel", tunnel.get("route"))
+        payment = tunnel.get("payment")
+        try:
+            paid = Cards.parse(payment) if isinstance(payment, str) else None
+        except ValueError as e:
+            self.add("tunnel", str(e))
+            return None
+        if paid is None:
+            self.add("tunnel", f"the payment is text like 'red*2+loco*1', not {_show(payment)}")
+        revealed = self.read_revealed("tunnel: revealed", tunnel.get("revealed", []))
+        if ri is None or paid is None:
+            return None
+        route = self.board.routes[ri]
+        if owners[ri] >= 0:
+            self.add("tunnel", f"{route.key} already belongs to player {owners[ri]}")
+        split = self.game.prices[ri].split(paid)
+        if split is None or not route.tunnel:
+            self.add("tunnel", f"{payment} is not a tunnel payment for {tunnel['route']}")
+            return None
+        extra = tunnel_extra(split[0], paid, revealed)
+        if "extra" in tunnel and tunnel["extra"] != extra:
+            self.add("tunnel", f"the revealed cards ask for {extra} extra card(s), not {_show(tunnel['extra'])}")
+        if extra == 0:
+            self.add("tunnel", "the revealed cards ask for nothing more: the tunnel would have been claimed")
+        return PendingTunnel(ri, paid, split[0], revealed, extra)
+
+    def read_last_reveal(self, pending: PendingTunnel | None) -> TunnelReveal | None:
+        reveal = self.d.get("last_tunnel_reveal")
+        if not reveal:
+            return pending.reveal if pending else None
+        if not isinstance(reveal, dict):
+            self.add("last_tunnel_reveal", f"must be a dict {{route, revealed, extra}} or None, not {_show(reveal)}")
+            return None
+        ri = self.route("last_tunnel_reveal", reveal.get("route"))
+        revealed = self.read_revealed("last_tunnel_reveal", reveal.get("revealed", []))
+        extra = reveal.get("extra", 0)
+        if ri is None:
+            return None
+        if not self.board.routes[ri].tunnel:
+            self.add("last_tunnel_reveal", f"{self.board.routes[ri].key} is not a tunnel")
+        elif len(revealed) > 3 or not _is_int(extra) or not 0 <= extra <= len(revealed):
+            self.add("last_tunnel_reveal", f"up to 3 cards are revealed and the extra cards asked for are at "
+                                           f"most that many, not {len(revealed)} revealed and {_show(extra)} extra")
+        else:
+            return TunnelReveal(ri, revealed, extra)
+        return None
+
+    def read_cards(self, hands, pending, rng: random.Random) -> tuple[list[int], list[int], list[int]]:
+        """The display, the discard pile and the deck (top first): the card totals are
+        checked, and the cards not placed are dealt into the deck and display."""
+        rules = self.rules
+        display = self.card_list("display")
+        discard = self.card_list("discard")
+        deck = self.card_list("deck")
+        pending_cards = []
+        if pending:
+            pending_cards = [c for c, k in enumerate(pending.paid) for _ in range(k)] + list(pending.revealed)
+        total = [rules.cards_per_colour] * NUM_COLOURS + [rules.locomotives]
+        used = [0] * NUM_KINDS
+        for h in hands:
+            for c, k in enumerate(h):
+                used[c] += k
+        for c in display + discard + deck + pending_cards:
+            used[c] += 1
+        over = False
+        for c in range(NUM_KINDS):
+            if used[c] > total[c]:
+                over = True
+                self.add("cards", f"this position has {used[c]} {CARD_NAMES[c]} cards; {rules.title} has {total[c]}")
+        if "deck" not in self.d:
+            deck = [c for c in range(NUM_KINDS) for _ in range(max(0, total[c] - used[c]))]
+            rng.shuffle(deck)
+        elif not over and used != total:
+            missing = ", ".join(f"{total[c] - used[c]} {CARD_NAMES[c]}" for c in range(NUM_KINDS) if used[c] < total[c])
+            self.add("cards", f"{missing} card(s) are missing; every train card must be in a hand, the display, "
+                              f"the deck, the discard pile or a pending tunnel")
+        return display, discard, deck
+
+    def check_display(self, display, discard, deck) -> None:
+        rules = self.rules
+        size = rules.display_size
+        if len(display) > size:
+            self.add("display", f"{len(display)} face-up cards, but the display holds {size}")
+        at = rules.display_flush_at
+        if at and display.count(LOCO) >= at:
+            pool = deck + discard
+            if len(pool) - pool.count(LOCO) >= size - at + 1 and len(pool) >= size:
+                self.add("display", f"{display.count(LOCO)} face-up locomotives: {rules.title} flushes such a "
+                                    f"display (deck and discard still hold the cards to turn up)")
+
+    def read_tickets(self, rng: random.Random):
+        board, rules, n, d = self.board, self.rules, self.n, self.d
+        held = [self.ticket_ids(f"tickets of player {p}", t) for p, t in enumerate(self.per_player("tickets", [[]] * n))]
+        offer = self.ticket_ids("offer", d.get("offer", []))
+        openings = [self.ticket_ids("opening_offers", o) for o in self.per_player("opening_offers", [[]] * n)]
+        placed = [t for h in held for t in h] + offer + [t for o in openings for t in o]
+        if "ticket_deck" in d:
+            tdeck = self.ticket_ids("ticket_deck", d["ticket_deck"])
+        else:
+            removed_keys = d.get("removed_tickets", [])
+            removed_keys = set(k for k in removed_keys if isinstance(k, str)) if isinstance(removed_keys, (list, tuple)) else set()
+            tdeck = [t.index for t in board.tickets if t.deck == rules.tickets.draw_from and t.index not in placed
+                     and t.key not in removed_keys]
+            rng.shuffle(tdeck)
+        placed += tdeck
+        if "removed_tickets" in d:
+            removed = self.ticket_ids("removed_tickets", d["removed_tickets"])
+        else:
+            removed = [t.index for t in board.tickets if t.index not in placed]
+        everything = placed + removed
+        seen: set[int] = set()
+        dup = {board.tickets[t].key for t in everything if t in seen or seen.add(t)}
+        if dup:
+            self.add("tickets", f"{', '.join(sorted(dup))} appear more than once")
+        missing = {t.key for t in board.tickets} - {board.tickets[t].key for t in everything}
+        if missing:
+            self.add("tickets", f"{', '.join(sorted(missing))} are nowhere (put them in removed_tickets?)")
+        return held, offer, openings, tdeck, removed
+
+    def read_counters(self, phase: str) -> tuple:
+        d, n = self.d, self.n
+        over = phase == "over"
+        countdown = d.get("final_round")
+        if countdown is not None:
+            countdown = self.integer("final_round", countdown, 0 if over else 1, n, "a number of turns")
+        passes = self.integer("passes", d.get("passes", 0), 0, n if over else n - 1, "a number of passes")
+        shuffles = self.integer("shuffles", d.get("shuffles", 0), 0, MAX_SHUFFLES, "a count")
+        turn = self.integer("turn", d.get("turn", 0), 0, MAX_TURNS, "a turn number")
+        return countdown, passes or 0, shuffles or 0, turn or 0
+
+    def check_phase(self, phase, player, hands, display, discard, deck, offer, openings) -> None:
+        if phase == "tickets" and not offer:
+            self.add("offer", "phase 'tickets' needs an offer of drawn tickets")
+        if phase != "tickets" and offer:
+            self.add("offer", f"drawn tickets wait for a choice only in phase 'tickets', not {phase!r}")
+        if phase == "opening" and not openings[player]:
+            self.add("opening_offers", f"phase 'opening' needs opening_offers for player {player}")
+        if phase not in ("opening",) and any(openings):
+            self.add("opening_offers", f"opening tickets are chosen in phase 'opening', not {phase!r}")
+        if phase == "draw2":
+            costs_two = self.rules.face_up_locomotive_costs_two
+            if not (deck or discard or any(c != LOCO or not costs_two for c in display)):
+                self.add("phase", "phase 'draw2' needs a second card to draw, and there is none")
+
+    # ------------------------------------------------------------------ the whole
+    def read(self) -> State:
+        self.read_keys()
+        game = self.game = self.read_settings()
+        rng = random.Random(f"{game.seed}/position")
+        phase, player = self.read_phase()
+        hands = self.read_hands()
+        owners = self.read_routes()
+        stations = self.read_stations()
+        trains = self.read_trains(owners)
+        pending = self.read_tunnel(phase, owners)
+        last_reveal = self.read_last_reveal(pending)
+        display, discard, deck = self.read_cards(hands, pending, rng)
+        if "display" in self.d:
+            self.check_display(display, discard, deck)
+        held, offer, openings, tdeck, removed = self.read_tickets(rng)
+        countdown, passes, shuffles, turn = self.read_counters(phase)
+        self.check_phase(phase, player, hands, display, discard, deck, offer, openings)
+        self.problems.raise_if_any(PositionError)
+        return self.build(phase, player, hands, owners, stations, trains, pending, last_reveal, display, discard,
+                          deck, held, offer, openings, tdeck, removed, countdown, passes, shuffles, turn)
+
+    def build(self, phase, player, hands, owners, stations, trains, pending, last_reveal, display, discard, deck,
+              held, offer, openings, tdeck, removed, countdown, passes, shuffles, turn) -> State:
+        game, n = self.game, self.n
+        blocked = [set() for _ in range(n)]
+        if game.doubles_open:
+            for i, o in enumerate(owners):
+                t = game.twins[i]
+                if o >= 0 and t is not None and owners[t] < 0:
+                    blocked[o].add(t)
+        state = State(
+            game, phase=phase, player=player, hands=tuple(hands), deck=tuple(reversed(deck)),
+            discard=tuple(discard), display=tuple(display), owners=tuple(owners), free=game.free_routes(owners),
+            blocked=tuple(frozenset(b) for b in blocked), trains=tuple(trains),
+            points=tuple(sum(game.route_points[i] for i, o in enumerate(owners) if o == p) for p in range(n)),
+            stations=tuple(stations), tickets=tuple(tuple(h) for h in held), ticket_deck=tuple(reversed(tdeck)),
+            removed_tickets=tuple(removed), offer=tuple(offer), opening_offers=tuple(tuple(o) for o in openings),
+            pending=pending, countdown=countdown, passes=passes, shuffles=shuffles, turn=turn,
+            last_reveal=last_reveal)
+        # a display left out, or short while the deck is left out too, is dealt from the deck
+        # as the rules deal it; a short display with a given deck stays (a lesson's exact
+        # setup: it is filled at the end of the turn, RULES §1 deck exhausted)
+        if "display" not in self.d or ("deck" not in self.d and len(display) < self.rules.display_size):
+            return state.with_display_dealt()
+        return state
+
+
+assert set(KEYS) == set(FIELDS), "every field of a State has its place in the format"

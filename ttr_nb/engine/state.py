@@ -135,6 +135,13 @@ class State:
         s._refill_display()
         return s
 
+    def with_display_dealt(self) -> "State":
+        """This position with its display filled from the top of the deck by the rules (the
+        flush rule included): how a position written without a display is completed."""
+        new = self._copy()
+        new._refill_display()
+        return new
+
     def __dir__(self):
         return sorted(VOCABULARY)
 
@@ -354,7 +361,7 @@ class State:
             try:
                 card = card_index(a.card)
             except (ValueError, AttributeError):
-                return Reason("unknown-card", f"There is no train card called {_short(a.card)}.", CARD_NAMES)
+                return Reason("unknown-card", f"Cannot draw {_short(a.card)}: it is an unknown card colour.", CARD_NAMES)
         if card not in self.display:
             shown = ", ".join(CARD_NAMES[c] for c in self.display) or "nothing"
             return Reason("not-in-display", f"There is no {card_word(card)} face up (the display shows {shown}).")
@@ -749,7 +756,8 @@ def _copier(fields):
 State._copy = _copier(FIELDS)
 #: What `dir(state)` offers: the methods and properties of the vocabulary, and the public fields.
 VOCABULARY = frozenset(
-    [name for name in vars(State) if not name.startswith("_") and name not in FIELDS and name != "opening"]
+    [name for name in vars(State)
+     if not name.startswith("_") and name not in FIELDS and name not in ("opening", "with_display_dealt")]
     + ["game", "phase", "turn", "trains", "display", "stations", "discard"])
 
 _CHECKS = {
