@@ -118,3 +118,49 @@ def test_the_layer_check_sees_a_violation(tmp_path):
     fake.write_text("from ..viz import figure\nimport ttr_nb.widgets.board\nfrom ttr_nb import analysis\n")
     layers = [_layer_of(m) for _, m in imported_modules(fake, tmp_path / "ttr_nb")]
     assert {"viz", "widgets", "analysis"} <= set(layers)
+
+
+# ---------------------------------------------------------------------------- inside the engine
+def _import_graph_script():
+    import importlib.util
+    path = PACKAGE.parent / "scripts" / "import_graph.py"
+    spec = importlib.util.spec_from_file_location("import_graph", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_no_import_cycle_inside_the_engine():
+    """The engine's modules form layers (`scripts/import_graph.py` prints them): no module
+    imports, even from inside a function, a module that imports it back."""
+    script = _import_graph_script()
+    graph = script.graph()
+    assert {"state", "game", "serialize", "observer", "tables"} <= set(graph)
+    assert "serialize" not in graph["state"] and "game" not in graph["state"]
+    assert "state" in graph["serialize"] and "serialize" in graph["game"]
+    order = script.layers(graph)                       # ValueError on a cycle
+    assert sorted(m for layer in order for m in layer) == sorted(graph)
+    with pytest.raises(ValueError, match="import cycle among a, b"):
+        script.layers({"a": {"b"}, "b": {"a"}, "c": set()})
+
+
+def test_the_engine_imports_at_the_top_of_its_modules():
+    """No import inside a function (the way a cycle hides) in the engine."""
+    bad = []
+    for path in _modules("engine"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                for inner in ast.walk(node):
+                    if isinstance(inner, (ast.Import, ast.ImportFrom)):
+                        bad.append(f"{path.relative_to(PACKAGE.parent)}:{inner.lineno}")
+    assert not bad, "imports inside functions: " + ", ".join(bad)
+
+
+def test_the_import_graph_script_prints_the_layers():
+    done = subprocess.run([sys.executable, str(PACKAGE.parent / "scripts" / "import_graph.py")],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    rows = {line.split()[1]: int(line.split()[0]) for line in lines}
+    assert rows["cards"] == 0 and rows["state"] < rows["serialize"] < rows["game"] < rows["match"]

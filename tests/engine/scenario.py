@@ -1,5 +1,5 @@
 """Small helpers shared by the rule scenario tests and the bad-input tests
-(imported as a module: `from scenario import ...`)."""
+(imported as `from tests.engine.scenario import ...`)."""
 from __future__ import annotations
 
 from collections import Counter

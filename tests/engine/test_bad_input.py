@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import ttr_nb
-from scenario import refused, trains_left
+from tests.engine.scenario import refused, trains_left
 from ttr_nb import (ActionSyntaxError, BuildStation, Cards, Claim, IllegalAction, KeepTickets, MapError, Match,
                     PayTunnel, PositionError)
 

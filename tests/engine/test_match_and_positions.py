@@ -15,7 +15,7 @@ from ttr_nb import Match, parse
 from ttr_nb.engine.cards import CARD_NAMES
 from ttr_nb.engine.serialize import PositionError
 
-from invariants import check_invariants
+from tests.engine.invariants import check_invariants
 
 PLAYERS = {"usa": (2, 4), "europe": (3, 5), "switzerland": (2, 3), "nordic": (2, 3)}
 PHASES = ("opening", "turn", "draw2", "tickets", "tunnel", "over")

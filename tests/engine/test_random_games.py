@@ -52,21 +52,29 @@ from pathlib import Path
 
 import pytest
 
-from invariants import MAX_ACTIONS, hoarder, play_random_game
+import ttr_nb
+from tests.engine.invariants import MAX_ACTIONS, hoarder, play_random_game
 
 SCALE = float(os.environ.get("TTR_RANDOM_GAMES_SCALE", "1"))
 WORKERS = int(os.environ.get("TTR_TEST_WORKERS", min(os.cpu_count() or 1, 4)))
 
-PLAYER_COUNTS = {"usa": (2, 3, 4, 5), "europe": (2, 3, 4, 5), "switzerland": (2, 3), "nordic": (2, 3)}
-GAMES = {"usa": 2000, "europe": 1000, "switzerland": 1000, "nordic": 1000}    # cheap tier, per edition
-FULL_GAMES = {"usa": 40, "europe": 40, "switzerland": 40, "nordic": 40}       # full tier, per edition
+# Every edition the package finds is played, at every player count its rules allow, and
+# with every alternative value of its options (so a new edition file is tested as it is).
+EDITIONS = ttr_nb.editions()
+RULES = {e: ttr_nb.load_rules(e) for e in EDITIONS}
+PLAYER_COUNTS = {e: tuple(range(r.min_players, r.max_players + 1)) for e, r in RULES.items()}
+# cheap tier, per edition: 1000 games (2000 for the USA, the first edition taught)
+GAMES = {e: 2000 if e == "usa" else 1000 for e in EDITIONS}
+FULL_GAMES = dict.fromkeys(EDITIONS, 40)                  # full tier, per edition
 # and, beyond the uniform games, games of a card hoarder (`invariants.hoarder`), which reach
 # what uniform play never does: an empty deck and discard, a short display, flushes
 # stopped by the stopping rule
-HOARDER_GAMES = {"usa": 100, "europe": 100, "switzerland": 100, "nordic": 100}
+HOARDER_GAMES = dict.fromkeys(EDITIONS, 100)
 HOARDER_FULL_GAMES = 2
-# the options where the sources disagree, on a share of the games (every OPTION_EVERY-th game)
-OPTIONS = {"usa": {"opening_tickets": 4}, "nordic": {"display_flush": True}}
+# the options where the sources disagree: each value other than the default (the first one
+# listed in the edition file), in turn, on a share of the games (every OPTION_EVERY-th game)
+OPTIONS = {e: [(name, value) for name, spec in r.option_specs.items() for value in spec["values"][1:]]
+           for e, r in RULES.items()}
 OPTION_EVERY = 10
 FIRST_PLAYER_EVERY = 7
 SCORE_EVERY = 4
@@ -81,7 +89,11 @@ def games_of(edition: str, first: int, count: int) -> list[tuple]:
     out = []
     for i in range(first, first + count):
         players = counts[i % len(counts)]
-        options = dict(OPTIONS.get(edition, {})) if i % OPTION_EVERY == OPTION_EVERY - 1 else {}
+        alternatives = OPTIONS[edition]
+        options = {}
+        if alternatives and i % OPTION_EVERY == OPTION_EVERY - 1:
+            name, value = alternatives[i // OPTION_EVERY % len(alternatives)]
+            options[name] = value
         if i % FIRST_PLAYER_EVERY == FIRST_PLAYER_EVERY - 1:
             options["first_player"] = 1 + i // (FIRST_PLAYER_EVERY * len(counts)) % (players - 1)
         out.append((edition, players, i, options))
@@ -168,14 +180,18 @@ def test_hoarder_games_keep_the_invariants(pool, edition):
 
 
 def test_every_edition_and_player_count_is_played():
-    import ttr_nb
-    assert sorted(PLAYER_COUNTS) == sorted(ttr_nb.editions())
+    assert sorted(PLAYER_COUNTS) == sorted(ttr_nb.editions()) == sorted(GAMES) == sorted(FULL_GAMES)
+    assert {"usa", "europe", "switzerland", "nordic"} <= set(PLAYER_COUNTS)
+    assert OPTIONS["usa"] == [("opening_tickets", 4), ("opening_returns", "removed")]
+    assert OPTIONS["nordic"] == [("display_flush", True)]
     for edition, counts in PLAYER_COUNTS.items():
         rules = ttr_nb.load_rules(edition)
         assert counts == tuple(range(rules.min_players, rules.max_players + 1))
+        for name, spec in rules.option_specs.items():       # the first value listed is the default
+            assert ttr_nb.load_rules(edition, **{name: spec["values"][0]}) == rules
         games = games_of(edition, 0, GAMES[edition])
         assert {n for _, n, _, _ in games} == set(counts)
-        for option, value in OPTIONS.get(edition, {}).items():
+        for option, value in OPTIONS[edition]:
             assert sum(1 for *_, o in games if o.get(option) == value) >= 50
         for n in counts:
             assert {o.get("first_player", 0) for _, m, _, o in games if m == n} == set(range(n))
@@ -184,8 +200,8 @@ def test_every_edition_and_player_count_is_played():
 
 _REPLAY = """
 import hashlib, json, sys
-sys.path.insert(0, {tests!r})
-from invariants import play_random_game
+sys.path.insert(0, {root!r})
+from tests.engine.invariants import play_random_game
 out = []
 for edition, players, seed, options in {games!r}:
     state, actions = play_random_game(edition, players, seed, options, check="none")
@@ -199,7 +215,7 @@ def test_replay_is_identical_across_processes():
     iteration over sets of strings decides anything)."""
     games = [g for e in PLAYER_COUNTS for g in games_of(e, 0, len(PLAYER_COUNTS[e]))]
     games += [("usa", 3, 9, {"opening_tickets": 4}), ("nordic", 2, 9, {"display_flush": True})]
-    code = _REPLAY.format(tests=str(Path(__file__).parent), games=games)
+    code = _REPLAY.format(root=str(Path(__file__).resolve().parents[2]), games=games)
     digests = []
     for hash_seed in ("1", "2"):
         env = dict(os.environ, PYTHONHASHSEED=hash_seed)

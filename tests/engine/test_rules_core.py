@@ -81,7 +81,7 @@ from collections import Counter
 import pytest
 
 import ttr_nb
-from scenario import hand, load, position, refused, seed_with_locomotives_in_first_display, trains_left
+from tests.engine.scenario import hand, load, position, refused, seed_with_locomotives_in_first_display, trains_left
 from ttr_nb.engine.actions import Pass
 
 EDITIONS = ("usa", "europe", "switzerland", "nordic")

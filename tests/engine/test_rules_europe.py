@@ -47,7 +47,7 @@ from __future__ import annotations
 import pytest
 
 import ttr_nb
-from scenario import hand, load, position, refused
+from tests.engine.scenario import hand, load, position, refused
 
 
 def test_europe_two_to_five_players_45_trains_3_stations_110_cards_46_tickets():

@@ -44,7 +44,7 @@ from collections import Counter
 import pytest
 
 import ttr_nb
-from scenario import hand, load, position, refused, seed_with_locomotives_in_first_display, trains_left
+from tests.engine.scenario import hand, load, position, refused, seed_with_locomotives_in_first_display, trains_left
 
 
 def test_nordic_two_to_three_players_40_trains_110_cards_46_tickets():

@@ -30,7 +30,7 @@ from __future__ import annotations
 import pytest
 
 import ttr_nb
-from scenario import hand, load, position, refused
+from tests.engine.scenario import hand, load, position, refused
 
 
 def test_switzerland_two_to_three_players_40_trains_110_cards_46_tickets_with_countries():

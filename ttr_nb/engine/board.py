@@ -23,6 +23,7 @@ import re
 import unicodedata
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from importlib.resources import files
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -844,8 +845,6 @@ def board_from_dict(data: dict, source: str = "<dict>") -> Board:
 def maps_folder():
     """The folder of the packaged board files (an importlib.resources Traversable or a Path)."""
     try:
-        from importlib.resources import files
-
         folder = files("ttr_nb.maps")
         if any(p.name.endswith(".json") for p in folder.iterdir()):
             return folder

@@ -6,10 +6,10 @@ payments) is in `tables`, shared by every game of the same edition and board.
 """
 from __future__ import annotations
 
-from .actions import BuildStation, Claim, parse
+from .actions import BuildStation, Claim, DrawFaceUp, parse
 from .board import Board, Route, load_board
 from .caches import BoundedCache
-from .cards import CARD_NAMES, COLOURS, GREY, LOCO, Cards
+from .cards import CARD_NAMES, COLOURS, GREY, LOCO, Cards, card_index
 from .errors import Reason
 from .payments import describe_price
 from .rules import Rules, edition_ids, load_rules
@@ -114,13 +114,19 @@ class Game:
 
     def canonical(self, action):
         """The same action naming its route by the board's key (a route given by index,
-        in reversed order or another case) and its city by the board's spelling."""
+        in reversed order or another case), its city by the board's spelling and its card
+        by its name ("RED", "purple" -> "red", "pink")."""
         if isinstance(action, Claim) and not (isinstance(action.route, str) and action.route in self.board.route):
             try:
                 key = self.route_keys[self.route_index(action.route)]
             except KeyError:
                 return action            # why_illegal names the unknown route
             return Claim(key, action.payment)
+        if isinstance(action, DrawFaceUp) and isinstance(action.card, str) and action.card not in CARD_NAMES:
+            try:
+                return DrawFaceUp(CARD_NAMES[card_index(action.card)])
+            except ValueError:
+                return action            # why_illegal names the unknown card
         if isinstance(action, BuildStation) and isinstance(action.city, str) and action.city not in self.board.city:
             for name in self.city_names:
                 if name.casefold() == action.city.casefold():

@@ -1,0 +1,1 @@
+"""The tests, a package so helpers are imported by name (`tests.engine.invariants`)."""
