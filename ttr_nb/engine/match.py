@@ -15,6 +15,16 @@ FORMAT = "ttr_nb-match/1"
 
 
 class Match:
+    """The one mutable wrapper around a game: the states played so far and the actions
+    between them.
+
+    The vocabulary: `play(action)` (an Action or its text; raises `IllegalAction` and
+    changes nothing if the rules forbid it), `undo()`, `state` (the latest `State`),
+    `states`, `history` (the actions played), `game`, `save(path)` / `Match.load(path)`
+    and `to_dict()` / `Match.from_dict(d)` (the settings and the actions' text; loading
+    replays them), and `on_change(callback)` for widgets.
+    """
+
     def __init__(self, game: Game, state=None):
         self.game = game
         self.states = [state if state is not None else game.new_state()]

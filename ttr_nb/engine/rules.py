@@ -12,6 +12,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from .cards import NUM_COLOURS
+
 try:  # Python 3.11+
     import tomllib
 except ModuleNotFoundError:  # pragma: no cover - Python 3.10
@@ -67,7 +69,7 @@ class Rules:
 
     @property
     def total_cards(self) -> int:
-        return 8 * self.cards_per_colour + self.locomotives
+        return NUM_COLOURS * self.cards_per_colour + self.locomotives
 
     def points_for(self, length: int) -> int:
         if 1 <= length <= len(self.route_points) and self.route_points[length - 1] > 0:
