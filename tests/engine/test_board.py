@@ -6,6 +6,7 @@ import ast
 import copy
 import dataclasses
 import importlib.util
+import inspect
 import json
 import pickle
 import sys
@@ -617,3 +618,26 @@ def test_map_error_pickles():
     err = MapError("x.json", ["one", "two"])
     again = pickle.loads(pickle.dumps(err))
     assert again.problems == ("one", "two") and str(again) == str(err) == "x.json: 2 problem(s):\n- one\n- two"
+
+
+@pytest.mark.parametrize("mutate, words", [
+    (lambda d: d["routes"][0].update(a={"x": 1}), "a must be a place name"),
+    (lambda d: d["routes"][0].update(a=["A"]), "a must be a place name"),
+    (lambda d: d["routes"][0].update(a_border_point=[1, 2], a=["A"]), "a must be a place name"),
+    (lambda d: d["routes"][0].update(spaces=None), "spaces must be a list"),
+])
+def test_wrong_types_in_a_route_are_problems_not_crashes(mutate, words):
+    """Values of the wrong type where a double group or a border point looks at the ends
+    are reported (they raised TypeError: unhashable type)."""
+    data = tiny()
+    mutate(data)
+    assert any(words in p for p in problems_of(data)), problems_of(data)
+
+
+def test_the_board_reader_is_small_readers():
+    """board_from_dict is a BoardReader whose parts each read one part of the schema."""
+    reader = board_module.BoardReader(tiny())
+    assert isinstance(reader.read(), Board) and not reader.problems
+    for name in ("read_top", "read_frame", "read_places", "read_routes", "read_deck", "read_optional_decks",
+                 "route_keys", "build"):
+        assert len(inspect.getsource(getattr(board_module.BoardReader, name)).splitlines()) < 60, name

@@ -30,6 +30,7 @@ from typing import Any, Iterable
 # Card and route colours (`cards.COLOURS`, "pink" is what some rulebooks call purple), and
 # the colour of grey routes (`cards.GREY_NAME`: claimable with cards of any one colour).
 from .cards import COLOURS, GREY_NAME
+from .errors import Problems
 
 __all__ = [
     "COLOURS",
@@ -427,154 +428,193 @@ def board_from_dict(data: dict, source: str = "<dict>") -> Board:
     """Build a :class:`Board` from a dict in the ``ttr_nb-board/1`` schema.
 
     Validates everything first and raises one :class:`MapError` listing every
-    problem found.
+    problem found (`BoardReader`).
     """
-    problems: list[str] = []
-    add = problems.append
+    return BoardReader(data, source).read()
 
-    if not isinstance(data, dict):
-        raise MapError(source, [f"a board must be a JSON object, not {type(data).__name__}"])
 
-    for k in _TOP_REQUIRED:
-        if k not in data:
-            add(f"missing required key {k!r}")
-    for k in data:
-        if k not in _TOP_REQUIRED and k not in _TOP_OPTIONAL:
-            add(f"unknown key {k!r} at the top level (allowed: {', '.join(_TOP_REQUIRED + _TOP_OPTIONAL)})")
-    if "format" in data and data["format"] != FORMAT:
-        add(f"format is {data['format']!r}, expected {FORMAT!r}")
+class BoardReader:
+    """Reads one board dict. Each `read_*` method reads one part of the schema, adds what
+    is wrong to `problems` (one `errors.Problems` for the whole board) and returns the
+    well-formed entries; `read` raises one `MapError` listing every problem, or builds
+    the `Board` from the entries."""
 
-    name = data.get("board")
-    if "board" in data and not (isinstance(name, str) and name.strip()):
-        add(f"'board' must be a non-empty string, not {name!r}")
-    title = data.get("title")
-    if "title" in data and not isinstance(title, str):
-        add(f"'title' must be a string, not {title!r}")
-    src = data.get("source", "")
-    if not isinstance(src, str):
-        add(f"'source' must be a string, not {src!r}")
+    def __init__(self, data: dict, source: str = "<dict>"):
+        self.data = data
+        self.source = source
+        self.problems = Problems()
+        self.width = self.height = None
+        self.place_kind: dict[str, str] = {}
+        self.border_points: dict[str, list[tuple]] = {}
 
-    width = height = None
-    frame = data.get("frame")
-    if "frame" in data:
+    def add(self, text: str) -> None:
+        self.problems.add("", text)
+
+    def outside(self, x: Any, y: Any) -> bool:
+        w, h = self.width, self.height
+        return w is not None and _is_number(x) and _is_number(y) and not (0 <= x <= w and 0 <= y <= h)
+
+    def unknown_place(self, where: str, name: str, what: str) -> None:
+        close = _close_matches(name, list(self.place_kind), n=3)
+        hint = f" (close matches: {', '.join(map(repr, close))})" if close else ""
+        self.add(f"{where}: unknown {what} {name!r}{hint}")
+
+    # ------------------------------------------------------------------ the parts
+    def read_top(self) -> None:
+        data, add = self.data, self.add
+        for k in _TOP_REQUIRED:
+            if k not in data:
+                add(f"missing required key {k!r}")
+        for k in data:
+            if k not in _TOP_REQUIRED and k not in _TOP_OPTIONAL:
+                add(f"unknown key {k!r} at the top level (allowed: {', '.join(_TOP_REQUIRED + _TOP_OPTIONAL)})")
+        if "format" in data and data["format"] != FORMAT:
+            add(f"format is {data['format']!r}, expected {FORMAT!r}")
+        name = data.get("board")
+        if "board" in data and not (isinstance(name, str) and name.strip()):
+            add(f"'board' must be a non-empty string, not {name!r}")
+        title = data.get("title")
+        if "title" in data and not isinstance(title, str):
+            add(f"'title' must be a string, not {title!r}")
+        src = data.get("source", "")
+        if not isinstance(src, str):
+            add(f"'source' must be a string, not {src!r}")
+
+    def read_frame(self) -> None:
+        frame = self.data.get("frame")
+        if "frame" not in self.data:
+            return
         if not isinstance(frame, dict):
-            add(f"'frame' must be an object with 'width' and 'height', not {frame!r}")
-        else:
-            for k in frame:
-                if k not in ("width", "height"):
-                    add(f"frame: unknown key {k!r} (allowed: width, height)")
-            for k in ("width", "height"):
-                v = frame.get(k)
-                if k not in frame:
-                    add(f"frame: missing required key {k!r}")
-                elif not (_is_number(v) and v > 0):
-                    add(f"frame: {k} must be a positive number, not {v!r}")
-            if _is_number(frame.get("width")) and _is_number(frame.get("height")):
-                width, height = frame["width"], frame["height"]
+            self.add(f"'frame' must be an object with 'width' and 'height', not {frame!r}")
+            return
+        for k in frame:
+            if k not in ("width", "height"):
+                self.add(f"frame: unknown key {k!r} (allowed: width, height)")
+        for k in ("width", "height"):
+            v = frame.get(k)
+            if k not in frame:
+                self.add(f"frame: missing required key {k!r}")
+            elif not (_is_number(v) and v > 0):
+                self.add(f"frame: {k} must be a positive number, not {v!r}")
+        if _is_number(frame.get("width")) and _is_number(frame.get("height")):
+            self.width, self.height = frame["width"], frame["height"]
 
-    def outside(x: Any, y: Any) -> bool:
-        return width is not None and _is_number(x) and _is_number(y) and not (0 <= x <= width and 0 <= y <= height)
-
-    # ---- places
-    places: list[tuple[str, dict]] = []  # (kind, entry) for well-formed entries
-    for list_key, kind, keys in (("cities", "city", _CITY_KEYS), ("countries", "country", _COUNTRY_KEYS)):
-        entries = data.get(list_key, [])
-        if not isinstance(entries, list):
-            add(f"'{list_key}' must be a list, not {type(entries).__name__}")
-            continue
-        for i, c in enumerate(entries):
-            where = f"{list_key}[{i}]"
-            if not isinstance(c, dict):
-                add(f"{where}: must be an object, not {c!r}")
+    def read_places(self) -> list[tuple[str, dict]]:
+        """The well-formed cities and countries, as (kind, entry); names must be unique."""
+        places: list[tuple[str, dict]] = []
+        for list_key, kind, keys in (("cities", "city", _CITY_KEYS), ("countries", "country", _COUNTRY_KEYS)):
+            entries = self.data.get(list_key, [])
+            if not isinstance(entries, list):
+                self.add(f"'{list_key}' must be a list, not {type(entries).__name__}")
                 continue
-            cname = c.get("name")
-            if isinstance(cname, str):
-                where = f"{kind} {cname!r}"
-            ok = True
-            for k in keys:
-                if k not in c:
-                    add(f"{where}: missing required key {k!r}")
-                    ok = False
-            for k in c:
-                if k not in keys:
-                    add(f"{where}: unknown key {k!r} (allowed: {', '.join(keys)})")
-            if "name" in c and not (isinstance(cname, str) and cname.strip()):
-                add(f"{where}: name must be a non-empty string, not {cname!r}")
+            for i, c in enumerate(entries):
+                if self.read_place(f"{list_key}[{i}]", kind, keys, c):
+                    places.append((kind, c))
+        for n, count in Counter(c["name"] for _, c in places).items():
+            if count > 1:
+                self.add(f"place name {n!r} is used {count} times (names of cities and countries must be unique)")
+        self.place_kind = {c["name"]: kind for kind, c in places}
+        self.border_points = {c["name"]: [tuple(p) for p in c["border_points"]] for kind, c in places
+                              if kind == "country"}
+        return places
+
+    def read_place(self, where: str, kind: str, keys: tuple, c) -> bool:
+        add = self.add
+        if not isinstance(c, dict):
+            add(f"{where}: must be an object, not {c!r}")
+            return False
+        cname = c.get("name")
+        if isinstance(cname, str):
+            where = f"{kind} {cname!r}"
+        ok = True
+        for k in keys:
+            if k not in c:
+                add(f"{where}: missing required key {k!r}")
                 ok = False
-            elif isinstance(cname, str):
-                if cname != cname.strip():
-                    add(f"{where}: name has leading or trailing spaces")
-                if unicodedata.normalize("NFC", cname) != cname:
-                    add(f"{where}: name is not in precomposed Unicode (NFC)")
-                if "#" in cname:
-                    add(f"{where}: name contains '#', which marks duplicate route and ticket keys")
-            for k in ("x", "y"):
-                if k in c and not _is_number(c[k]):
-                    add(f"{where}: {k} must be a number, not {c[k]!r}")
-                    ok = False
-            if ok and outside(c["x"], c["y"]):
-                add(f"{where}: position ({c['x']}, {c['y']}) lies outside the frame {width}x{height}")
-            if kind == "country" and "border_points" in c:
-                bp = c["border_points"]
-                if not isinstance(bp, list) or not all(_point(p, 2) for p in bp):
-                    add(f"{where}: border_points must be a list of [x, y] points, not {bp!r}")
-                    ok = False
-            if ok:
-                places.append((kind, c))
+        for k in c:
+            if k not in keys:
+                add(f"{where}: unknown key {k!r} (allowed: {', '.join(keys)})")
+        if "name" in c and not (isinstance(cname, str) and cname.strip()):
+            add(f"{where}: name must be a non-empty string, not {cname!r}")
+            ok = False
+        elif isinstance(cname, str):
+            if cname != cname.strip():
+                add(f"{where}: name has leading or trailing spaces")
+            if unicodedata.normalize("NFC", cname) != cname:
+                add(f"{where}: name is not in precomposed Unicode (NFC)")
+            if "#" in cname:
+                add(f"{where}: name contains '#', which marks duplicate route and ticket keys")
+        for k in ("x", "y"):
+            if k in c and not _is_number(c[k]):
+                add(f"{where}: {k} must be a number, not {c[k]!r}")
+                ok = False
+        if ok and self.outside(c["x"], c["y"]):
+            add(f"{where}: position ({c['x']}, {c['y']}) lies outside the frame {self.width}x{self.height}")
+        if kind == "country" and "border_points" in c:
+            bp = c["border_points"]
+            if not isinstance(bp, list) or not all(_point(p, 2) for p in bp):
+                add(f"{where}: border_points must be a list of [x, y] points, not {bp!r}")
+                ok = False
+        return ok
 
-    name_count = Counter(c["name"] for _, c in places)
-    for n, count in name_count.items():
-        if count > 1:
-            add(f"place name {n!r} is used {count} times (names of cities and countries must be unique)")
-    place_kind = {c["name"]: kind for kind, c in places}
-    border_points = {
-        c["name"]: [tuple(p) for p in c["border_points"]] for kind, c in places if kind == "country"
-    }
+    def read_routes(self) -> list[dict]:
+        """The well-formed routes (with their defaults filled in), in file order."""
+        routes_in = self.data.get("routes", [])
+        if not isinstance(routes_in, list):
+            self.add(f"'routes' must be a list, not {type(routes_in).__name__}")
+            return []
+        id_count = Counter(r.get("id") for r in routes_in if isinstance(r, dict) and _is_int(r.get("id")))
+        for n, count in sorted(id_count.items()):
+            if count > 1:
+                self.add(f"route id {n} is used by {count} routes (route ids must be unique)")
+        good = [r for r in (self.read_route(i, r) for i, r in enumerate(routes_in)) if r is not None]
+        self.check_double_groups(routes_in)
+        return good
 
-    # ---- routes
-    routes_in = data.get("routes", [])
-    good_routes: list[dict] = []
-    if not isinstance(routes_in, list):
-        add(f"'routes' must be a list, not {type(routes_in).__name__}")
-        routes_in = []
-    id_count = Counter(r.get("id") for r in routes_in if isinstance(r, dict) and _is_int(r.get("id")))
-    for n, count in sorted(id_count.items()):
-        if count > 1:
-            add(f"route id {n} is used by {count} routes (route ids must be unique)")
-    for i, r in enumerate(routes_in):
+    def read_route(self, i: int, r) -> dict | None:
         if not isinstance(r, dict):
-            add(f"routes[{i}]: must be an object, not {r!r}")
-            continue
+            self.add(f"routes[{i}]: must be an object, not {r!r}")
+            return None
         rid = r.get("id")
         where = f"route {rid} ({_route_label(r)})" if _is_int(rid) else f"routes[{i}] ({_route_label(r)})"
         ok = True
         for k in _ROUTE_REQUIRED:
             if k not in r:
-                add(f"{where}: missing required key {k!r}")
+                self.add(f"{where}: missing required key {k!r}")
                 ok = False
         for k in r:
             if k not in _ROUTE_REQUIRED and k not in _ROUTE_DEFAULTS:
                 hint = " (the schema spells it 'colour')" if k == "color" else ""
-                add(f"{where}: unknown key {k!r}{hint}")
+                self.add(f"{where}: unknown key {k!r}{hint}")
         r = {**_ROUTE_DEFAULTS, **r}
         if "id" in r and not _is_int(rid):
-            add(f"{where}: id must be an integer, not {rid!r}")
+            self.add(f"{where}: id must be an integer, not {rid!r}")
             ok = False
+        checks = (self.route_ends(where, r), self.route_price(where, r), self.route_spaces(where, r),
+                  self.route_border_points(where, r))
+        return r if ok and all(checks) else None
+
+    def route_ends(self, where: str, r: dict) -> bool:
+        ok = True
         for end in ("a", "b"):
             if end not in r:
                 continue
             v = r[end]
             if not isinstance(v, str):
-                add(f"{where}: {end} must be a place name, not {v!r}")
+                self.add(f"{where}: {end} must be a place name, not {v!r}")
                 ok = False
-            elif v not in place_kind:
-                close = _close_matches(v, list(place_kind), n=3)
-                hint = f" (close matches: {', '.join(map(repr, close))})" if close else ""
-                add(f"{where}: unknown city {v!r}{hint}")
+            elif v not in self.place_kind:
+                self.unknown_place(where, v, "city")
                 ok = False
         if isinstance(r.get("a"), str) and r.get("a") == r.get("b"):
-            add(f"{where}: joins {r['a']!r} to itself")
+            self.add(f"{where}: joins {r['a']!r} to itself")
             ok = False
+        return ok
+
+    def route_price(self, where: str, r: dict) -> bool:
+        """Length, colour, tunnel, ferry symbols, substitutions and the double group."""
+        add = self.add
+        ok = True
         length = r.get("length")
         length_ok = _is_int(length) and length > 0
         if "length" in r and not length_ok:
@@ -608,235 +648,242 @@ def board_from_dict(data: dict, source: str = "<dict>") -> Board:
         if group is not None and not (isinstance(group, str) and group):
             add(f"{where}: double_group must be null or a non-empty string, not {group!r}")
             ok = False
-        spaces = r["spaces"] if "spaces" in r else None
-        if spaces is not None:
-            if not isinstance(spaces, list) or not all(_point(s, 3) for s in spaces):
-                add(f"{where}: spaces must be a list of [x, y, angle] triples")
-                ok = False
-            else:
-                if length_ok and len(spaces) != length:
-                    add(f"{where}: length {length} but {_plural(len(spaces), 'train space')}")
-                    ok = False
-                off = [s for s in spaces if outside(s[0], s[1])]
-                if off:
-                    add(f"{where}: train space {_fmt_point(off[0])} lies outside the frame {width}x{height}")
+        return ok
+
+    def route_spaces(self, where: str, r: dict) -> bool:
+        if "spaces" not in r:
+            return True                  # reported as a missing key
+        spaces = r["spaces"]
+        if not isinstance(spaces, list) or not all(_point(s, 3) for s in spaces):
+            self.add(f"{where}: spaces must be a list of [x, y, angle] triples")
+            return False
+        ok = True
+        length = r.get("length")
+        if _is_int(length) and length > 0 and len(spaces) != length:
+            self.add(f"{where}: length {length} but {_plural(len(spaces), 'train space')}")
+            ok = False
+        off = [sp for sp in spaces if self.outside(sp[0], sp[1])]
+        if off:
+            self.add(f"{where}: train space {_fmt_point(off[0])} lies outside the frame {self.width}x{self.height}")
+        return ok
+
+    def route_border_points(self, where: str, r: dict) -> bool:
+        ok = True
         for end in ("a", "b"):
             key = f"{end}_border_point"
             bp = r[key]
             if bp is None:
                 continue
             if not _point(bp, 2):
-                add(f"{where}: {key} must be null or an [x, y] point, not {bp!r}")
+                self.add(f"{where}: {key} must be null or an [x, y] point, not {bp!r}")
                 ok = False
                 continue
             place = r.get(end)
-            if place in place_kind and place_kind[place] != "country":
-                add(f"{where}: {key} {_fmt_point(bp)} is set but {place!r} is not a country")
+            if not isinstance(place, str):
+                continue                  # reported by `route_ends`
+            if place in self.place_kind and self.place_kind[place] != "country":
+                self.add(f"{where}: {key} {_fmt_point(bp)} is set but {place!r} is not a country")
                 ok = False
-            elif place in border_points and tuple(bp) not in border_points[place]:
-                add(f"{where}: {key} {_fmt_point(bp)} is not one of {place}'s border points")
+            elif place in self.border_points and tuple(bp) not in self.border_points[place]:
+                self.add(f"{where}: {key} {_fmt_point(bp)} is not one of {place}'s border points")
                 ok = False
-        if ok:
-            good_routes.append(r)
+        return ok
 
-    # double groups (checked on every route that names its group, well formed or not)
-    groups: dict[str, list[dict]] = defaultdict(list)
-    for r in routes_in:
-        if isinstance(r, dict) and isinstance(r.get("double_group"), str) and r["double_group"]:
-            groups[r["double_group"]].append(r)
+    def check_double_groups(self, routes_in: list) -> None:
+        """Checked on every route that names its group, well formed or not."""
+        groups: dict[str, list[dict]] = defaultdict(list)
+        for r in routes_in:
+            if isinstance(r, dict) and isinstance(r.get("double_group"), str) and r["double_group"]:
+                groups[r["double_group"]].append(r)
 
-    def rlabel(r: dict) -> str:
-        return f"route {r.get('id')} ({_route_label(r)})"
+        def rlabel(r: dict) -> str:
+            return f"route {r.get('id')} ({_route_label(r)})"
 
-    for g, members in groups.items():
-        if len(members) != 2:
-            listed = ", ".join(rlabel(r) for r in members)
-            add(
-                f"double group {g!r} has {_plural(len(members), 'route')} ({listed}) "
-                "(a double group must be exactly two routes between the same two places)"
-            )
-        else:
-            r1, r2 = members
-            if {r1.get("a"), r1.get("b")} != {r2.get("a"), r2.get("b")}:
-                add(f"double group {g!r} joins different places: {rlabel(r1)} and {rlabel(r2)}")
+        for g, members in groups.items():
+            if len(members) != 2:
+                listed = ", ".join(rlabel(r) for r in members)
+                self.add(f"double group {g!r} has {_plural(len(members), 'route')} ({listed}) "
+                         "(a double group must be exactly two routes between the same two places)")
+            else:
+                r1, r2 = members
+                ends = [(r.get("a"), r.get("b")) for r in members]
+                # (ends that are not names are reported by the route's own reader)
+                if all(isinstance(e, str) for pair in ends for e in pair) and set(ends[0]) != set(ends[1]):
+                    self.add(f"double group {g!r} joins different places: {rlabel(r1)} and {rlabel(r2)}")
 
-    # ---- tickets
-    def read_deck(tickets_in: Any, where_deck: str) -> list[dict]:
+    def read_deck(self, tickets_in: Any, where_deck: str) -> list[dict]:
         if not isinstance(tickets_in, list):
-            add(f"{where_deck} must be a list, not {type(tickets_in).__name__}")
+            self.add(f"{where_deck} must be a list, not {type(tickets_in).__name__}")
             return []
-        good: list[dict] = []
-        for i, t in enumerate(tickets_in):
-            if not isinstance(t, dict):
-                add(f"{where_deck}[{i}]: must be an object, not {t!r}")
-                continue
-            to = t.get("to")
-            label = (t.get("from") if isinstance(t.get("from"), str) else "?") + "-" + (
-                "/".join(x if isinstance(x, str) else "?" for x in to) if isinstance(to, list)
-                else (to if isinstance(to, str) else "?")
-            )
-            where = f"{where_deck}[{i}] ({label})"
-            ok = True
-            for k in _TICKET_REQUIRED:
-                if k not in t:
-                    add(f"{where}: missing required key {k!r}")
-                    ok = False
-            for k in t:
-                if k not in _TICKET_REQUIRED and k not in _TICKET_DEFAULTS:
-                    add(f"{where}: unknown key {k!r} (allowed: from, to, points, deck)")
-            t = {**_TICKET_DEFAULTS, **t}
-            ends: list[Any] = []
-            if "from" in t:
-                ends.append(t["from"])
-            if "to" in t:
-                if not isinstance(to, list) or not to:
-                    add(f"{where}: 'to' must be a non-empty list of place names, not {to!r}")
-                    ok = False
-                else:
-                    ends.extend(to)
-                    dup = [n for n, c in Counter(x for x in to if isinstance(x, str)).items() if c > 1]
-                    if dup:
-                        add(f"{where}: {dup[0]!r} appears more than once in 'to'")
-                        ok = False
-            for e in ends:
-                if not isinstance(e, str):
-                    add(f"{where}: {e!r} is not a place name")
-                    ok = False
-                elif e not in place_kind:
-                    close = _close_matches(e, list(place_kind), n=3)
-                    hint = f" (close matches: {', '.join(map(repr, close))})" if close else ""
-                    add(f"{where}: unknown place {e!r}{hint}")
-                    ok = False
-            if isinstance(to, list) and t.get("from") in to:
-                add(f"{where}: ticket from {t['from']!r} to itself")
-                ok = False
-            points = t.get("points")
-            if "points" in t:
-                if not isinstance(points, list) or not points:
-                    add(f"{where}: 'points' must be a non-empty list of positive integers, not {points!r}")
-                    ok = False
-                else:
-                    bad = [p for p in points if not (_is_int(p) and p > 0)]
-                    if bad:
-                        add(f"{where}: points must be positive integers, not {bad[0]!r}")
-                        ok = False
-                    if isinstance(to, list) and len(to) != len(points):
-                        add(
-                            f"{where}: 'to' has {_plural(len(to), 'place')} but 'points' has "
-                            f"{_plural(len(points), 'value')} (they must be parallel lists)"
-                        )
-                        ok = False
-            if t["deck"] not in DECKS:
-                add(f"{where}: unknown deck {t['deck']!r} (decks: {', '.join(DECKS)})")
-                ok = False
-            if ok:
-                good.append(t)
-        return good
+        good = [self.read_ticket(f"{where_deck}[{i}]", t) for i, t in enumerate(tickets_in)]
+        return [t for t in good if t is not None]
 
-    good_tickets = read_deck(data.get("tickets", []), "tickets")
-    optional_in = data.get("optional_ticket_decks", {})
-    good_optional: dict[str, list[dict]] = {}
-    if not isinstance(optional_in, dict):
-        add(f"'optional_ticket_decks' must be an object of deck name -> tickets, not {type(optional_in).__name__}")
-    else:
+    def read_ticket(self, where: str, t) -> dict | None:
+        add = self.add
+        if not isinstance(t, dict):
+            add(f"{where}: must be an object, not {t!r}")
+            return None
+        to = t.get("to")
+        label = (t.get("from") if isinstance(t.get("from"), str) else "?") + "-" + (
+            "/".join(x if isinstance(x, str) else "?" for x in to) if isinstance(to, list)
+            else (to if isinstance(to, str) else "?")
+        )
+        where = f"{where} ({label})"
+        ok = True
+        for k in _TICKET_REQUIRED:
+            if k not in t:
+                add(f"{where}: missing required key {k!r}")
+                ok = False
+        for k in t:
+            if k not in _TICKET_REQUIRED and k not in _TICKET_DEFAULTS:
+                add(f"{where}: unknown key {k!r} (allowed: from, to, points, deck)")
+        t = {**_TICKET_DEFAULTS, **t}
+        ok = self.ticket_ends(where, t) and ok
+        ok = self.ticket_points(where, t) and ok
+        if t["deck"] not in DECKS:
+            add(f"{where}: unknown deck {t['deck']!r} (decks: {', '.join(DECKS)})")
+            ok = False
+        return t if ok else None
+
+    def ticket_ends(self, where: str, t: dict) -> bool:
+        ok = True
+        to = t.get("to")
+        ends: list[Any] = []
+        if "from" in t:
+            ends.append(t["from"])
+        if "to" in t:
+            if not isinstance(to, list) or not to:
+                self.add(f"{where}: 'to' must be a non-empty list of place names, not {to!r}")
+                ok = False
+            else:
+                ends.extend(to)
+                dup = [n for n, c in Counter(x for x in to if isinstance(x, str)).items() if c > 1]
+                if dup:
+                    self.add(f"{where}: {dup[0]!r} appears more than once in 'to'")
+                    ok = False
+        for e in ends:
+            if not isinstance(e, str):
+                self.add(f"{where}: {e!r} is not a place name")
+                ok = False
+            elif e not in self.place_kind:
+                self.unknown_place(where, e, "place")
+                ok = False
+        if isinstance(to, list) and t.get("from") in to:
+            self.add(f"{where}: ticket from {t['from']!r} to itself")
+            ok = False
+        return ok
+
+    def ticket_points(self, where: str, t: dict) -> bool:
+        if "points" not in t:
+            return True
+        points, to = t.get("points"), t.get("to")
+        if not isinstance(points, list) or not points:
+            self.add(f"{where}: 'points' must be a non-empty list of positive integers, not {points!r}")
+            return False
+        ok = True
+        bad = [p for p in points if not (_is_int(p) and p > 0)]
+        if bad:
+            self.add(f"{where}: points must be positive integers, not {bad[0]!r}")
+            ok = False
+        if isinstance(to, list) and len(to) != len(points):
+            self.add(f"{where}: 'to' has {_plural(len(to), 'place')} but 'points' has "
+                     f"{_plural(len(points), 'value')} (they must be parallel lists)")
+            ok = False
+        return ok
+
+    def read_optional_decks(self) -> dict[str, list[dict]]:
+        optional_in = self.data.get("optional_ticket_decks", {})
+        if not isinstance(optional_in, dict):
+            self.add(f"'optional_ticket_decks' must be an object of deck name -> tickets, not "
+                     f"{type(optional_in).__name__}")
+            return {}
+        good: dict[str, list[dict]] = {}
         for deck_name, deck in optional_in.items():
             if not deck_name:
-                add("optional_ticket_decks: a deck has an empty name")
-            good_optional[deck_name] = read_deck(deck, f"optional_ticket_decks[{deck_name!r}]")
+                self.add("optional_ticket_decks: a deck has an empty name")
+            good[deck_name] = self.read_deck(deck, f"optional_ticket_decks[{deck_name!r}]")
+        return good
 
-    # ---- route keys: "A-B", "A-B#2" ... per pair of places, in file order
-    pair_seen: Counter = Counter()
-    keys: list[str] = []
-    labels: dict[str, set] = defaultdict(set)
-    for r in good_routes:
-        pair = frozenset((r["a"], r["b"]))
-        pair_seen[pair] += 1
-        suffix = f"#{pair_seen[pair]}" if pair_seen[pair] > 1 else ""
-        keys.append(f"{r['a']}-{r['b']}{suffix}")
-        labels[keys[-1]].add(r["id"])
-        labels[f"{r['b']}-{r['a']}{suffix}"].add(r["id"])
-    for label, ids in labels.items():
-        if len(ids) > 1:
-            add(
-                f"route label {label!r} would name routes {', '.join(map(str, sorted(ids)))} "
-                "(place names containing '-' make route labels ambiguous)"
-            )
+    def route_keys(self, good_routes: list[dict]) -> list[str]:
+        """Route keys: "A-B", "A-B#2" ... per pair of places, in file order; no label may name two routes."""
+        pair_seen: Counter = Counter()
+        keys: list[str] = []
+        labels: dict[str, set] = defaultdict(set)
+        for r in good_routes:
+            pair = frozenset((r["a"], r["b"]))
+            pair_seen[pair] += 1
+            suffix = f"#{pair_seen[pair]}" if pair_seen[pair] > 1 else ""
+            keys.append(f"{r['a']}-{r['b']}{suffix}")
+            labels[keys[-1]].add(r["id"])
+            labels[f"{r['b']}-{r['a']}{suffix}"].add(r["id"])
+        for label, ids in labels.items():
+            if len(ids) > 1:
+                self.add(f"route label {label!r} would name routes {', '.join(map(str, sorted(ids)))} "
+                         "(place names containing '-' make route labels ambiguous)")
+        return keys
 
-    if problems:
-        raise MapError(source, problems)
+    # ------------------------------------------------------------------ the whole
+    def read(self) -> Board:
+        if not isinstance(self.data, dict):
+            raise MapError(self.source, [f"a board must be a JSON object, not {type(self.data).__name__}"])
+        self.read_top()
+        self.read_frame()
+        places = self.read_places()
+        routes = self.read_routes()
+        tickets = self.read_deck(self.data.get("tickets", []), "tickets")
+        optional = self.read_optional_decks()
+        keys = self.route_keys(routes)
+        self.problems.raise_if_any(MapError, self.source)
+        return self.build(places, routes, keys, tickets, optional)
 
-    # ---- build (everything is known to be well formed)
-    cities = tuple(
-        City(c["name"], c["x"], c["y"], kind, tuple(tuple(p) for p in c.get("border_points", ())))
-        for kind in ("city", "country")
-        for k, c in places
-        if k == kind
-    )
-    countries = {c.name for c in cities if c.kind == "country"}
-
-    group_members: dict[str, list[int]] = defaultdict(list)
-    for i, r in enumerate(good_routes):
-        if r["double_group"] is not None:
-            group_members[r["double_group"]].append(i)
-    routes = []
-    for i, r in enumerate(good_routes):
-        twin = None
-        if r["double_group"] is not None:
-            twin = next(j for j in group_members[r["double_group"]] if j != i)
-        routes.append(
-            Route(
-                index=i,
-                number=r["id"],
-                key=keys[i],
-                a=r["a"],
-                b=r["b"],
-                length=r["length"],
-                colour=r["colour"],
-                tunnel=r["tunnel"],
-                ferry_locomotives=r["ferry_locomotives"],
-                any_cards_substitute=r["any_cards_substitute"],
-                double_group=r["double_group"],
-                spaces=tuple(tuple(s) for s in r["spaces"]),
+    def build(self, places, good_routes, keys, good_tickets, good_optional) -> Board:
+        """The board (everything is known to be well formed)."""
+        data = self.data
+        cities = tuple(
+            City(c["name"], c["x"], c["y"], kind, tuple(tuple(p) for p in c.get("border_points", ())))
+            for kind in ("city", "country")
+            for k, c in places
+            if k == kind
+        )
+        countries = {c.name for c in cities if c.kind == "country"}
+        group_members: dict[str, list[int]] = defaultdict(list)
+        for i, r in enumerate(good_routes):
+            if r["double_group"] is not None:
+                group_members[r["double_group"]].append(i)
+        routes = []
+        for i, r in enumerate(good_routes):
+            twin = None
+            if r["double_group"] is not None:
+                twin = next(j for j in group_members[r["double_group"]] if j != i)
+            routes.append(Route(
+                index=i, number=r["id"], key=keys[i], a=r["a"], b=r["b"], length=r["length"], colour=r["colour"],
+                tunnel=r["tunnel"], ferry_locomotives=r["ferry_locomotives"],
+                any_cards_substitute=r["any_cards_substitute"], double_group=r["double_group"],
+                spaces=tuple(tuple(sp) for sp in r["spaces"]),
                 a_border_point=tuple(r["a_border_point"]) if r["a_border_point"] is not None else None,
                 b_border_point=tuple(r["b_border_point"]) if r["b_border_point"] is not None else None,
                 twin=twin,
-            )
+            ))
+
+        def build_deck(deck: list[dict]) -> tuple[Ticket, ...]:
+            seen: Counter = Counter()
+            out = []
+            for i, t in enumerate(deck):
+                base = f"{t['from']}-{'/'.join(t['to'])}"
+                seen[base] += 1
+                key = base + (f"#{seen[base]}" if seen[base] > 1 else "")
+                ends = (t["from"], *t["to"])
+                out.append(Ticket(index=i, key=key, source=t["from"], targets=tuple(t["to"]),
+                                  points=tuple(t["points"]), deck=t["deck"],
+                                  country_ends=tuple(e for e in ends if e in countries)))
+            return tuple(out)
+
+        return Board(
+            name=data["board"], title=data["title"], width=self.width, height=self.height, cities=cities,
+            routes=tuple(routes), tickets=build_deck(good_tickets),
+            optional_ticket_decks={k: build_deck(v) for k, v in good_optional.items()},
+            source=data.get("source", ""),
         )
-
-    def build_deck(deck: list[dict]) -> tuple[Ticket, ...]:
-        seen: Counter = Counter()
-        out = []
-        for i, t in enumerate(deck):
-            base = f"{t['from']}-{'/'.join(t['to'])}"
-            seen[base] += 1
-            key = base + (f"#{seen[base]}" if seen[base] > 1 else "")
-            ends = (t["from"], *t["to"])
-            out.append(
-                Ticket(
-                    index=i,
-                    key=key,
-                    source=t["from"],
-                    targets=tuple(t["to"]),
-                    points=tuple(t["points"]),
-                    deck=t["deck"],
-                    country_ends=tuple(e for e in ends if e in countries),
-                )
-            )
-        return tuple(out)
-
-    board = Board(
-        name=data["board"],
-        title=data["title"],
-        width=width,
-        height=height,
-        cities=cities,
-        routes=tuple(routes),
-        tickets=build_deck(good_tickets),
-        optional_ticket_decks={k: build_deck(v) for k, v in good_optional.items()},
-        source=src,
-    )
-
-    return board
 
 
 # ------------------------------------------------------------------ loading
