@@ -23,6 +23,7 @@ from typing import Iterator, Sequence
 from .actions import (FORMS, AbandonTunnel, Action, BuildStation, Claim, DrawBlind, DrawFaceUp, DrawTickets,
                       KeepTickets, Pass, PayTunnel)
 from .board import DECKS
+from .caches import BoundedCache
 from .cards import CARD_INDEX, CARD_NAMES, LOCO, NUM_COLOURS, NUM_KINDS, Cards, card_index, card_word
 from .errors import IllegalAction, Reason, one_sentence
 from .payments import GREY, tunnel_extra, tunnel_extra_options
@@ -45,17 +46,16 @@ def _drop(items: tuple, item) -> tuple:
     return items[:k] + items[k + 1:]
 
 
-_CARD_ROWS: dict[tuple, tuple] = {}
+#: multisets of cards (nine counts) -> their cards in card order (bound in `caches`)
+CARD_ROWS = BoundedCache(50_000)
 
 
 def _card_row(cards) -> tuple:
     """A multiset of cards (nine counts) as the tuple of its cards, in card order (cached)."""
-    row = _CARD_ROWS.get(cards)
+    row = CARD_ROWS.get(cards)
     if row is None:
         row = tuple(card for card, n in enumerate(cards) for _ in range(n))
-        if len(_CARD_ROWS) > 50_000:
-            _CARD_ROWS.clear()
-        _CARD_ROWS[tuple(cards)] = row
+        CARD_ROWS.put(tuple(cards), row)
     return row
 
 
@@ -877,10 +877,10 @@ class LegalActions(Sequence):
             offer, need = s.offer, t.draw_keep
         n = len(offer)
         key = (n, min(need, n))
-        keeps = _KEEPS.get(key)
+        keeps = KEEPS.get(key)
         if keeps is None:
-            keeps = _KEEPS[key] = [KeepTickets(keep) for k in range(key[1], n + 1)
-                                   for keep in combinations(range(n), k)]
+            keeps = KEEPS.put(key, [KeepTickets(keep) for k in range(key[1], n + 1)
+                                    for keep in combinations(range(n), k)])
         self.simple = keeps
 
     def _tunnel(self) -> None:
@@ -973,7 +973,8 @@ def _draw_list(shown: frozenset, blind: bool, second: bool, tickets: bool, expen
     return draws
 
 
-_KEEPS: dict[tuple, list] = {}    # the ways to keep tickets from an offer of n
+#: (tickets offered, the fewest to keep) -> the ways to keep them (bound in `caches`)
+KEEPS = BoundedCache(100)
 _DRAW_BLIND = DrawBlind()
 _DRAW_TICKETS = DrawTickets()
 _PASS = Pass()
