@@ -42,8 +42,7 @@ values of the wrong type (a float, a string, None or a boolean where a count is
 due), counts out of range, trains that do not add up to the routes owned, a route
 owned twice under two spellings, a pending tunnel outside the tunnel phase or on
 an owned route, more than 3 cards revealed, more face-up cards than the display
-holds, a display of locomotives the edition would have flushed, a station of a
-player who does not exist, a second-card draw with nothing left to draw.
+holds, a station of a player who does not exist, a second-card draw with nothing left to draw.
 ``edition``, ``players`` and ``options`` must be the game's; ``seed`` and
 ``first_player`` are read back (the position is built in a game like this one
 with that seed and first player).
@@ -482,17 +481,13 @@ class PositionReader:
                               f"the deck, the discard pile or a pending tunnel")
         return display, discard, deck
 
-    def check_display(self, display, discard, deck) -> None:
-        rules = self.rules
-        size = rules.display_size
+    def check_display(self, display) -> None:
+        """No more face-up cards than the display holds. (A given display of locomotives the
+        edition would flush is kept: the tunnel lab asks "what if three locomotives are face
+        up?"; a display left out is dealt by the rules, flush included.)"""
+        size = self.rules.display_size
         if len(display) > size:
             self.add("display", f"{len(display)} face-up cards, but the display holds {size}")
-        at = rules.display_flush_at
-        if at and display.count(LOCO) >= at:
-            pool = deck + discard
-            if len(pool) - pool.count(LOCO) >= size - at + 1 and len(pool) >= size:
-                self.add("display", f"{display.count(LOCO)} face-up locomotives: {rules.title} flushes such a "
-                                    f"display (deck and discard still hold the cards to turn up)")
 
     def read_tickets(self, rng: random.Random):
         board, rules, n, d = self.board, self.rules, self.n, self.d
@@ -562,7 +557,7 @@ class PositionReader:
         last_reveal = self.read_last_reveal(pending)
         display, discard, deck = self.read_cards(hands, pending, rng)
         if "display" in self.d:
-            self.check_display(display, discard, deck)
+            self.check_display(display)
         held, offer, openings, tdeck, removed = self.read_tickets(rng)
         countdown, passes, shuffles, turn = self.read_counters(phase)
         self.check_phase(phase, player, hands, display, discard, deck, offer, openings)

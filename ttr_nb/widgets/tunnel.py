@@ -226,7 +226,9 @@ class TunnelLab(Controller):
     # ------------------------------------------------------------------ internals
     def _new_edition(self) -> None:
         rules = self.game.rules
-        self._display = self.game.new_state().display    # dealt by the engine: the flush rule applies
+        deck = [c for c in range(8) for _ in range(rules.cards_per_colour)] + [LOCO] * rules.locomotives
+        random.Random(f"{self.seed}/display").shuffle(deck)
+        self._display = tuple(deck[:rules.display_size])
         self._discard = ()
         self.tunnel, self.payment, self.payment_choices = None, None, []
         self.odds = [Fraction(0)] * 4
