@@ -1,1 +1,1 @@
-"""The tests, a package so helpers are imported by name (`tests.engine.invariants`)."""
+"""The tests, a package so that shared test modules are imported by name (`tests.engine.invariants`)."""

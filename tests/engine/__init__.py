@@ -1,1 +1,1 @@
-"""Engine tests; the shared helpers are `tests.engine.invariants` and `tests.engine.scenario`."""
+"""Engine tests; the shared modules are `tests.engine.invariants` and `tests.engine.scenario`."""
