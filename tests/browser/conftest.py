@@ -23,6 +23,10 @@ CHROMIUM = os.environ.get("TTR_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run", "--disable-quic", "--disable-dev-shm-usage"]
 TOKEN = "ttr-nb-e2e"
+# The servers read the repository's jupyter/ folder, as `make lab` and `make app` do: a Voilà
+# template and settings that load nothing from other hosts.
+JUPYTER_DIR = ROOT / "jupyter"
+SERVER_ENV = {**os.environ, "JUPYTER_PATH": str(JUPYTER_DIR), "JUPYTER_CONFIG_PATH": str(JUPYTER_DIR)}
 
 
 def _free_port() -> int:
@@ -61,7 +65,7 @@ def _bin(name: str) -> str:
 def _serve(command: list[str], log_path: Path, ready: str, base: str):
     """Run a server until the block ends; yield its base URL once `ready` answers."""
     with open(log_path, "w") as log:
-        proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=SERVER_ENV)
         try:
             _wait_http(ready, proc)
             yield base
