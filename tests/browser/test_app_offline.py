@@ -59,7 +59,7 @@ def test_app_in_voila_requests_only_the_local_server_and_plays_a_move(page, voil
     page.goto(f"{voila_server}/voila/render/app.ipynb")
     wait_for_app(page)
     body = page.locator("body").inner_text()
-    assert "GameApp" not in body and "import" not in body      # no code, no raw output
+    assert "GameApp(" not in body and "ttr_nb" not in body      # no code, no raw output
     page.locator(".ttr-app-seed input").fill("7")
     page.locator(".ttr-app-speed button", has_text="instant").click()
     page.locator(".ttr-app-start").click()
