@@ -57,8 +57,7 @@ lite:
 
 LITE_PORT ?= 8000
 lite-serve: lite
-	@echo "Serving build/lite/ on http://127.0.0.1:$(LITE_PORT)/ (Ctrl-C stops it)."
-	$(PYTHON) -m http.server $(LITE_PORT) --bind 127.0.0.1 --directory build/lite
+	$(PYTHON) scripts/build_lite.py --serve $(LITE_PORT)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info

@@ -3,6 +3,7 @@ no network at run time.
 
     python scripts/build_lite.py            # builds build/lite/ (skips when nothing changed)
     python scripts/build_lite.py --force    # builds again
+    python scripts/build_lite.py --serve 8000   # serves build/lite/ on 127.0.0.1:8000
 
 What it does (each step is needed; without any one of them the site reaches out to the
 internet at run time, or does not start):
@@ -28,7 +29,9 @@ build/lite/.inputs-hash so that an unchanged tree is not built again.
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
+import http.server
 import json
 import os
 import shutil
@@ -182,6 +185,10 @@ def lite_sources(wheel: Path, tgz: Path) -> Path:
             "litePluginSettings": {KERNEL_PLUGIN: {"disablePyPIFallback": True}},
         },
     }, indent=2))
+    # every cell of these short notebooks stays rendered (searchable, and its widgets alive)
+    (src / "overrides.json").write_text(json.dumps({
+        "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"},
+    }, indent=2))
     return src
 
 
@@ -218,10 +225,47 @@ def site_size(site: Path) -> int:
     return sum(f.stat().st_size for f in site.rglob("*") if f.is_file())
 
 
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the site with the types browsers insist on (module scripts, WebAssembly),
+    and counts the bytes it sends (`server.bytes_sent`)."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
+                      ".json": "application/json", ".whl": "application/zip"}
+
+    def copyfile(self, source, outputfile):
+        start = source.tell()
+        super().copyfile(source, outputfile)
+        self.server.bytes_sent += source.tell() - start
+
+    def log_message(self, format, *args):  # noqa: A002 - the base class's name
+        if getattr(self.server, "verbose", False):
+            super().log_message(format, *args)
+
+
+def site_server(port: int = 0, site: Path = SITE, verbose: bool = False) -> http.server.ThreadingHTTPServer:
+    """An HTTP server of the site on 127.0.0.1 (port 0: any free port)."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(SiteHandler, directory=str(site)))
+    server.bytes_sent = 0
+    server.verbose = verbose
+    return server
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--force", action="store_true", help="build even if the inputs did not change")
+    parser.add_argument("--serve", type=int, metavar="PORT", help="serve the built site on 127.0.0.1:PORT")
     args = parser.parse_args(argv)
+    if args.serve is not None:
+        if not (SITE / "index.html").exists():
+            raise SystemExit(f"{SITE} is not built: run `make lite` first")
+        server = site_server(args.serve, verbose=True)
+        print(f"Serving {SITE.relative_to(ROOT)} on http://127.0.0.1:{server.server_port}/ (Ctrl-C stops it)")
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+        return 0
     digest = inputs_hash()
     stamp = SITE / ".inputs-hash"
     if not args.force and stamp.exists() and stamp.read_text() == digest:
