@@ -212,8 +212,8 @@ class GameApp(WidgetBase):
 
     def _show(self) -> None:
         playing = self.screen == "game"
-        self.start_screen.layout.display = "none" if playing else "flex"
-        self.new_button.layout.display = "flex" if playing else "none"
+        self.start_screen.layout.display = "none" if playing else None
+        self.new_button.layout.display = None if playing else "none"
         self.table_box.children = [self.table.widget] if playing else []
         if not playing:
             self.scoring_box.children = []
@@ -260,7 +260,7 @@ class GameApp(WidgetBase):
                              f"not {n}")
         self.seat_count.value = n
         for i, d in enumerate(self.seat_choices):
-            d.layout.display = "flex" if i < n else "none"
+            d.layout.display = None if i < n else "none"
 
     def choose_seat(self, seat: int, kind: str) -> None:
         """Make a seat human ("human") or a bot ("greedy", "random")."""
