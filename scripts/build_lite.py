@@ -278,6 +278,7 @@ def main(argv=None) -> int:
     shutil.rmtree(SITE, ignore_errors=True)
     env = {**os.environ, "PATH": f"{VENV / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}"}
     env.pop("JUPYTERLITE_PYODIDE_URL", None)
+    env["UV_PYTHON_DOWNLOADS"] = "never"   # the lock solve needs no Python of its own (it would try a download)
     run(bin_path("jupyter"), "lite", "build", "--lite-dir", src, "--output-dir", SITE, cwd=src, env=env)
     check_site(SITE)
     stamp.write_text(digest)
