@@ -134,6 +134,9 @@ def fetch_pyodide() -> Path:
     """The npm package `pyodide` (runtime and standard library), kept in the work folder."""
     tgz = WORK / f"pyodide-{PYODIDE_VERSION}.tgz"
     if not tgz.exists():
+        if shutil.which("npm") is None:
+            raise SystemExit("npm is needed to fetch the Pyodide runtime (the npm package `pyodide`): "
+                             "install it (Debian: apt-get install npm)")
         WORK.mkdir(parents=True, exist_ok=True)
         run("npm", "pack", "--silent", f"pyodide@{PYODIDE_VERSION}", cwd=WORK, stdout=subprocess.DEVNULL)
     if not tgz.exists():

@@ -7,6 +7,7 @@ the same app rendered by JupyterLab's server (`/voila/render/...`, the route Bin
 uses), and JupyterLab opening a notebook."""
 from __future__ import annotations
 
+import re
 from collections import Counter
 from urllib.parse import urlsplit
 
@@ -50,6 +51,19 @@ class Requests:
         assert self.urls, f"{what}: no request recorded"
 
 
+# what a page loads by itself: scripts, style sheets, images, frames, media, module imports
+# (links a reader may click, such as plotly's logo, are not requests)
+LOADED = re.compile(r"""<(?:script|link|img|iframe|source|video|audio|embed)\b[^>]*?\b(?:src|href)=["']([^"']+)"""
+                    r"""|import\(\s*["']([^"']+)""", re.IGNORECASE)
+
+
+def foreign_links(html: str) -> list[str]:
+    """What a page's HTML would load from another host, even what this page did not load
+    (nbconvert's Mermaid loader imports only when a diagram is shown)."""
+    urls = [a or b for a, b in LOADED.findall(html)]
+    return [u for u in urls if Requests.host(u) not in LOCAL | {None}]
+
+
 def wait_for_app(page) -> None:
     page.wait_for_selector(".ttr-app .ttr-app-start", timeout=120_000)
 
@@ -58,6 +72,7 @@ def test_app_in_voila_requests_only_the_local_server_and_plays_a_move(page, voil
     requests = Requests(page)
     page.goto(f"{voila_server}/voila/render/app.ipynb")
     wait_for_app(page)
+    assert not foreign_links(page.content())
     body = page.locator("body").inner_text()
     assert "GameApp(" not in body and "ttr_nb" not in body      # no code, no raw output
     page.locator(".ttr-app-seed input").fill("7")
@@ -86,6 +101,7 @@ def test_voila_render_inside_jupyterlab_requests_only_the_local_server(page, lab
     requests = Requests(page)
     page.goto(f"{lab_server}/voila/render/app.ipynb?token={TOKEN}")
     wait_for_app(page)
+    assert not foreign_links(page.content())
     page.locator(".ttr-app-rules-button").click()
     page.wait_for_selector(".ttr-app-rules >> text=The rules of", timeout=30_000)
     requests.check("Voilà inside the JupyterLab server")
