@@ -56,8 +56,6 @@ BUILD_PACKAGES = [
     "uv",
     "jupyter_server",
     "jupyterlab_server",
-    "setuptools>=68",
-    "wheel",
 ]
 # Front-end extensions: installed in the build environment so their JavaScript is in the
 # site, and locked at the same versions so the Python side matches.
@@ -122,8 +120,7 @@ def installed_versions(names: list[str]) -> list[str]:
 def build_wheel(dest: Path) -> Path:
     shutil.rmtree(dest, ignore_errors=True)
     dest.mkdir(parents=True)
-    run(bin_path("python"), "-m", "pip", "wheel", "-q", "--disable-pip-version-check", "--no-deps",
-        "--no-build-isolation", "-w", dest, ROOT)
+    run(bin_path("python"), "-m", "pip", "wheel", "-q", "--disable-pip-version-check", "--no-deps", "-w", dest, ROOT)
     wheels = sorted(dest.glob("ttr_nb-*.whl"))
     if len(wheels) != 1:
         raise SystemExit(f"expected one ttr_nb wheel in {dest}, found {[w.name for w in wheels]}")
