@@ -78,7 +78,7 @@ def test_no_human_seat_is_refused_and_starts_nothing():
     app = GameApp()
     assert app.start(seats=["greedy", "random"]) is None
     assert app.screen == "start" and app.table is None
-    assert app.status.kind == "refused" and app.status.rule == "no-human-seat"
+    assert app.status.kind == "refused" and app.status.rule == "widget.no-human-seat"
     assert "human" in app.status.text
 
 
@@ -86,7 +86,7 @@ def test_unreadable_game_number_is_refused():
     app = GameApp(seats=["human", "greedy"])
     app.seed_box.value = "seven"
     assert app.start() is None and app.table is None
-    assert app.status.rule == "game-number" and "'seven'" in app.status.text
+    assert app.status.rule == "widget.game-number" and "'seven'" in app.status.text
 
 
 def test_empty_game_number_picks_one_and_shows_it():
@@ -105,12 +105,46 @@ def test_seat_count_follows_the_editions_limits():
     assert app.seat_count.value == rules.max_players
     shown = [d.layout.display for d in app.seat_choices]
     assert len(shown) - shown.count("none") == rules.max_players
-    with pytest.raises(ValueError, match="2 to 3 players, not 5"):
-        app.choose_seat_count(5)
-    with pytest.raises(ValueError, match="unknown edition 'mars'"):
-        app.choose_edition("mars")
-    with pytest.raises(ValueError, match="seat 1 cannot be 'robot'"):
-        app.choose_seat(0, "robot")
+    assert app.choose_seat_count(5) is False
+    assert app.status.rule == "widget.players" and "2 to 3 players, not 5" in app.status.text
+    assert app.seat_count.value == rules.max_players
+
+
+BAD = [None, float("nan"), float("inf"), -5, 10 ** 12, True, "blah", "", [1], {"x": 1}, object(), b"red", 2.5]
+
+
+def _app_state(app):
+    return (app.screen, app.table, app.settings, app.seed_box.value, app.rules.layout.display)
+
+
+@pytest.mark.parametrize("call", [
+    *[("choose_edition", (b,), {}) for b in BAD],
+    *[("choose_seat_count", (b,), {}) for b in BAD],
+    *[("choose_seat", (b, "human"), {}) for b in BAD],
+    *[("choose_seat", (1, b), {}) for b in BAD],
+    *[("choose_speed", (b,), {}) for b in BAD if not isinstance(b, (int, float)) or b < 0 or b != b or b == float("inf")
+      or isinstance(b, bool)],
+    *[("start", (), {"edition": b}) for b in BAD if b is not None],
+    *[("start", (), {"seats": b}) for b in BAD if b is not None],
+    *[("start", (), {"seed": b}) for b in BAD if b is not None and not (isinstance(b, int) and b >= 0)
+      or b is True],
+    ("start", (), {"seats": ["human"]}),
+    ("start", (), {"seats": ["human", "robot"]}),
+    ("start", (), {"edition": "nordic", "seats": ["human", "greedy", "greedy", "greedy"]}),
+], ids=repr)
+def test_bad_arguments_are_refused_and_change_nothing(call):
+    name, args, kwargs = call
+    app = GameApp(seats=["human", "greedy"], seed=4, bot_delay=0)
+    before = _app_state(app)
+    result = getattr(app, name)(*args, **kwargs)
+    assert result in (False, None)
+    assert app.status.kind == "refused" and app.status.rule.startswith("widget.")
+    assert _app_state(app) == before
+
+
+def test_a_bad_edition_at_construction_is_an_error():
+    with pytest.raises(ValueError, match="There is no edition 'mars'"):
+        GameApp(edition="mars")
 
 
 @pytest.mark.parametrize("edition", edition_ids())

@@ -143,11 +143,10 @@ class GameApp(WidgetBase):
         self.board_width = board_width
         self.screen = "start"
         self._build_widgets()
-        self.choose_edition(edition)
-        self.choose_seat_count(len(seats))
-        for i, kind in enumerate(seats):
-            self.choose_seat(i, kind)
-        self.choose_speed(bot_delay)
+        ok = (self.choose_edition(edition) and self.choose_seat_count(len(seats))
+              and all(self.choose_seat(i, kind) for i, kind in enumerate(seats)) and self.choose_speed(bot_delay))
+        if not ok:
+            raise ValueError(self.status.text)
         self.seed_box.value = "" if seed is None else str(seed)
         self._show()
 
@@ -165,7 +164,8 @@ class GameApp(WidgetBase):
         self.edition_choice.observe(self.guarded(lambda c: self.choose_edition(c["new"])), names="value")
         self.seat_count = W.Dropdown(description="Players", style=label_style, layout=W.Layout(width="260px"))
         self.seat_count.add_class("ttr-app-seat-count")
-        self.seat_count.observe(self.guarded(lambda c: self.choose_seat_count(c["new"])), names="value")
+        self.seat_count.observe(self.guarded(lambda c: c["new"] is not None and self.choose_seat_count(c["new"])),
+                                names="value")
         max_seats = max(load_rules(e).max_players for e in self.editions)
         self.seat_choices = []
         for i in range(max_seats):
@@ -227,7 +227,8 @@ class GameApp(WidgetBase):
     # ------------------------------------------------------------------ the start screen
     @property
     def settings(self) -> dict:
-        """The start screen's choices: edition, seats (kinds), bot_delay, seed (None if empty)."""
+        """The start screen's choices: edition, seats (kinds), bot_delay, seed (None if the
+        game number is empty; the text itself if it is not a whole number)."""
         n = self.seat_count.value
         text = self.seed_box.value.strip()
         seed = int(text) if text.isdigit() else (None if not text else text)
@@ -236,77 +237,140 @@ class GameApp(WidgetBase):
         return {"edition": self.edition_choice.value, "seats": [d.value for d in self.seat_choices[:n]],
                 "bot_delay": SPEEDS[self.speed_choice.value], "seed": seed}
 
-    def choose_edition(self, edition: str) -> None:
+    def _refuse(self, rule: str, text: str) -> bool:
+        self.status.refuse(Reason(rule, text))
+        return False
+
+    def _edition_reason(self, edition) -> Reason | None:
+        if isinstance(edition, str) and edition in self.editions:
+            return None
+        return Reason("widget.unknown-edition", f"There is no edition {edition!r}: the editions are "
+                                                f"{', '.join(self.editions)}.")
+
+    def _seats_reason(self, edition: str, n) -> Reason | None:
+        rules = load_rules(edition)
+        if isinstance(n, int) and not isinstance(n, bool) and rules.min_players <= n <= rules.max_players:
+            return None
+        return Reason("widget.players", f"{rules.title} is played by {rules.min_players} to {rules.max_players} "
+                                        f"players, not {n!r}.")
+
+    @staticmethod
+    def _kind_reason(seat, kind) -> Reason | None:
+        if isinstance(kind, str) and kind in SEAT_LABELS:
+            return None
+        return Reason("widget.bad-argument", f"Player {seat + 1 if isinstance(seat, int) else seat} cannot be "
+                                             f"{kind!r}: a player is {', '.join(repr(k) for k in SEAT_LABELS)}.")
+
+    @staticmethod
+    def _speed_key(speed) -> str | None:
+        """The speed's name: a name, or the nearest to a number of seconds (None if neither)."""
+        if isinstance(speed, str):
+            return speed if speed in SPEEDS else None
+        if isinstance(speed, (int, float)) and not isinstance(speed, bool) and 0 <= speed < float("inf"):
+            return min(SPEEDS, key=lambda k: abs(SPEEDS[k] - float(speed)))
+        return None
+
+    def choose_edition(self, edition: str) -> bool:
         """Pick the edition; the number of players is kept within its limits."""
-        if edition not in self.editions:
-            raise ValueError(f"unknown edition {edition!r}: the editions are {', '.join(self.editions)}")
+        reason = self._edition_reason(edition)
+        if reason is not None:
+            self.status.refuse(reason)
+            return False
         rules = load_rules(edition)
         if self.edition_choice.value != edition:
             self.edition_choice.value = edition       # calls back here through the observer
-            return
+            return True
         current = self.seat_count.value or 2
-        options = list(range(rules.min_players, rules.max_players + 1))
-        self.seat_count.options = options
+        self.seat_count.options = list(range(rules.min_players, rules.max_players + 1))
         self.seat_count.value = min(max(current, rules.min_players), rules.max_players)
         self.choose_seat_count(self.seat_count.value)
         if self.rules.layout.display != "none" and self.screen == "start":
             self.rules.value = _rules_html(edition)
+        return True
 
-    def choose_seat_count(self, n: int) -> None:
+    def choose_seat_count(self, n: int) -> bool:
         """Pick how many players sit at the table (within the edition's limits)."""
-        options = list(self.seat_count.options)
-        if n not in options:
-            raise ValueError(f"{self.edition_choice.label} is played by {options[0]} to {options[-1]} players, "
-                             f"not {n}")
+        reason = self._seats_reason(self.edition_choice.value, n)
+        if reason is not None:
+            self.status.refuse(reason)
+            return False
         self.seat_count.value = n
         for i, d in enumerate(self.seat_choices):
             d.layout.display = None if i < n else "none"
+        return True
 
-    def choose_seat(self, seat: int, kind: str) -> None:
-        """Make a seat human ("human") or a bot ("greedy", "random")."""
-        if kind not in SEAT_LABELS:
-            raise ValueError(f"seat {seat + 1} cannot be {kind!r}: a seat is "
-                             f"{', '.join(repr(k) for k in SEAT_LABELS)}")
+    def choose_seat(self, seat: int, kind: str) -> bool:
+        """Make a seat (0 is the first) human ("human") or a bot ("greedy", "random")."""
+        if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.seat_count.value):
+            return self._refuse("widget.bad-argument", f"There is no player {seat!r} here: the players are "
+                                                       f"0 to {self.seat_count.value - 1}, counting from 0.")
+        reason = self._kind_reason(seat, kind)
+        if reason is not None:
+            self.status.refuse(reason)
+            return False
         self.seat_choices[seat].value = kind
+        return True
 
-    def choose_speed(self, speed) -> None:
-        """Pick the bots' speed: "instant", "fast", "slow", or seconds between moves (nearest)."""
-        if isinstance(speed, str):
-            if speed not in SPEEDS:
-                raise ValueError(f"the bot speed is one of {', '.join(SPEEDS)}, not {speed!r}")
-            self.speed_choice.value = speed
-        else:
-            self.speed_choice.value = min(SPEEDS, key=lambda k: abs(SPEEDS[k] - float(speed)))
+    def choose_speed(self, speed) -> bool:
+        """Pick the bots' speed: "instant", "fast", "slow", or seconds between moves (the nearest)."""
+        key = self._speed_key(speed)
+        if key is None:
+            return self._refuse("widget.bad-argument", f"The bot speed is {', '.join(SPEEDS)} or a number of "
+                                                       f"seconds, not {speed!r}.")
+        self.speed_choice.value = key
+        return True
 
     # ------------------------------------------------------------------ playing
     def start(self, edition: str | None = None, seats=None, seed: int | None = None,
               bot_delay: float | None = None) -> GameTable | None:
-        """Start a game with the start screen's choices (or these). Returns the table, or
-        None with the reason in the status line (no human seat, an unreadable game number)."""
-        if edition is not None:
-            self.choose_edition(edition)
-        if seats is not None:
-            self.choose_seat_count(len(seats))
-            for i, kind in enumerate(seats):
-                self.choose_seat(i, kind)
-        if bot_delay is not None:
-            self.choose_speed(bot_delay)
+        """Start a game with the start screen's choices, or these (which then show on the start
+        screen). Returns the table, or None with the reason in the status line (an unknown
+        edition, a number of players it is not played by, no human player, an unreadable game
+        number), changing nothing."""
+        s = self.settings
+        edition = s["edition"] if edition is None else edition
+        reason = self._edition_reason(edition)
+        if reason is None and seats is not None:
+            if not isinstance(seats, (list, tuple)):
+                reason = Reason("widget.bad-argument", f"The players are a list such as ['human', 'greedy'], "
+                                                       f"not {seats!r}.")
+            else:
+                reason = self._seats_reason(edition, len(seats)) or next(
+                    (r for i, k in enumerate(seats) if (r := self._kind_reason(i, k)) is not None), None)
+        elif reason is None:
+            seats = s["seats"]
+            reason = self._seats_reason(edition, len(seats))
+        speed = self.speed_choice.value if bot_delay is None else self._speed_key(bot_delay)
+        if reason is None and speed is None:
+            reason = Reason("widget.bad-argument", f"The bot speed is {', '.join(SPEEDS)} or a number of seconds, "
+                                                   f"not {bot_delay!r}.")
+        if seed is None:
+            seed = s["seed"]
+        elif isinstance(seed, str) and seed.strip().isdigit():
+            seed = int(seed)
+        if reason is None and seed is not None and not (isinstance(seed, int) and not isinstance(seed, bool)
+                                                        and seed >= 0):
+            reason = Reason("widget.game-number", f"The game number must be a whole number such as 42, not "
+                                                  f"{seed!r}; leave it empty for a new game.")
+        if reason is None and "human" not in seats:
+            reason = Reason("widget.no-human-seat", "At least one player must be human: choose Human for one "
+                                                    "of the players.")
+        if reason is not None:
+            self.status.refuse(reason)
+            return None
+        # the choices show on the start screen, for the next game
+        self.choose_edition(edition)
+        self.choose_seat_count(len(seats))
+        for i, kind in enumerate(seats):
+            self.choose_seat(i, kind)
+        self.speed_choice.value = speed
         if seed is not None:
             self.seed_box.value = str(seed)
-        s = self.settings
-        if isinstance(s["seed"], str):
-            self.status.refuse(Reason("game-number", f"The game number must be a whole number such as 42, "
-                                                     f"not {s['seed']!r}; leave it empty for a new game."))
-            return None
-        if "human" not in s["seats"]:
-            self.status.refuse(Reason("no-human-seat", "At least one player must be human: choose Human for "
-                                                       "one of the players."))
-            return None
-        self._seed = s["seed"] if s["seed"] is not None else random.SystemRandom().randrange(1, 10_000)
+        self._seed = seed if seed is not None else random.SystemRandom().randrange(1, 10_000)
         names = [f"Player {i + 1}" + ("" if kind == "human" else f" ({SEAT_LABELS[kind].lower()})")
-                 for i, kind in enumerate(s["seats"])]
-        self.table = GameTable(s["edition"], seats=s["seats"], seed=self._seed, names=names,
-                               bot_delay=s["bot_delay"], board_width=self.board_width)
+                 for i, kind in enumerate(seats)]
+        self.table = GameTable(edition, seats=list(seats), seed=self._seed, names=names,
+                               bot_delay=SPEEDS[speed], board_width=self.board_width)
         self.table.walk_button.layout.display = "none"     # the app steps through the scoring itself
         self.table.match.on_change(self._on_move)
         self.walkthrough = None
