@@ -1,15 +1,21 @@
 # ttr_nb: two commands on a fresh machine.
 #   make lab    create .venv, install ttr_nb, open JupyterLab on notebooks/
 #   make test   create .venv, install ttr_nb with its test tools, run every test
-#   make bench  print the speed figures; make app  serve a notebook as a Voilà app
+#   make bench  print the speed figures
+#   make app    serve the game app (notebooks/app.ipynb) with Voilà on 127.0.0.1
+#   make lite   build the JupyterLite site (build/lite/: the notebooks run in the browser,
+#               no server, no network); make lite-serve  serve it on 127.0.0.1
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8888
 CHROMIUM ?= /usr/bin/chromium
 PIP    := $(PY) -m pip install --disable-pip-version-check -q
+# JupyterLab and Voilà read jupyter/ (a Voilà template and settings that load nothing from
+# other hosts: no Font Awesome, no MathJax from a CDN).
+JUPYTER_ENV := JUPYTER_PATH=$(CURDIR)/jupyter JUPYTER_CONFIG_PATH=$(CURDIR)/jupyter
 
-.PHONY: lab test bench app clean venv
+.PHONY: lab test bench app lite lite-serve clean venv
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,7 +27,7 @@ venv: $(VENV)/.installed
 
 lab: venv
 	@echo "Starting JupyterLab on notebooks/ (the URL to open is printed below; Ctrl-C stops it)."
-	$(VENV)/bin/jupyter lab --notebook-dir=notebooks --port=$(PORT) --allow-root \
+	$(JUPYTER_ENV) $(VENV)/bin/jupyter lab --notebook-dir=notebooks --port=$(PORT) --allow-root \
 		--LabApp.extension_manager=readonly
 
 test: venv $(CHROMIUM)
@@ -39,9 +45,19 @@ $(CHROMIUM):
 bench: venv
 	$(PY) -m benchmarks
 
-NB ?= 14_play_a_game.ipynb
+NB ?= app.ipynb
 app: venv
-	$(VENV)/bin/voila notebooks/$(NB) --port=$(PORT) --Voila.ip=127.0.0.1 --no-browser
+	@echo "Serving notebooks/$(NB) as an app: open http://127.0.0.1:$(PORT)/ (Ctrl-C stops it)."
+	$(JUPYTER_ENV) $(VENV)/bin/voila notebooks/$(NB) --port=$(PORT) --Voila.ip=127.0.0.1 --no-browser
+
+# The JupyterLite site is built in its own environment (build/lite-venv) by one script; it
+# needs the package index and the npm registry at build time only.
+lite:
+	$(PYTHON) scripts/build_lite.py
+
+LITE_PORT ?= 8000
+lite-serve: lite
+	$(PYTHON) scripts/build_lite.py --serve $(LITE_PORT)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info

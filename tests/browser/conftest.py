@@ -23,6 +23,10 @@ CHROMIUM = os.environ.get("TTR_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run", "--disable-quic", "--disable-dev-shm-usage"]
 TOKEN = "ttr-nb-e2e"
+# The servers read the repository's jupyter/ folder, as `make lab` and `make app` do: a Voilà
+# template and settings that load nothing from other hosts.
+JUPYTER_DIR = ROOT / "jupyter"
+SERVER_ENV = {**os.environ, "JUPYTER_PATH": str(JUPYTER_DIR), "JUPYTER_CONFIG_PATH": str(JUPYTER_DIR)}
 
 
 def _free_port() -> int:
@@ -61,7 +65,7 @@ def _bin(name: str) -> str:
 def _serve(command: list[str], log_path: Path, ready: str, base: str):
     """Run a server until the block ends; yield its base URL once `ready` answers."""
     with open(log_path, "w") as log:
-        proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=SERVER_ENV)
         try:
             _wait_http(ready, proc)
             yield base
@@ -83,6 +87,7 @@ def lab_server(workdir):
     base = f"http://127.0.0.1:{port}"
     with _serve([_bin("jupyter"), "lab", "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1",
                  "--allow-root", f"--LabApp.user_settings_dir={settings.parent.parent}",
+                 f"--LabApp.workspaces_dir={workdir.parent / 'lab-workspaces'}",  # never the user's workspaces
                  f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={workdir}",
                  "--LabApp.extension_manager=readonly", "--ServerApp.open_browser=False"],
                 workdir / "lab.log", f"{base}/api/status?token={TOKEN}", base) as url:

@@ -5,3 +5,4 @@ from .table import GameTable
 from .explorer import EditionExplorer
 from .payment import PaymentChecker
 from .tunnel import TunnelLab
+from .app import GameApp

@@ -1,0 +1,169 @@
+"""The app (`GameApp`), driven from Python the way its buttons drive it."""
+import pytest
+
+from ttr_nb.analysis.bots import GreedyBot
+from ttr_nb.engine.rules import edition_ids, load_rules
+from ttr_nb.widgets.app import GameApp, rules_summary
+
+
+def play_human_to_the_end(app, limit=2000):
+    """The human seat plays greedy moves through the table's public `play`."""
+    table = app.table
+    bot = GreedyBot(5)
+    moves = 0
+    while not table.state.is_over():
+        assert table.is_human(table.state.current_player)
+        assert table.play(bot(table.state)), table.status.text
+        moves += 1
+        assert moves < limit
+    return moves
+
+
+def test_start_screen_first():
+    app = GameApp()
+    assert app.screen == "start" and app.table is None
+    assert app.start_screen.layout.display != "none"
+    assert app.new_button.layout.display == "none"
+    assert app.table_box.children == ()
+
+
+def test_one_human_two_bots_play_to_the_end_then_new_game():
+    app = GameApp()
+    table = app.start(edition="usa", seats=["human", "greedy", "greedy"], seed=11, bot_delay=0)
+    assert app.screen == "game" and app.table is table
+    assert app.start_screen.layout.display == "none" and app.new_button.layout.display != "none"
+    assert app.table_box.children == (table.widget,)
+    assert table.game.players == 3 and table.bot_delay == 0
+    assert [table.is_human(i) for i in range(3)] == [True, False, False]
+    assert table.state.phase == "opening" and table.state.current_player == 0
+    # the opening tickets, then one turn: the bots answer by themselves
+    assert table.keep([0, 1])
+    assert table.draw_deck() and table.draw_deck()
+    assert table.state.current_player == 0 and len(table.match.history) >= 7
+    assert app.walkthrough is None and app.scoring_box.children == ()
+    play_human_to_the_end(app)
+    # the end: the scoring walkthrough, whose last step is the engine's final table
+    walk = app.walkthrough
+    assert walk is not None and walk.widget in app.scoring_box.children
+    assert walk.steps[-1] == "Final table"
+    assert [r.total for r in walk.rows] == [r.total for r in table.state.score_breakdown()]
+    # an undo of the last move takes the scoring away again
+    assert table.undo()
+    assert app.walkthrough is None and app.scoring_box.children == ()
+    play_human_to_the_end(app)
+    assert app.walkthrough is not None
+    # New game: back to the start screen with the same choices; a fresh game from turn 0
+    app.new_game()
+    assert app.screen == "start" and app.table is None and app.walkthrough is None
+    assert app.table_box.children == () and app.scoring_box.children == ()
+    assert app.settings["seats"] == ["human", "greedy", "greedy"] and app.settings["seed"] == 11
+    again = app.start()
+    assert again is not table and again.state.phase == "opening" and again.match.history == []
+    assert again.state.hands == table.match.states[0].hands        # the same game number deals the same game
+
+
+def test_buttons_call_the_same_methods():
+    app = GameApp(seats=["human", "random"], seed=2, bot_delay=0)
+    app.start_button.click()
+    assert app.screen == "game" and app.table.game.players == 2
+    app.rules_button.click()
+    assert app.rules.layout.display == "block" and "Ticket to Ride (USA)" in app.rules_text
+    app.rules_button.click()
+    assert app.rules.layout.display == "none"
+    app.new_button.click()
+    assert app.screen == "start" and app.table is None
+
+
+def test_no_human_seat_is_refused_and_starts_nothing():
+    app = GameApp()
+    assert app.start(seats=["greedy", "random"]) is None
+    assert app.screen == "start" and app.table is None
+    assert app.status.kind == "refused" and app.status.rule == "widget.no-human-seat"
+    assert "human" in app.status.text
+
+
+def test_unreadable_game_number_is_refused():
+    app = GameApp(seats=["human", "greedy"])
+    app.seed_box.value = "seven"
+    assert app.start() is None and app.table is None
+    assert app.status.rule == "widget.game-number" and "'seven'" in app.status.text
+
+
+def test_empty_game_number_picks_one_and_shows_it():
+    app = GameApp(seats=["human", "greedy"], bot_delay=0)
+    table = app.start()
+    assert isinstance(table.game.seed, int)
+    assert f"game number {table.game.seed}" in app.game_title.value
+
+
+def test_seat_count_follows_the_editions_limits():
+    app = GameApp(seats=["human", "greedy", "greedy", "greedy"])
+    assert app.seat_count.value == 4
+    app.choose_edition("nordic")
+    rules = load_rules("nordic")
+    assert list(app.seat_count.options) == list(range(rules.min_players, rules.max_players + 1))
+    assert app.seat_count.value == rules.max_players
+    shown = [d.layout.display for d in app.seat_choices]
+    assert len(shown) - shown.count("none") == rules.max_players
+    assert app.choose_seat_count(5) is False
+    assert app.status.rule == "widget.players" and "2 to 3 players, not 5" in app.status.text
+    assert app.seat_count.value == rules.max_players
+
+
+BAD = [None, float("nan"), float("inf"), -5, 10 ** 12, True, "blah", "", [1], {"x": 1}, object(), b"red", 2.5]
+
+
+def _app_state(app):
+    return (app.screen, app.table, app.settings, app.seed_box.value, app.rules.layout.display)
+
+
+@pytest.mark.parametrize("call", [
+    *[("choose_edition", (b,), {}) for b in BAD],
+    *[("choose_seat_count", (b,), {}) for b in BAD],
+    *[("choose_seat", (b, "human"), {}) for b in BAD],
+    *[("choose_seat", (1, b), {}) for b in BAD],
+    *[("choose_speed", (b,), {}) for b in BAD if not isinstance(b, (int, float)) or b < 0 or b != b or b == float("inf")
+      or isinstance(b, bool)],
+    *[("start", (), {"edition": b}) for b in BAD if b is not None],
+    *[("start", (), {"seats": b}) for b in BAD if b is not None],
+    *[("start", (), {"seed": b}) for b in BAD if b is not None and not (isinstance(b, int) and b >= 0)
+      or b is True],
+    ("start", (), {"seats": ["human"]}),
+    ("start", (), {"seats": ["human", "robot"]}),
+    ("start", (), {"edition": "nordic", "seats": ["human", "greedy", "greedy", "greedy"]}),
+], ids=repr)
+def test_bad_arguments_are_refused_and_change_nothing(call):
+    name, args, kwargs = call
+    app = GameApp(seats=["human", "greedy"], seed=4, bot_delay=0)
+    before = _app_state(app)
+    result = getattr(app, name)(*args, **kwargs)
+    assert result in (False, None)
+    assert app.status.kind == "refused" and app.status.rule.startswith("widget.")
+    assert _app_state(app) == before
+
+
+def test_a_bad_edition_at_construction_is_an_error():
+    with pytest.raises(ValueError, match="There is no edition 'mars'"):
+        GameApp(edition="mars")
+
+
+@pytest.mark.parametrize("edition", edition_ids())
+def test_rules_summary_is_written_from_the_rules_record(edition):
+    rules = load_rules(edition)
+    text = " ".join(s for _, s in rules_summary(edition))
+    assert f"{rules.trains} trains each" in text
+    assert f"{rules.min_players} to {rules.max_players} players" in text
+    assert ("build a station" in text) == bool(rules.stations)
+    assert ("counts as both cards" in text) == rules.face_up_locomotive_costs_two
+    assert (f"earns {rules.longest_path_bonus} points" in text) == bool(rules.longest_path_bonus)
+    heads = [h for h, _ in rules_summary(edition)]
+    assert len(heads) == len(set(heads))
+
+
+def test_rules_panel_follows_the_chosen_edition():
+    app = GameApp()
+    assert app.toggle_rules() is True
+    assert "Ticket to Ride (USA)" in app.rules_text and "station" not in app.rules_text
+    app.choose_edition("europe")
+    assert "Ticket to Ride: Europe" in app.rules_text and "build a station" in app.rules_text
+    assert app.toggle_rules() is False

@@ -1,0 +1,418 @@
+"""`GameApp`: the game as an app (what `notebooks/app.ipynb` shows in Voilà).
+
+    >>> app = GameApp()
+    >>> app.screen
+    'start'
+    >>> table = app.start(edition="usa", seats=["human", "greedy", "greedy"], seed=3, bot_delay=0)
+    >>> app.screen, table.game.players
+    ('game', 3)
+    >>> app.new_game()
+    >>> app.screen, app.table is None
+    ('start', True)
+
+A start screen (edition, number of seats, each seat human or bot, bot speed, an optional
+game number), then the `GameTable` across the page with a "New game" and a "Rules"
+button; when the game ends, the final scoring is stepped through with the
+`ScoringWalkthrough`. Every control calls a public method (`choose_edition`,
+`choose_seat_count`, `choose_seat`, `choose_speed`, `start`, `new_game`, `toggle_rules`),
+so tests drive the app as a user would. The rules shown are written from the edition's
+rules record and its board, never typed per edition.
+"""
+from __future__ import annotations
+
+import random
+
+import ipywidgets as W
+
+from ..analysis.bots import BOTS
+from ..engine import load_game
+from ..engine.errors import Reason
+from ..engine.rules import edition_ids, load_rules
+from .base import WidgetBase
+from .scoring import ScoringWalkthrough, _esc, _plural
+from .table import GameTable
+
+__all__ = ["GameApp", "rules_summary"]
+
+SEAT_LABELS = {"human": "Human", "greedy": "Greedy bot", "random": "Random bot"}
+SPEEDS = {"instant": 0.0, "fast": 0.3, "slow": 1.0}   # seconds between bot moves
+_TIE_WORDS = {
+    "most_tickets_completed": "the most completed tickets",
+    "fewest_stations_used": "the fewest stations built",
+    "longest_path_bonus": "the longest path bonus",
+    "longest_path_length": "the longest continuous path",
+}
+_NUMBER = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def _words(n: int) -> str:
+    return _NUMBER.get(n, str(n))
+
+
+def _and(items) -> str:
+    items = list(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def rules_summary(edition: str, players: int | None = None) -> list[tuple[str, str]]:
+    """A short summary of an edition's rules as (heading, sentence) pairs, written from the
+    edition's rules record and its board (never typed per edition)."""
+    rules = load_rules(edition)
+    players = players or rules.min_players
+    game = load_game(edition, players=max(rules.min_players, min(players, rules.max_players)), seed=0)
+    board = game.board
+    t = rules.tickets
+    kinds = {r.kind for r in board.routes}
+    out = [("Goal", f"Claim railway routes between the cities of the map to connect the cities named on your "
+                    f"destination tickets. {rules.min_players} to {rules.max_players} players, "
+                    f"{rules.trains} trains each.")]
+    several = len(t.opening_deal) > 1
+    deal = " and ".join(f"{_words(n)} {d}" if several else _words(n) for d, n in t.opening_deal)
+    out.append(("Start", f"Everyone gets {_plural(rules.hand_size, 'train card')} and {deal} destination "
+                         f"tickets, and keeps at least {_words(t.opening_keep)} of them."))
+    turn = [f"On your turn do one thing: take two train cards (from the {_words(rules.display_size)} face-up "
+            f"cards or the deck),",
+            "claim one route by paying as many cards of its colour as it is long (grey routes: any one colour),"]
+    if rules.stations:
+        turn.append(f"build a station in a city (up to {_words(rules.stations)} in a game),")
+    turn.append(f"or draw {_words(t.draw)} destination tickets and keep at least {_words(t.draw_keep)}.")
+    turn.append("A face-up locomotive counts as both cards, and only as the first one."
+                if rules.face_up_locomotive_costs_two else "A face-up locomotive is taken like any other card.")
+    out.append(("A turn", " ".join(turn)))
+    wild = [k for k in ("ordinary", "tunnel", "ferry") if k in kinds and rules.locomotives_allowed(k)]
+    not_wild = [k for k in ("ordinary", "tunnel", "ferry") if k in kinds and not rules.locomotives_allowed(k)]
+    sentence = f"Locomotives are wild on {_and([k + ' routes' for k in wild])}" if wild else "Locomotives are never wild"
+    if not_wild:
+        sentence += f", but not on {_and([k + ' routes' for k in not_wild])}"
+    out.append(("Locomotives", sentence + "."))
+    if "tunnel" in kinds:
+        out.append(("Tunnels", "When you claim a tunnel, the top three cards of the deck are turned over: each one of "
+                               "your colour (or a locomotive) asks for one more card, or you give the tunnel up."))
+    if "ferry" in kinds:
+        out.append(("Ferries", "A ferry needs a locomotive for every locomotive symbol on it."))
+    if any(r.any_cards_substitute for r in board.routes):
+        out.append(("Substitutes", "On some routes any three (or four) cards may stand in for one card: the route's "
+                                   "payment buttons list them."))
+    if rules.display_flush_at:
+        out.append(("Face-up cards", f"When {_words(rules.display_flush_at)} face-up cards are locomotives, all "
+                                     f"five are replaced."))
+    doubles = sum(1 for r in board.routes if r.twin is not None) // 2
+    if doubles:
+        out.append(("Double routes", f"Both routes of a double may be claimed (by different players) only with "
+                                     f"{rules.double_routes_min_players} or more players."))
+    points = ", ".join(f"{i + 1}→{p}" for i, p in enumerate(rules.route_points) if p)
+    out.append(("Points", f"A route scores when it is claimed (length→points: {points})."))
+    end = [f"A completed ticket adds its value, an unfinished one subtracts it."]
+    if rules.longest_path_bonus:
+        end.append(f"The longest continuous path earns {rules.longest_path_bonus} points.")
+    if rules.globetrotter_bonus:
+        end.append(f"The most completed tickets earn {rules.globetrotter_bonus} points.")
+    if rules.stations:
+        end.append(f"Each station not built is worth {rules.unbuilt_station_points} points; a station lets you use "
+                   f"one route of another player into its city for your tickets.")
+    ties = _and([_TIE_WORDS.get(b, b.replace("_", " ")) for b in rules.tie_breakers])
+    end.append(f"A tie is won by {ties}, in that order.")
+    out.append(("The end", f"When a player ends a turn with {_words(rules.final_round_trains)} trains or fewer, "
+                           f"everyone plays one last turn. " + " ".join(end)))
+    return out
+
+
+def _rules_html(edition: str, players: int | None = None) -> str:
+    title = load_rules(edition).title
+    rows = "".join(f"<p style='margin:4px 0'><b>{_esc(h)}.</b> {_esc(s)}</p>" for h, s in rules_summary(edition, players))
+    return (f"<div style='font-size:15px;max-width:900px;line-height:1.4'>"
+            f"<h3 style='margin:4px 0'>The rules of {_esc(title)}</h3>{rows}</div>")
+
+
+class GameApp(WidgetBase):
+    """Set up and play games: ``GameApp()`` (displaying it shows the start screen).
+
+    edition, seats, seed, bot_delay    the start screen's first values (seed None: a
+                                       new game number each game)
+
+    `.screen` ("start" or "game"), `.table` (the `GameTable` of the game being played, or
+    None), `.walkthrough` (the `ScoringWalkthrough` once a game has ended), `.settings`.
+    """
+
+    def __init__(self, edition: str = "usa", seats=("human", "greedy"), seed: int | None = None,
+                 bot_delay: float = SPEEDS["fast"], board_width: int | None = None):
+        super().__init__()
+        self.editions = edition_ids()
+        self.table: GameTable | None = None
+        self.walkthrough: ScoringWalkthrough | None = None
+        self.board_width = board_width
+        self.screen = "start"
+        self._build_widgets()
+        ok = (self.choose_edition(edition) and self.choose_seat_count(len(seats))
+              and all(self.choose_seat(i, kind) for i, kind in enumerate(seats)) and self.choose_speed(bot_delay))
+        if not ok:
+            raise ValueError(self.status.text)
+        self.seed_box.value = "" if seed is None else str(seed)
+        self._show()
+
+    # ------------------------------------------------------------------ widgets
+    def _build_widgets(self) -> None:
+        def big(width="auto") -> W.Layout:
+            return W.Layout(height="44px", width=width, margin="4px")
+
+        label_style = {"description_width": "150px"}
+        self.title = W.HTML("<h2 style='margin:6px 0'>Ticket to Ride</h2>")
+        self.title.add_class("ttr-app-title")
+        self.edition_choice = W.Dropdown(options=[(load_rules(e).title, e) for e in self.editions],
+                                         description="Edition", style=label_style, layout=W.Layout(width="480px"))
+        self.edition_choice.add_class("ttr-app-edition")
+        self.edition_choice.observe(self.guarded(lambda c: self.choose_edition(c["new"])), names="value")
+        self.seat_count = W.Dropdown(description="Players", style=label_style, layout=W.Layout(width="260px"))
+        self.seat_count.add_class("ttr-app-seat-count")
+        self.seat_count.observe(self.guarded(lambda c: c["new"] is not None and self.choose_seat_count(c["new"])),
+                                names="value")
+        max_seats = max(load_rules(e).max_players for e in self.editions)
+        self.seat_choices = []
+        for i in range(max_seats):
+            d = W.Dropdown(options=[(label, kind) for kind, label in SEAT_LABELS.items()],
+                           value="human" if i == 0 else "greedy", description=f"Player {i + 1}",
+                           style=label_style, layout=W.Layout(width="320px"))
+            d.add_class("ttr-app-seat")
+            d.add_class(f"ttr-app-seat-{i}")
+            self.seat_choices.append(d)
+        self.seats_box = W.VBox(self.seat_choices)
+        self.speed_choice = W.ToggleButtons(options=[(k, k) for k in SPEEDS], value="fast",
+                                            description="Bot speed", style={**label_style, "button_width": "90px"})
+        self.speed_choice.add_class("ttr-app-speed")
+        self.seed_box = W.Text(description="Game number", placeholder="empty: a new game each time",
+                               style=label_style, layout=W.Layout(width="480px"))
+        self.seed_box.add_class("ttr-app-seed")
+        self.start_button = W.Button(description="Start the game", button_style="success", layout=big("220px"))
+        self.start_button.add_class("ttr-app-start")
+        self.start_button.on_click(self.guarded(lambda _: self.start()))
+        self.rules_button = W.Button(description="Rules", layout=big("120px"), tooltip="the rules of this edition")
+        self.rules_button.add_class("ttr-app-rules-button")
+        self.rules_button.on_click(self.guarded(lambda _: self.toggle_rules()))
+        self.new_button = W.Button(description="New game", button_style="warning", layout=big("140px"),
+                                   tooltip="leave this game and set up another")
+        self.new_button.add_class("ttr-app-new-game")
+        self.new_button.on_click(self.guarded(lambda _: self.new_game()))
+        self.rules = W.HTML(layout=W.Layout(display="none", border="1px solid #ccc", padding="4px 12px",
+                                            margin="4px 0"))
+        self.rules.add_class("ttr-app-rules")
+        self.start_screen = W.VBox([self.edition_choice, self.seat_count, self.seats_box, self.speed_choice,
+                                    self.seed_box, W.HBox([self.start_button])])
+        self.start_screen.add_class("ttr-app-start-screen")
+        self.game_title = W.HTML()
+        self.game_title.add_class("ttr-app-game-title")
+        self.toolbar = W.HBox([self.new_button, self.rules_button, self.game_title],
+                              layout=W.Layout(align_items="center"))
+        self.table_box = W.Box(layout=W.Layout(width="100%"))
+        self.table_box.add_class("ttr-app-table")
+        self.scoring_box = W.VBox(layout=W.Layout(width="100%"))
+        self.scoring_box.add_class("ttr-app-scoring")
+        self.widget = W.VBox([self.title, self.toolbar, self.status.widget, self.rules, self.start_screen,
+                              self.table_box, self.scoring_box, self.errors], layout=W.Layout(width="100%"))
+        self.widget.add_class("ttr-app")
+
+    def _show(self) -> None:
+        playing = self.screen == "game"
+        self.start_screen.layout.display = "none" if playing else None
+        self.new_button.layout.display = None if playing else "none"
+        self.table_box.children = [self.table.widget] if playing else []
+        if not playing:
+            self.scoring_box.children = []
+        edition = self.table.game.rules.id if playing else self.edition_choice.value
+        if self.rules.layout.display != "none":
+            self.rules.value = _rules_html(edition, self.table.game.players if playing else None)
+        self.game_title.value = (f"<span style='font-size:18px;margin-left:12px'>"
+                                 f"{_esc(self.table.game.rules.title)} · game number {self.settings['seed']}</span>"
+                                 if playing else "")
+
+    # ------------------------------------------------------------------ the start screen
+    @property
+    def settings(self) -> dict:
+        """The start screen's choices: edition, seats (kinds), bot_delay, seed (None if the
+        game number is empty; the text itself if it is not a whole number)."""
+        n = self.seat_count.value
+        text = self.seed_box.value.strip()
+        seed = int(text) if text.isdigit() else (None if not text else text)
+        if self.screen == "game":
+            seed = self._seed
+        return {"edition": self.edition_choice.value, "seats": [d.value for d in self.seat_choices[:n]],
+                "bot_delay": SPEEDS[self.speed_choice.value], "seed": seed}
+
+    def _refuse(self, rule: str, text: str) -> bool:
+        self.status.refuse(Reason(rule, text))
+        return False
+
+    def _edition_reason(self, edition) -> Reason | None:
+        if isinstance(edition, str) and edition in self.editions:
+            return None
+        return Reason("widget.unknown-edition", f"There is no edition {edition!r}: the editions are "
+                                                f"{', '.join(self.editions)}.")
+
+    def _seats_reason(self, edition: str, n) -> Reason | None:
+        rules = load_rules(edition)
+        if isinstance(n, int) and not isinstance(n, bool) and rules.min_players <= n <= rules.max_players:
+            return None
+        return Reason("widget.players", f"{rules.title} is played by {rules.min_players} to {rules.max_players} "
+                                        f"players, not {n!r}.")
+
+    @staticmethod
+    def _kind_reason(seat, kind) -> Reason | None:
+        if isinstance(kind, str) and kind in SEAT_LABELS:
+            return None
+        return Reason("widget.bad-argument", f"Player {seat + 1 if isinstance(seat, int) else seat} cannot be "
+                                             f"{kind!r}: a player is {', '.join(repr(k) for k in SEAT_LABELS)}.")
+
+    @staticmethod
+    def _speed_key(speed) -> str | None:
+        """The speed's name: a name, or the nearest to a number of seconds (None if neither)."""
+        if isinstance(speed, str):
+            return speed if speed in SPEEDS else None
+        if isinstance(speed, (int, float)) and not isinstance(speed, bool) and 0 <= speed < float("inf"):
+            return min(SPEEDS, key=lambda k: abs(SPEEDS[k] - float(speed)))
+        return None
+
+    def choose_edition(self, edition: str) -> bool:
+        """Pick the edition; the number of players is kept within its limits."""
+        reason = self._edition_reason(edition)
+        if reason is not None:
+            self.status.refuse(reason)
+            return False
+        rules = load_rules(edition)
+        if self.edition_choice.value != edition:
+            self.edition_choice.value = edition       # calls back here through the observer
+            return True
+        current = self.seat_count.value or 2
+        self.seat_count.options = list(range(rules.min_players, rules.max_players + 1))
+        self.seat_count.value = min(max(current, rules.min_players), rules.max_players)
+        self.choose_seat_count(self.seat_count.value)
+        if self.rules.layout.display != "none" and self.screen == "start":
+            self.rules.value = _rules_html(edition)
+        return True
+
+    def choose_seat_count(self, n: int) -> bool:
+        """Pick how many players sit at the table (within the edition's limits)."""
+        reason = self._seats_reason(self.edition_choice.value, n)
+        if reason is not None:
+            self.status.refuse(reason)
+            return False
+        self.seat_count.value = n
+        for i, d in enumerate(self.seat_choices):
+            d.layout.display = None if i < n else "none"
+        return True
+
+    def choose_seat(self, seat: int, kind: str) -> bool:
+        """Make a seat (0 is the first) human ("human") or a bot ("greedy", "random")."""
+        if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.seat_count.value):
+            return self._refuse("widget.bad-argument", f"There is no player {seat!r} here: the players are "
+                                                       f"0 to {self.seat_count.value - 1}, counting from 0.")
+        reason = self._kind_reason(seat, kind)
+        if reason is not None:
+            self.status.refuse(reason)
+            return False
+        self.seat_choices[seat].value = kind
+        return True
+
+    def choose_speed(self, speed) -> bool:
+        """Pick the bots' speed: "instant", "fast", "slow", or seconds between moves (the nearest)."""
+        key = self._speed_key(speed)
+        if key is None:
+            return self._refuse("widget.bad-argument", f"The bot speed is {', '.join(SPEEDS)} or a number of "
+                                                       f"seconds, not {speed!r}.")
+        self.speed_choice.value = key
+        return True
+
+    # ------------------------------------------------------------------ playing
+    def start(self, edition: str | None = None, seats=None, seed: int | None = None,
+              bot_delay: float | None = None) -> GameTable | None:
+        """Start a game with the start screen's choices, or these (which then show on the start
+        screen). Returns the table, or None with the reason in the status line (an unknown
+        edition, a number of players it is not played by, no human player, an unreadable game
+        number), changing nothing."""
+        s = self.settings
+        edition = s["edition"] if edition is None else edition
+        reason = self._edition_reason(edition)
+        if reason is None and seats is not None:
+            if not isinstance(seats, (list, tuple)):
+                reason = Reason("widget.bad-argument", f"The players are a list such as ['human', 'greedy'], "
+                                                       f"not {seats!r}.")
+            else:
+                reason = self._seats_reason(edition, len(seats)) or next(
+                    (r for i, k in enumerate(seats) if (r := self._kind_reason(i, k)) is not None), None)
+        elif reason is None:
+            seats = s["seats"]
+            reason = self._seats_reason(edition, len(seats))
+        speed = self.speed_choice.value if bot_delay is None else self._speed_key(bot_delay)
+        if reason is None and speed is None:
+            reason = Reason("widget.bad-argument", f"The bot speed is {', '.join(SPEEDS)} or a number of seconds, "
+                                                   f"not {bot_delay!r}.")
+        if seed is None:
+            seed = s["seed"]
+        elif isinstance(seed, str) and seed.strip().isdigit():
+            seed = int(seed)
+        if reason is None and seed is not None and not (isinstance(seed, int) and not isinstance(seed, bool)
+                                                        and seed >= 0):
+            reason = Reason("widget.game-number", f"The game number must be a whole number such as 42, not "
+                                                  f"{seed!r}; leave it empty for a new game.")
+        if reason is None and "human" not in seats:
+            reason = Reason("widget.no-human-seat", "At least one player must be human: choose Human for one "
+                                                    "of the players.")
+        if reason is not None:
+            self.status.refuse(reason)
+            return None
+        # the choices show on the start screen, for the next game
+        self.choose_edition(edition)
+        self.choose_seat_count(len(seats))
+        for i, kind in enumerate(seats):
+            self.choose_seat(i, kind)
+        self.speed_choice.value = speed
+        if seed is not None:
+            self.seed_box.value = str(seed)
+        self._seed = seed if seed is not None else random.SystemRandom().randrange(1, 10_000)
+        names = [f"Player {i + 1}" + ("" if kind == "human" else f" ({SEAT_LABELS[kind].lower()})")
+                 for i, kind in enumerate(seats)]
+        self.table = GameTable(edition, seats=list(seats), seed=self._seed, names=names,
+                               bot_delay=SPEEDS[speed], board_width=self.board_width)
+        self.table.walk_button.layout.display = "none"     # the app steps through the scoring itself
+        self.table.match.on_change(self._on_move)
+        self.walkthrough = None
+        self.screen = "game"
+        self.status.show("")
+        self._show()
+        self._on_move(self.table.match)
+        return self.table
+
+    def new_game(self) -> None:
+        """Leave the game being played and show the start screen again (its choices kept)."""
+        if self.table is not None:
+            self.table.match.on_change(self._on_move, remove=True)
+        self.table = None
+        self.walkthrough = None
+        self.screen = "start"
+        self.status.show("Choose the edition and the players, then start.")
+        self._show()
+
+    def _on_move(self, match) -> None:
+        """At the end of a game, step through the final scoring (gone again after an undo)."""
+        if match.state.is_over():
+            if self.walkthrough is None or self.walkthrough.state is not match.state:
+                self.walkthrough = ScoringWalkthrough(match.state, names=self.table.names,
+                                                      board_width=self.board_width)
+                self.scoring_box.children = [
+                    W.HTML("<h3 style='margin:8px 0 2px 0'>The final scoring, step by step</h3>"),
+                    self.walkthrough.widget]
+        elif self.walkthrough is not None:
+            self.walkthrough = None
+            self.scoring_box.children = []
+
+    # ------------------------------------------------------------------ rules
+    def toggle_rules(self) -> bool:
+        """Show or hide the rules of the chosen edition. Returns whether they are shown."""
+        shown = self.rules.layout.display == "none"
+        self.rules.layout.display = "block" if shown else "none"
+        self.rules_button.description = "Hide the rules" if shown else "Rules"
+        self._show()
+        return shown
+
+    @property
+    def rules_text(self) -> str:
+        """The rules panel's text (filled while it is shown)."""
+        return self.rules.value
