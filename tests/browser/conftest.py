@@ -19,6 +19,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
+#: Small notebooks the widget tests open, so that they do not depend on the curriculum.
+FIXTURES = Path(__file__).resolve().parent / "notebooks"
+# the fixtures run in the browser tests; nbval need not run them a second time
+collect_ignore_glob = ["notebooks/*.ipynb"]
 CHROMIUM = os.environ.get("TTR_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run", "--disable-quic", "--disable-dev-shm-usage"]
@@ -46,9 +50,10 @@ def _wait_http(url: str, proc: subprocess.Popen, timeout: float = 90) -> None:
 
 @pytest.fixture(scope="session")
 def workdir(tmp_path_factory) -> Path:
-    """A copy of the notebooks, so the servers never write into the repository."""
+    """A copy of the notebooks and of the test fixtures, so the servers never write into
+    the repository."""
     target = tmp_path_factory.mktemp("notebooks")
-    for nb in NOTEBOOKS.glob("*.ipynb"):
+    for nb in [*NOTEBOOKS.glob("*.ipynb"), *FIXTURES.glob("*.ipynb")]:
         shutil.copy(nb, target / nb.name)
     return target
 
@@ -83,6 +88,8 @@ def lab_server(workdir):
     base = f"http://127.0.0.1:{port}"
     with _serve([_bin("jupyter"), "lab", "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1",
                  "--allow-root", f"--LabApp.user_settings_dir={settings.parent.parent}",
+                 # its own workspaces: never restore the tabs of another JupyterLab run
+                 f"--LabApp.workspaces_dir={workdir.parent / 'lab-workspaces'}",
                  f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={workdir}",
                  "--LabApp.extension_manager=readonly", "--ServerApp.open_browser=False"],
                 workdir / "lab.log", f"{base}/api/status?token={TOKEN}", base) as url:
