@@ -210,7 +210,6 @@ def _swing_total_change() -> int:
 
 def loop_position():
     return _game().state_from_dict({
-        "phase": "over",
         "routes": {"Chicago-Saint Louis": 0, "Chicago-Pittsburgh": 0, "New York-Pittsburgh": 0,
                    "New York-Washington": 0, "Pittsburgh-Washington": 0, "Denver-Omaha": 1, "Chicago-Omaha": 1},
         "tickets": [["Chicago-New Orleans", "New York-Atlanta"], ["Denver-El Paso", "Duluth-Houston"]],
@@ -223,7 +222,6 @@ def _loop_length() -> int:
 
 def tie_position():
     return _game().state_from_dict({
-        "phase": "over",
         "routes": {"Denver-Santa Fe": 0, "El Paso-Santa Fe": 0, "Chicago-Toronto": 0,
                    "Kansas City-Oklahoma City": 1, "Dallas-Oklahoma City": 1, "Dallas-Houston": 1,
                    "Denver-Helena": 1},
@@ -317,7 +315,7 @@ EXERCISES = [
     Exercise("usa-scoring-3", "How many trains long is player 1's longest continuous path in this position?",
              _loop_length, hint="A path may pass through a city twice, but uses each route only once.", wrong=9,
              notebook="14_usa_scoring", setup=loop_position),
-    Exercise("usa-scoring-4", "The two players end with the same total. Who wins? (Answer 1 or 2.)", _tie_winner,
+    Exercise("usa-scoring-4", "If the game ended now, the two players would have the same total. Who would win? (Answer 1 or 2.)", _tie_winner,
              hint="First compare completed tickets; if they are equal too, look at the longest path bonus.",
              wrong=1, compare=same_player, notebook="14_usa_scoring", setup=tie_position),
     Exercise("usa-play-1", "Player 1 holds 4 red cards and a locomotive. What is the most points player 1 can "
