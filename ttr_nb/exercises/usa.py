@@ -315,7 +315,8 @@ EXERCISES = [
     Exercise("usa-scoring-3", "How many trains long is player 1's longest continuous path in this position?",
              _loop_length, hint="A path may pass through a city twice, but uses each route only once.", wrong=9,
              notebook="14_usa_scoring", setup=loop_position),
-    Exercise("usa-scoring-4", "If the game ended now, the two players would have the same total. Who would win? (Answer 1 or 2.)", _tie_winner,
+    Exercise("usa-scoring-4", "If the game ended now, the two players would have the same total. Who would win? "
+             "(Answer 1 or 2.)", _tie_winner,
              hint="First compare completed tickets; if they are equal too, look at the longest path bonus.",
              wrong=1, compare=same_player, notebook="14_usa_scoring", setup=tie_position),
     Exercise("usa-play-1", "Player 1 holds 4 red cards and a locomotive. What is the most points player 1 can "
