@@ -39,7 +39,7 @@ $(CHROMIUM):
 bench: venv
 	$(PY) -m benchmarks
 
-NB ?= 60_play_a_game.ipynb
+NB ?= 14_play_a_game.ipynb
 app: venv
 	$(VENV)/bin/voila notebooks/$(NB) --port=$(PORT) --Voila.ip=127.0.0.1 --no-browser
 
