@@ -88,8 +88,7 @@ def lab_server(workdir):
     base = f"http://127.0.0.1:{port}"
     with _serve([_bin("jupyter"), "lab", "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1",
                  "--allow-root", f"--LabApp.user_settings_dir={settings.parent.parent}",
-                 # its own workspaces: never restore the tabs of another JupyterLab run
-                 f"--LabApp.workspaces_dir={workdir.parent / 'lab-workspaces'}",
+                 f"--LabApp.workspaces_dir={workdir.parent / 'lab-workspaces'}",  # never the user's workspaces
                  f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={workdir}",
                  "--LabApp.extension_manager=readonly", "--ServerApp.open_browser=False"],
                 workdir / "lab.log", f"{base}/api/status?token={TOKEN}", base) as url:
