@@ -15,8 +15,13 @@ Each edition's exercises are in a module of this package (`usa.py`, `europe.py`,
 automatically, so a new module needs no registration. Exercise ids are
 ``"<edition>-<topic>-<n>"``.
 
+An exercise about a position has a `setup` that builds it; `position(id)` returns
+that `State`, so the notebook draws exactly the position the answer is computed from.
+`exercise(id)` returns the `Exercise` itself (a teacher's way to its `solution()`).
+
 The tests answer every exercise with `Exercise.solution()` and assert it is
-accepted, and that `Exercise.wrong` is rejected with a hint.
+accepted, and that `Exercise.wrong` is rejected with a hint. This package sits
+above the engine and analysis and below viz: it never imports plotly or widgets.
 """
 from __future__ import annotations
 
