@@ -1,4 +1,7 @@
-"""The layers only look down: engine <- analysis <- viz <- widgets <- notebooks.
+"""The layers only look down: engine <- analysis <- exercises <- viz <- widgets <- notebooks.
+
+`exercises` (the questions of the notebooks and their answers, computed by the engine)
+sits above analysis and below viz: it never imports plotly, viz or widgets.
 
 Two checks: importing the package (and its engine) pulls in no plotly, ipywidgets or
 IPython; and, statically (parsing every module with `ast`, so nothing is imported),
@@ -18,7 +21,7 @@ import pytest
 import ttr_nb
 
 PACKAGE = Path(ttr_nb.__file__).resolve().parent
-LAYERS = ("engine", "analysis", "viz", "widgets")          # bottom to top
+LAYERS = ("engine", "analysis", "exercises", "viz", "widgets")          # bottom to top
 HEAVY = ("plotly", "ipywidgets", "IPython", "anywidget", "matplotlib", "networkx.drawing")
 
 
@@ -34,6 +37,18 @@ def test_importing_the_engine_loads_no_display_library(module):
     loaded = json.loads(done.stdout)
     for name in ("plotly", "ipywidgets", "IPython"):
         assert not any(m == name or m.startswith(name + ".") for m in loaded), f"{module} imports {name}"
+
+
+def test_answering_every_exercise_loads_no_display_library():
+    code = ("import sys, json\n"
+            "from ttr_nb.exercises import exercises\n"
+            "[ex.solution() for ex in exercises()]\n"
+            "print(json.dumps(sorted(sys.modules)))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    loaded = json.loads(done.stdout)
+    for name in ("plotly", "ipywidgets", "IPython", "ttr_nb.viz", "ttr_nb.widgets"):
+        assert not any(m == name or m.startswith(name + ".") for m in loaded), f"the exercises import {name}"
 
 
 def _modules(layer: str) -> list[Path]:
@@ -101,9 +116,10 @@ def test_no_layer_imports_a_layer_above_it(layer):
     assert not bad, f"ttr_nb.{layer} may only import layers below it:\n" + "\n".join(bad)
 
 
-def test_the_engine_uses_no_display_library():
+@pytest.mark.parametrize("layer", ["engine", "exercises"])
+def test_the_engine_and_the_exercises_use_no_display_library(layer):
     bad = []
-    for path in _modules("engine"):
+    for path in _modules(layer):
         for line, module in imported_modules(path):
             if module.split(".")[0] in ("plotly", "ipywidgets", "IPython", "anywidget") or module in HEAVY:
                 bad.append(f"{path.relative_to(PACKAGE.parent)}:{line} imports {module}")

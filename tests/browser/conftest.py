@@ -19,6 +19,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
+#: Small notebooks the widget tests open, so that they do not depend on the curriculum.
+FIXTURES = Path(__file__).resolve().parent / "notebooks"
+# the fixtures run in the browser tests; nbval need not run them a second time
+collect_ignore_glob = ["notebooks/*.ipynb"]
 CHROMIUM = os.environ.get("TTR_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run", "--disable-quic", "--disable-dev-shm-usage"]
@@ -50,9 +54,10 @@ def _wait_http(url: str, proc: subprocess.Popen, timeout: float = 90) -> None:
 
 @pytest.fixture(scope="session")
 def workdir(tmp_path_factory) -> Path:
-    """A copy of the notebooks, so the servers never write into the repository."""
+    """A copy of the notebooks and of the test fixtures, so the servers never write into
+    the repository."""
     target = tmp_path_factory.mktemp("notebooks")
-    for nb in NOTEBOOKS.glob("*.ipynb"):
+    for nb in [*NOTEBOOKS.glob("*.ipynb"), *FIXTURES.glob("*.ipynb")]:
         shutil.copy(nb, target / nb.name)
     return target
 

@@ -1,9 +1,9 @@
 """The game table and the scoring walkthrough in a real browser (Voilà, as a class sees them).
 
-Notebook 14 is opened in Voilà: its first `GameTable` is left with the human to move.
+The fixture notebook `game_table.ipynb` is opened in Voilà: its `GameTable` is left with the human to move.
 We click a face-up card and the deck button, then a route's marker on the board, one of
 the payment buttons that appear, and Undo, and check that the log and the status line
-change in the page. Notebook 13: the first walkthrough's buttons change the step title.
+change in the page. The fixture `scoring_walkthrough.ipynb`: the walkthrough's buttons change the step title.
 Click-to-update latencies are measured and printed (run with ``-s`` to see them).
 """
 from __future__ import annotations
@@ -42,7 +42,7 @@ def _trace(page, root: str, meta: str):
 
 
 def test_game_table_in_voila(page, voila_server):
-    page.goto(f"{voila_server}/voila/render/14_play_a_game.ipynb")
+    page.goto(f"{voila_server}/voila/render/game_table.ipynb")
     table = page.locator(".ttr-game-table").first
     table.locator(".js-plotly-plot .scatterlayer .trace").first.wait_for(timeout=180_000)
     status = table.locator(".ttr-status")
@@ -99,7 +99,7 @@ def test_game_table_in_voila(page, voila_server):
 
 
 def test_scoring_walkthrough_in_voila(page, voila_server):
-    page.goto(f"{voila_server}/voila/render/13_scoring_walkthrough.ipynb")
+    page.goto(f"{voila_server}/voila/render/scoring_walkthrough.ipynb")
     walk = page.locator(".ttr-scoring").first
     walk.locator(".js-plotly-plot .scatterlayer .trace").first.wait_for(timeout=180_000)
     title = walk.locator(".ttr-step-title")

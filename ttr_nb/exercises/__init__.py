@@ -15,8 +15,13 @@ Each edition's exercises are in a module of this package (`usa.py`, `europe.py`,
 automatically, so a new module needs no registration. Exercise ids are
 ``"<edition>-<topic>-<n>"``.
 
+An exercise about a position has a `setup` that builds it; `position(id)` returns
+that `State`, so the notebook draws exactly the position the answer is computed from.
+`exercise(id)` returns the `Exercise` itself (a teacher's way to its `solution()`).
+
 The tests answer every exercise with `Exercise.solution()` and assert it is
-accepted, and that `Exercise.wrong` is rejected with a hint.
+accepted, and that `Exercise.wrong` is rejected with a hint. This package sits
+above the engine and analysis and below viz: it never imports plotly or widgets.
 """
 from __future__ import annotations
 
@@ -26,7 +31,8 @@ import pkgutil
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-__all__ = ["Exercise", "Verdict", "check", "exercises", "same_number", "same_set", "same_text"]
+__all__ = ["Exercise", "Verdict", "check", "exercises", "exercise", "position", "same_number", "same_set",
+           "same_text", "same_routes", "same_player"]
 
 
 def same_number(answer: Any, expected: Any) -> bool:
@@ -58,11 +64,37 @@ def same_set(answer: Any, expected: Any) -> bool:
         return False
 
 
+def _route_ends(text: Any) -> frozenset:
+    parts = [p.strip() for p in str(text).replace("–", "-").replace("—", "-").split("-")]
+    return frozenset(_norm(p) for p in parts if p)
+
+
+def same_routes(answer: Any, expected: Any) -> bool:
+    """The same routes in any order, each named by its two cities in either order
+    ("El Paso-Phoenix" answers "Phoenix–El Paso")."""
+    if isinstance(answer, (str, bytes)) or not hasattr(answer, "__iter__"):
+        return False
+    try:
+        return sorted(map(sorted, map(_route_ends, answer))) == sorted(map(sorted, map(_route_ends, expected)))
+    except TypeError:
+        return False
+
+
+def same_player(answer: Any, expected: Any) -> bool:
+    """A player, numbered from 1 as a student reads them: 2, "2", "Player 2" or "player 2"."""
+    text = _norm(answer)
+    if text.startswith("player"):
+        text = text[len("player"):].strip()
+    return same_number(text, expected)
+
+
 @dataclass(frozen=True)
 class Exercise:
     """One question. `solution` computes the expected answer (usually by asking the
     engine); `compare(answer, expected)` decides; `hint` is what a student sees after
-    a wrong answer; `wrong` is a plausible wrong answer, used by the tests."""
+    a wrong answer; `wrong` is a plausible wrong answer, used by the tests.
+    `setup`, when given, builds the position the question is about (a `State`), so the
+    notebook draws exactly the position the answer is computed from."""
 
     id: str
     question: str
@@ -71,6 +103,7 @@ class Exercise:
     wrong: Any
     compare: Callable[[Any, Any], bool] = same_number
     notebook: str = ""
+    setup: Callable[[], Any] | None = None
 
     def accepts(self, answer: Any) -> bool:
         try:
@@ -121,6 +154,25 @@ def _load() -> dict[str, Exercise]:
 def exercises(prefix: str = "") -> list[Exercise]:
     """Every exercise whose id starts with `prefix`, in id order."""
     return [ex for key, ex in sorted(_load().items()) if key.startswith(prefix)]
+
+
+def exercise(exercise_id: str) -> Exercise:
+    """The exercise with this id (a `KeyError` names the ids that exist with the same prefix)."""
+    found = _load().get(exercise_id)
+    if found is None:
+        prefix = str(exercise_id).rpartition("-")[0]
+        near = [key for key in sorted(_load()) if prefix and key.startswith(prefix)]
+        raise KeyError(f"there is no exercise called {exercise_id!r}"
+                       + (f" (exercises of that topic: {', '.join(near)})" if near else ""))
+    return found
+
+
+def position(exercise_id: str):
+    """The position (a `State`) an exercise asks about, to draw it or to explore it."""
+    found = exercise(exercise_id)
+    if found.setup is None:
+        raise ValueError(f"exercise {exercise_id!r} is not about a position")
+    return found.setup()
 
 
 def check(exercise_id: str, answer: Any) -> Verdict:

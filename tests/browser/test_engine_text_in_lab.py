@@ -1,9 +1,10 @@
-"""The start-here notebook runs in JupyterLab in a real browser and shows its results."""
+"""A notebook of engine calls runs in JupyterLab in a real browser and shows its results
+(the fixture `notebooks/engine_basics.ipynb`: legal actions, a refusal, a claim)."""
 from .conftest import run_all_in_lab, wait_idle
 
 
-def test_start_here_runs_in_jupyterlab(page, lab_server):
-    run_all_in_lab(page, lab_server, "00_start_here.ipynb")
+def test_engine_text_shows_in_jupyterlab(page, lab_server):
+    run_all_in_lab(page, lab_server, "engine_basics.ipynb")
     wait_idle(page)
     errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
     assert errors.count() == 0, errors.first.inner_text()

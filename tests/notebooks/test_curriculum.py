@@ -1,0 +1,123 @@
+"""The notebooks as a curriculum: no committed outputs, every notebook on the start
+notebook's map, a "you will learn" list at the top, players numbered from 1 in the prose,
+and exercise cells that ask (`check("id", answer)` with `answer = ...`) without ever
+holding the expected answer. `make test` also runs every notebook with nbval."""
+from __future__ import annotations
+
+import ast
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from ttr_nb.exercises import exercise, exercises
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+ALL = sorted(NOTEBOOKS.glob("*.ipynb"))
+CURRICULUM = [nb for nb in ALL if nb.name != "app.ipynb"]
+START = NOTEBOOKS / "00_start_here.ipynb"
+
+
+def cells(nb: Path, kind: str | None = None) -> list[dict]:
+    found = json.loads(nb.read_text(encoding="utf-8"))["cells"]
+    return [c for c in found if kind is None or c["cell_type"] == kind]
+
+
+def source(cell: dict) -> str:
+    return "".join(cell["source"])
+
+
+def checked_ids(code: str) -> list[str]:
+    """The exercise ids a cell passes to `check(...)`."""
+    return [node.args[0].value for node in ast.walk(ast.parse(code))
+            if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) == "check"
+            and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)]
+
+
+def literals(code: str) -> list:
+    """Every literal value written in a cell (numbers, strings, and lists/tuples/sets of
+    literals), except the exercise ids given to `check` and `position`."""
+    tree = ast.parse(code)
+    ids = {id(node.args[0]) for node in ast.walk(tree) if isinstance(node, ast.Call) and node.args
+           and getattr(node.func, "id", getattr(node.func, "attr", "")) in ("check", "position")}
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and id(node) not in ids and node.value is not Ellipsis:
+            out.append(node.value)
+        elif isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+            try:
+                out.append(ast.literal_eval(node))
+            except ValueError:
+                pass
+    return out
+
+
+def test_the_curriculum_is_there():
+    names = {nb.stem for nb in CURRICULUM}
+    assert {"00_start_here", "10_usa_setup_and_actions", "11_usa_drawing_cards", "12_usa_claiming_routes",
+            "13_usa_tickets_and_the_end", "14_usa_scoring", "60_play_a_game"} <= names
+
+
+@pytest.mark.parametrize("nb", ALL, ids=[nb.name for nb in ALL])
+def test_no_notebook_has_committed_outputs(nb: Path):
+    dirty = [k for k, c in enumerate(cells(nb, "code")) if c.get("outputs") or c.get("execution_count")]
+    assert not dirty, f"{nb.name}: code cells {dirty} have outputs; strip them before committing"
+
+
+def test_every_curriculum_notebook_is_on_the_start_map():
+    text = "\n".join(source(c) for c in cells(START, "markdown"))
+    linked = set(re.findall(r"\]\(([\w.-]+\.ipynb)\)", text))
+    missing = [nb.name for nb in CURRICULUM if nb.name not in linked]
+    assert not missing, f"00_start_here.ipynb's map does not link {missing}"
+
+
+@pytest.mark.parametrize("nb", CURRICULUM, ids=[nb.name for nb in CURRICULUM])
+def test_a_notebook_opens_with_what_the_reader_will_learn(nb: Path):
+    first = source(cells(nb)[0])
+    assert first.startswith("# "), f"{nb.name} does not open with a title"
+    head, _, rest = first.partition("will learn")
+    assert rest, f"{nb.name}: the first cell does not say what the reader will learn"
+    lines = [line.strip() for line in rest.splitlines()[1:]]
+    while lines and not lines[0]:
+        lines.pop(0)
+    bullets = 0
+    while bullets < len(lines) and re.match(r"[-*] \S", lines[bullets]):
+        bullets += 1
+    assert 3 <= bullets <= 5, f"{nb.name}: {bullets} learning goals in a list (3 to 5 expected)"
+
+
+@pytest.mark.parametrize("nb", CURRICULUM, ids=[nb.name for nb in CURRICULUM])
+def test_players_are_numbered_from_one_in_the_prose(nb: Path):
+    for c in cells(nb, "markdown"):
+        assert not re.search(r"\b[Pp]layers? 0\b", source(c)), f"{nb.name}: {source(c)[:80]!r}"
+
+
+@pytest.mark.parametrize("nb", CURRICULUM, ids=[nb.name for nb in CURRICULUM])
+def test_every_checked_exercise_exists(nb: Path):
+    known = {ex.id for ex in exercises()}
+    for c in cells(nb, "code"):
+        for ex_id in checked_ids(source(c)):
+            assert ex_id in known, f"{nb.name} checks {ex_id!r}, which is not an exercise"
+
+
+@pytest.mark.parametrize("nb", CURRICULUM, ids=[nb.name for nb in CURRICULUM])
+def test_an_exercise_cell_holds_a_placeholder_and_never_the_answer(nb: Path):
+    for c in cells(nb, "code"):
+        code = source(c)
+        for ex_id in checked_ids(code):
+            assert re.search(r"^\s*answer\w*\s*=\s*\.\.\.", code, re.M), f"{nb.name}: {ex_id} has no `answer = ...`"
+            ex = exercise(ex_id)
+            solution = ex.solution()
+            for value in literals(code):
+                assert not ex.accepts(value), f"{nb.name}: the cell of {ex_id} holds its answer {value!r}"
+                assert value != solution, f"{nb.name}: the cell of {ex_id} holds its answer {value!r}"
+
+
+def test_the_answer_search_would_see_an_answer():
+    """The literal search above finds an answer written in a cell, even inside a list."""
+    ex = exercise("usa-claiming-3")
+    written = f'answer = {ex.solution()!r}\ncheck("usa-claiming-3", answer)'
+    assert any(ex.accepts(v) for v in literals(written))
+    assert checked_ids(written) == ["usa-claiming-3"]
+    assert not any(exercise("usa-start-1").accepts(v) for v in literals('answer = ...\ncheck("usa-start-1", answer)'))
