@@ -15,7 +15,9 @@ copied unchanged; only the layout differs:
 * cities of kind "country" move to ``countries`` (with their ``border_points``);
 * routes: ``color`` -> ``colour``; every route gets every key
   (``any_cards_substitute`` 0, ``a_border_point``/``b_border_point`` null when absent);
-* tickets: ``to`` and ``points`` always become lists.
+* tickets: ``to`` and ``points`` always become lists;
+* the few routes whose spaces the reference lists out of order (``SPACE_ORDER_FIXES``) get
+  them in travel order, so that a line drawn along a route does not kink.
 
 Every converted board is checked: it must load with ``ttr_nb.engine.board``
 and convert back to exactly the reference data.  Any reference key this script
@@ -47,6 +49,12 @@ REF_ROUTE = {
     "any_cards_substitute", "a_border_point", "b_border_point",
 }
 REF_TICKET = {"from", "to", "points", "deck"}
+
+#: (board, route id) -> the reference's space indices in travel order from one end to the other.
+#: Switzerland's Brig-Locarno lists its first two spaces swapped (the second is nearer Brig).
+SPACE_ORDER_FIXES: dict[tuple[str, int], tuple[int, ...]] = {
+    ("switzerland", 58): (1, 0, 2, 3, 4, 5),
+}
 
 
 class ConversionError(Exception):
@@ -82,6 +90,17 @@ def convert_ticket(t: dict, where: str) -> dict:
     return {"from": t["from"], "to": to, "points": points, "deck": t["deck"]}
 
 
+def _spaces_in_order(route: dict, name: str) -> list:
+    spaces = route["spaces"]
+    order = SPACE_ORDER_FIXES.get((name, route["id"]))
+    if order is None:
+        return spaces
+    if sorted(order) != list(range(len(spaces))):
+        raise ConversionError(f"{name} route {route['id']}: the space order fix {order} does not fit its "
+                              f"{len(spaces)} spaces")
+    return [spaces[k] for k in order]
+
+
 def convert(ref: dict, name: str) -> dict:
     """One reference dict -> one board dict in the ttr_nb-board/1 schema."""
     _known(ref, REF_TOP, name)
@@ -112,7 +131,7 @@ def convert(ref: dict, name: str) -> dict:
             "ferry_locomotives": r["ferry_locomotives"],
             "any_cards_substitute": r.get("any_cards_substitute", 0),
             "double_group": r["double_group"],
-            "spaces": [list(s) for s in r["spaces"]],
+            "spaces": [list(s) for s in _spaces_in_order(r, name)],
             "a_border_point": r.get("a_border_point"),
             "b_border_point": r.get("b_border_point"),
         })
@@ -134,7 +153,8 @@ def convert(ref: dict, name: str) -> dict:
 
 
 def facts(ref: dict) -> dict:
-    """The facts of a reference dict, normalised so that two encodings can be compared."""
+    """The facts of a reference dict, normalised so that two encodings can be compared
+    (spaces in travel order: ``SPACE_ORDER_FIXES`` applied)."""
     def ticket(t):
         return (t["from"], tuple(_as_list(t["to"])), tuple(_as_list(t["points"])), t["deck"])
 
@@ -144,7 +164,8 @@ def facts(ref: dict) -> dict:
         "cities": [(c["name"], c["x"], c["y"], c["kind"], tuple(map(tuple, c.get("border_points", []))))
                    for c in ref["cities"]],
         "routes": [(r["id"], r["a"], r["b"], r["length"], r["color"], r["tunnel"], r["ferry_locomotives"],
-                    r.get("any_cards_substitute", 0), r["double_group"], tuple(map(tuple, r["spaces"])),
+                    r.get("any_cards_substitute", 0), r["double_group"],
+                    tuple(map(tuple, _spaces_in_order(r, ref["map"]))),
                     tuple(r["a_border_point"]) if r.get("a_border_point") else None,
                     tuple(r["b_border_point"]) if r.get("b_border_point") else None)
                    for r in ref["routes"]],
