@@ -105,7 +105,7 @@ def test_every_edition_builds_a_board_figure(edition):
     for r in board.routes:
         assert (routes.x[r.index], routes.y[r.index]) == route_midpoint(r)
     # polygon and line traces never take hover or clicks
-    hoverable = {"routes", "cities", "countries", "ticket ends", "stations"}
+    hoverable = {"routes", "route spaces", "cities", "countries", "ticket ends", "stations"}
     for t in fig.data:
         if t.meta not in hoverable:
             assert t.hoverinfo == "skip", t.meta
@@ -116,7 +116,10 @@ def test_every_edition_builds_a_board_figure(edition):
     # cities: a dot and a name each; countries (Switzerland) at their border points
     cities = trace(fig, "cities")
     places = [c for c in board.cities if not c.is_country]
-    assert list(cities.text) == [c.name for c in places] and cities.mode == "markers+text"
+    assert list(cities.text) == [c.name for c in places] and cities.mode == "markers"
+    names = trace(fig, "city names")           # the names, placed clear of the cars
+    assert list(names.customdata) == [c.name for c in places] and names.mode == "text"
+    assert [t.replace("<br>", " ").replace("- ", "-") for t in names.text] == [c.name for c in places]
     countries = board.countries
     assert count_countries(fig) == sum(len(c.border_points) for c in countries)
     assert list(trace(fig, "country names").text) == [c.name.upper() for c in countries]
@@ -161,7 +164,7 @@ def test_trace_set_is_fixed(edition):
     loaded = board_figure(g, overlays=dict(network=0, longest=0, payable="red*3", player=1),
                           highlight=[0, g.board.cities[0].name])
     assert [t.meta for t in plain.data] == [t.meta for t in loaded.data] == list(board_view(plain).trace_names)
-    assert len(plain.data) == 25 + 3
+    assert len(plain.data) == 31 + 3
 
 
 def test_route_colours_and_players():
@@ -173,8 +176,8 @@ def test_route_colours_and_players():
     for p in range(5):
         assert trace(fig, f"player {p}").fillcolor == PLAYER_COLOURS[p]
     names = [trace(fig, f"player {p}").name for p in range(5)]
-    assert names == ["player 0 (red)", "player 1 (blue)", "player 2 (green)", "player 3 (yellow)",
-                     "player 4 (black)"]
+    assert names == ["player 0 (violet)", "player 1 (sky blue)", "player 2 (maroon)", "player 3 (mint)",
+                     "player 4 (teal)"]
     fig = board_figure(g, player_colours=["orange", "#123456"])
     assert trace(fig, "player 0").fillcolor == "orange"
     assert trace(fig, "player 1").fillcolor == "#123456"
@@ -194,7 +197,7 @@ def test_claimed_route_in_owner_colour_and_hover():
     assert "Denver-Omaha" not in routes_drawn_by(fig, "spaces pink", board)
     assert routes_drawn_by(fig, "player 0", board) == []
     text = route_hover(fig, board, "Denver-Omaha")
-    assert "Denver – Omaha" in text and "owner: player 1 (blue)" in text
+    assert "Denver – Omaha" in text and "owner: player 1 (sky blue)" in text
     assert "4 pink spaces" in text and f"{g.route_points[board.find_route('Denver-Omaha').index]} points" in text
     free = route_hover(fig, board, "Atlanta-Charleston")
     assert free.endswith("free") and "2 grey spaces" in free
@@ -213,7 +216,7 @@ def test_closed_double_route_hover_says_closed():
     g4 = game("usa", players=4)
     fig4 = board_figure(g4.state_from_dict({"routes": {"Kansas City-Saint Louis": 0}}))
     text = route_hover(fig4, board, twin.key)
-    assert "closed" not in text and "free (not for player 0 (red)" in text
+    assert "closed" not in text and "free (not for player 0 (violet)" in text
     assert routes_drawn_by(fig4, "closed", board) == []
 
 
@@ -241,7 +244,7 @@ def test_stations_in_owner_colour():
     assert abs(st.x[0] - berlin.x) < 1 and abs(st.y[0] - berlin.y) < 5
     cities = trace(fig, "cities")
     k = list(cities.customdata).index("Berlin")
-    assert "station of player 1 (blue)" in cities.hovertext[k]
+    assert "station of player 1 (sky blue)" in cities.hovertext[k]
 
 
 def test_a_game_or_an_edition_name_is_the_empty_board():
@@ -400,7 +403,7 @@ def test_update_board_changes_only_the_expected_traces():
     count = len(fig.data)
     after_state = g.state_from_dict({"routes": {"Atlanta-Miami": 0, "Denver-Omaha": 1}})
     changed = update_board(fig, after_state)
-    assert changed == ("spaces pink", "player 1", "routes")
+    assert changed == ("spaces pink", "player 1", "owner marks", "routes", "route spaces")
     after = traces_json(fig)
     assert len(fig.data) == count
     for name, b, a in zip(board_view(fig).trace_names, before, after):
@@ -413,7 +416,8 @@ def test_update_board_changes_only_the_expected_traces():
     changed = update_board(fig, g.state_from_dict({"routes": {"Atlanta-Miami": 0, "Denver-Omaha": 1,
                                                               "Kansas City-Saint Louis": 0}}))
     twin = board.routes[board.find_route("Kansas City-Saint Louis").twin]
-    assert set(changed) == {"spaces blue", f"spaces {twin.colour}", "closed", "player 0", "routes"}
+    assert set(changed) == {"spaces blue", f"spaces {twin.colour}", "closed", "player 0", "owner marks", "routes",
+                            "route spaces"}
     assert "closed (double route" in route_hover(fig, board, twin.key)
     # an undo moves the spaces back
     update_board(fig, before_state)

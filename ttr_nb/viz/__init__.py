@@ -9,13 +9,15 @@ the board is drawn on plain x/y axes in board coordinates, no base map.
 >>> fig.layout.yaxis.range          # y runs down, like the board picture
 (1125, 0)
 """
-from .board import (PLAYER_COLOURS, ROUTE_COLOUR_ORDER, ROUTE_COLOURS, BoardView, Overlays, board_figure,
-                    board_view, board_widget, keep_state_fresh, ticket_path, update_board)
+from .board import (PLAYER_COLOURS, ROUTE_COLOUR_ORDER, ROUTE_COLOURS, TEXT_SIZES, BoardView, Overlays, board_figure,
+                    board_view, board_widget, hover_highlight, keep_state_fresh, ticket_path, update_board)
+from .palette import PLAYER_MARKS, PLAYER_NAMES, ROUTE_LETTERS
 from .cards import CARD_COLOURS, display_figure, hand_figure, update_cards
 from .geometry import BoardGeometry, board_geometry
 
 __all__ = [
-    "PLAYER_COLOURS", "ROUTE_COLOURS", "ROUTE_COLOUR_ORDER", "BoardView", "Overlays", "board_figure",
+    "PLAYER_COLOURS", "PLAYER_NAMES", "PLAYER_MARKS", "ROUTE_LETTERS", "TEXT_SIZES", "hover_highlight",
+    "ROUTE_COLOURS", "ROUTE_COLOUR_ORDER", "BoardView", "Overlays", "board_figure",
     "board_widget", "board_view", "keep_state_fresh", "update_board", "ticket_path", "BoardGeometry", "board_geometry",
     "CARD_COLOURS", "hand_figure", "display_figure", "update_cards",
 ]

@@ -9,7 +9,7 @@
 >>> view.owner_of_polygons("player 1")
 ['Denver-Omaha']
 >>> update_board(fig, game.state_from_dict({"routes": {"Denver-Omaha": 1, "Boston-Montréal": 0}}))
-('spaces gray', 'closed', 'player 0', 'routes')
+('spaces gray', 'closed', 'player 0', 'owner marks', 'routes', 'route spaces')
 
 Trace layout (fixed for a given game: updates restyle, never add or remove traces)::
 
@@ -20,16 +20,25 @@ Trace layout (fixed for a given game: updates restyle, never add or remove trace
     player <k> (one per seat)       claimed spaces in the owner's colour
     tunnels                         the jagged border of every tunnel space
     ferry symbols                   the locomotive symbols on ferry spaces
+    colour letters                  colour-blind mode: the printed colour's letter on open spaces
+    owner marks                     the owner's shape on every claimed space
     ticket path, ticket ends        overlay: the shortest way to complete a ticket
-    longest path, longest numbers   overlay: a player's longest path, numbered 1..n
+    longest path                    overlay: a player's longest path
     payable                         overlay: routes a hand can pay for now
-    highlight routes                outline of the selected routes
-    cities, highlight cities        city dots and names; rings round selected cities
+    highlight routes                the selected routes (a thick amber outline, used for nothing else)
+    hover route                     the route under the pointer (widgets)
+    label leaders                   thin lines to city names placed far from their dot
+    cities, city names              city dots; their names, placed clear of cars and the frame
+    highlight cities                rings round selected cities
     stations                        Europe: stations in the owner's colour
-    routes                          one clickable / hoverable marker at each route's middle
+    routes                          a hoverable, clickable point at each route's middle
+    route spaces                    a hoverable, clickable point on every space: the whole route
+                                    is the click target, and on a double route the track under
+                                    the pointer is the one chosen
+    longest numbers                 overlay: the longest path numbered 1..n, above everything
 
-Polygon and line traces have ``hoverinfo="skip"`` so that they never steal a click from
-the ``routes`` and ``cities`` markers.
+Polygon, line and text traces have ``hoverinfo="skip"`` so that they never steal a click
+from the ``routes``, ``route spaces`` and ``cities`` points.
 """
 from __future__ import annotations
 
@@ -43,6 +52,8 @@ import plotly.graph_objects as go
 from ..engine.cards import GREY_NAME
 from ..engine.cards import CARD_NAMES, Cards
 from .geometry import CAR_LENGTH, CAR_WIDTH, BoardGeometry, board_geometry, flatten
+from .palette import (PLAYER_COLOURS, PLAYER_MARKS, PLAYER_NAMES, ROUTE_COLOUR_ORDER, ROUTE_COLOURS,
+                      ROUTE_LETTERS, mark_colour, text_colour)
 
 __all__ = [
     "ROUTE_COLOURS",
@@ -55,27 +66,11 @@ __all__ = [
     "update_board",
     "board_view",
     "ticket_path",
+    "hover_highlight",
+    "TEXT_SIZES",
 ]
 
-#: Fill colours of the train spaces, close to the printed boards (pink is a clear pink-purple).
-ROUTE_COLOURS: dict[str, str] = {
-    "gray": "#a3a6ab",
-    "red": "#d7262b",
-    "orange": "#f58a1f",
-    "yellow": "#f7d51d",
-    "green": "#3a9e3f",
-    "blue": "#1f6ccf",
-    "pink": "#d45fb5",
-    "white": "#fbfbf7",
-    "black": "#262626",
-}
-#: The order of the unclaimed-space traces.
-ROUTE_COLOUR_ORDER: tuple[str, ...] = ("gray", "red", "orange", "yellow", "green", "blue", "pink", "white",
-                                       "black")
-#: Player colours by seat (red, blue, green, yellow, black; more seats get purple, orange).
-PLAYER_COLOURS: tuple[str, ...] = ("#e8112d", "#0d47c9", "#17a34a", "#ffcc00", "#111111", "#8e44ad",
-                                   "#ff7f0e")
-_PLAYER_COLOUR_NAMES = ("red", "blue", "green", "yellow", "black", "purple", "orange")
+_PLAYER_COLOUR_NAMES = PLAYER_NAMES
 
 _OUTLINE = "#3a3a3a"
 _BOARD_FILL = "#f2ecd9"       # parchment, like the printed boards
@@ -84,16 +79,26 @@ _TEXT = "#1d1d1d"
 _TICKET = "#00b7d6"
 _LONGEST = "#ff5a00"
 _PAYABLE = "#00c853"
-_HIGHLIGHT = "#ffb000"
+_HIGHLIGHT = "#ffb000"       # the selected routes and cities: used for nothing else
+_HOVER = "rgba(17, 17, 17, 0.55)"   # the route under the pointer
 _CLOSED_FILL = "rgba(215, 212, 204, 0.75)"
 _MARGIN = dict(l=8, r=8, t=44, b=8)
+
+#: Text sizes in px: ``"default"`` reads at 1280 px wide, ``"projector"`` from the back of a room.
+TEXT_SIZES: dict[str, dict[str, float]] = {
+    "default": dict(city=13.0, number=12.0, legend=13.0, title=18.0, country=15.0, letter=9.0, hover=13.0),
+    "projector": dict(city=18.0, number=16.0, legend=17.0, title=24.0, country=20.0, letter=11.0, hover=17.0),
+}
+#: The pixels per board unit each text size places city names for (see geometry.LABEL_SCALE):
+#: the smallest board drawn at 1280 px, and a board on a 1920-pixel projector.
+LABEL_SCALES = {"default": 0.5, "projector": 0.75}
 
 # the fixed trace names, in drawing order (players are inserted after "closed")
 _BEFORE_PLAYERS = ("countries", "country names", "network",
                    *(f"spaces {c}" for c in ROUTE_COLOUR_ORDER), "closed")
-_AFTER_PLAYERS = ("tunnels", "ferry symbols", "ticket path", "ticket ends",
-                  "longest path", "longest numbers", "payable", "highlight routes", "cities",
-                  "highlight cities", "stations", "routes")
+_AFTER_PLAYERS = ("tunnels", "ferry symbols", "colour letters", "owner marks", "ticket path", "ticket ends",
+                  "longest path", "payable", "highlight routes", "hover route", "label leaders", "cities",
+                  "city names", "highlight cities", "stations", "routes", "route spaces", "longest numbers")
 
 
 # --------------------------------------------------------------------------- overlays
@@ -303,6 +308,18 @@ def _scatter(**props) -> dict:
     return props
 
 
+def _leader(city, label, size: float, scale: float) -> list | None:
+    """A thin line from a city's dot to its name, when the name had to go far from it."""
+    from .geometry import text_box
+    x0, y0, x1, y1 = text_box(label[0], label[1], label[3], label[2], size, scale)
+    nx, ny = min(max(city.x, x0), x1), min(max(city.y, y0), y1)
+    d = ((nx - city.x) ** 2 + (ny - city.y) ** 2) ** 0.5
+    if d * scale < 30:
+        return None
+    k = 7 / scale / d
+    return [(city.x + (nx - city.x) * k, city.y + (ny - city.y) * k), (nx, ny)]
+
+
 def _colour_name(colour: str, seat: int) -> str:
     c = colour.strip().lower()
     if c in PLAYER_COLOURS:
@@ -324,11 +341,16 @@ class BoardView:
     def __init__(self, state_or_game, *, player_colours: Sequence[str] | None = None, highlight=None,
                  overlays=None, static: bool = False, widget: bool = False, width: int | None = None,
                  height: int | None = None, title: str | None = None, car_length: float = CAR_LENGTH,
-                 car_width: float = CAR_WIDTH):
+                 car_width: float = CAR_WIDTH, colour_blind: bool = False, text_size: str = "default"):
         game, state = _split(state_or_game)
+        if text_size not in TEXT_SIZES:
+            raise ValueError(f"text_size is one of {', '.join(map(repr, TEXT_SIZES))}, not {text_size!r}")
         self.game = game
         self.board = board = game.board
         self.static = static
+        self.colour_blind = bool(colour_blind)
+        self.text_size = text_size
+        self.sizes = TEXT_SIZES[text_size]
         self.geometry: BoardGeometry = board_geometry(board, car_length, car_width)
         colours = list(player_colours) if player_colours is not None else []
         for seat in range(len(colours), game.players):
@@ -336,6 +358,7 @@ class BoardView:
         self.player_colours: tuple[str, ...] = tuple(colours)
         self.player_names = tuple(f"player {k} ({_colour_name(self.player_colours[k], k)})"
                                   for k in range(game.players))
+        self.player_marks = tuple(PLAYER_MARKS[k % len(PLAYER_MARKS)] for k in range(game.players))
         self.trace_names = (*_BEFORE_PLAYERS, *(f"player {k}" for k in range(game.players)), *_AFTER_PLAYERS)
         self.index = {name: i for i, name in enumerate(self.trace_names)}
         self._route_click: list[Callable] = []
@@ -354,6 +377,8 @@ class BoardView:
         if widget:
             self.figure = go.FigureWidget(data=traces, layout=layout)
             keep_state_fresh(self.figure)
+            if not static:
+                hover_highlight(self.figure, self)
         else:
             self.figure = go.Figure(data=traces, layout=layout)
         self.figure._ttr_view = self
@@ -500,6 +525,43 @@ class BoardView:
     def _player_colour(self, p: int) -> str:
         return self.player_colours[p % len(self.player_colours)]
 
+    def _marks_data(self, pos: _Position) -> dict:
+        """A mark (the owner's shape) on every claimed space."""
+        xs, ys, symbols, colours = [], [], [], []
+        centres = self.geometry.space_centres
+        for ri, o in enumerate(pos.owners):
+            if o >= 0:
+                symbol = self.player_marks[o][0]
+                colour = mark_colour(self._player_colour(o))
+                for x, y in centres[ri]:
+                    xs.append(x)
+                    ys.append(y)
+                    symbols.append(symbol)
+                    colours.append(colour)
+        return dict(x=xs, y=ys, marker_symbol=symbols, marker_color=colours)
+
+    def _letters_data(self, pos: _Position) -> dict:
+        """Colour-blind mode: the printed colour's letter on every open space."""
+        if not self.colour_blind:
+            return dict(x=[], y=[], text=[], textfont_color=[])
+        xs, ys, text, colours = [], [], [], []
+        centres = self.geometry.space_centres
+        for ri, r in enumerate(self.board.routes):
+            letter = ROUTE_LETTERS.get(r.colour, "")
+            if not letter or self._category[ri] != f"spaces {r.colour}":
+                continue
+            colour = text_colour(ROUTE_COLOURS[r.colour])
+            for x, y in centres[ri]:
+                xs.append(x)
+                ys.append(y)
+                text.append(letter)
+                colours.append(colour)
+        return dict(x=xs, y=ys, text=text, textfont_color=colours)
+
+    def _space_hover(self) -> list[str]:
+        """The hover text of every space target (its route's text)."""
+        return [self._hover[ri] for ri, centres in enumerate(self.geometry.space_centres) for _ in centres]
+
     # ------------------------------------------------------------------ traces
     def _members(self, name: str) -> list[int]:
         return [i for i, c in enumerate(self._category) if c == name]
@@ -507,6 +569,7 @@ class BoardView:
     def _traces(self, pos: _Position, ov: dict) -> list:
         g = self.geometry
         board = self.board
+        sz = self.sizes
         skip = dict(hoverinfo="skip", showlegend=False)
         traces: list = []
         add = traces.append
@@ -523,7 +586,7 @@ class BoardView:
                        hoverinfo="skip" if self.static else "text", showlegend=False))
         add(_scatter(name="country names", x=[c.x for c in countries], y=[c.y for c in countries],
                        mode="text", text=[c.name.upper() for c in countries],
-                       textfont=dict(size=15, color="rgba(93, 64, 55, 0.8)", weight="bold"), **skip))
+                       textfont=dict(size=sz["country"], color="rgba(93, 64, 55, 0.8)", weight="bold"), **skip))
         add(_scatter(name="network", mode="lines", line=dict(width=15), opacity=0.45, **ov["network"],
                        **skip))
         for colour in ROUTE_COLOUR_ORDER:
@@ -538,12 +601,16 @@ class BoardView:
             name = f"player {p}"
             xs, ys = g.routes_xy(self._members(name))
             add(_scatter(name=self.player_names[p], x=xs, y=ys, mode="lines", fill="toself",
-                           fillcolor=self._player_colour(p), line=dict(color="#000000", width=2.2),
+                           fillcolor=self._player_colour(p), line=dict(color="#000000", width=2.4),
                            hoverinfo="skip", showlegend=True, legendgroup=name))
         add(_scatter(name="tunnels", x=g.tunnel_xy[0], y=g.tunnel_xy[1], mode="lines",
                        line=dict(color="#111111", width=1.4), **skip))
         add(_scatter(name="ferry symbols", x=g.symbol_xy[0], y=g.symbol_xy[1], mode="lines", fill="toself",
                        fillcolor="#ffffff", line=dict(color="#111111", width=1), **skip))
+        add(_scatter(name="colour letters", mode="text", textfont_size=sz["letter"], textfont_weight="bold",
+                       textposition="middle center", **self._letters_data(pos), **skip))
+        add(_scatter(name="owner marks", mode="markers", marker_size=sz["letter"], marker_line_width=0,
+                       **self._marks_data(pos), **skip))
         add(_scatter(name="ticket path", mode="lines", line=dict(color=_TICKET, width=5), opacity=0.9,
                        hoverinfo="skip", showlegend=False, **ov["ticket path"]))
         add(_scatter(name="ticket ends", mode="markers", hoverinfo="text",
@@ -551,35 +618,49 @@ class BoardView:
                        showlegend=False, **ov["ticket ends"]))
         add(_scatter(name="longest path", mode="lines", line=dict(color=_LONGEST, width=4, dash="dot"),
                        hoverinfo="skip", showlegend=False, **ov["longest path"]))
-        add(_scatter(name="longest numbers", mode="markers+text", hoverinfo="skip", showlegend=False,
-                       marker=dict(size=17, color="#ffffff", line=dict(color=_LONGEST, width=2.5)),
-                       textfont=dict(size=10, color="#000000", weight="bold"), textposition="middle center",
-                       **ov["longest numbers"]))
         add(_scatter(name="payable", mode="lines", line=dict(color=_PAYABLE, width=3.5), **skip,
                        **ov["payable"]))
-        add(_scatter(name="highlight routes", mode="lines", line=dict(color=_HIGHLIGHT, width=4),
+        add(_scatter(name="highlight routes", mode="lines", line=dict(color=_HIGHLIGHT, width=5),
                        **skip, **ov["highlight routes"]))
+        add(_scatter(name="hover route", mode="lines", line=dict(color=_HOVER, width=4), x=[], y=[], **skip))
         cities = board.cities
         places = [c for c in cities if not c.is_country]
-        add(_scatter(name="cities", x=[c.x for c in places], y=[c.y for c in places], mode="markers+text",
+        labels = g.labels(sz["city"], LABEL_SCALES[self.text_size])
+        lx, ly = flatten(_leader(c, labels[c.name], sz["city"], LABEL_SCALES[self.text_size]) for c in places
+                         if _leader(c, labels[c.name], sz["city"], LABEL_SCALES[self.text_size]))
+        add(_scatter(name="label leaders", mode="lines", x=lx, y=ly, line=dict(color="#555555", width=1), **skip))
+        add(_scatter(name="cities", x=[c.x for c in places], y=[c.y for c in places], mode="markers",
                        text=[c.name for c in places],
-                       textposition=[g.label_positions[c.name] for c in places],
-                       textfont=dict(size=11, color=_TEXT, shadow="0px 0px 3px #ffffff"),
                        marker=dict(size=11, color="#c62828", line=dict(color="#ffffff", width=2)),
                        customdata=[c.name for c in places], hovertext=[self._city_text(pos, c) for c in places],
                        hoverinfo="skip" if self.static else "text", showlegend=False))
+        add(_scatter(name="city names", mode="text", x=[labels[c.name][0] for c in places],
+                       y=[labels[c.name][1] for c in places], text=[labels[c.name][3] for c in places],
+                       textposition=[labels[c.name][2] for c in places], customdata=[c.name for c in places],
+                       textfont=dict(size=sz["city"], color=_TEXT, shadow="0px 0px 3px #ffffff"), **skip))
         add(_scatter(name="highlight cities", mode="markers", hoverinfo="skip", showlegend=False,
                        marker=dict(symbol="circle-open", size=22, color=_HIGHLIGHT, line=dict(width=4)),
                        **ov["highlight cities"]))
         add(_scatter(name="stations", mode="markers", showlegend=False, **self._station_data(pos),
                        marker_symbol="triangle-up", marker_size=17, marker_line=dict(color="#000000", width=1.5),
                        hoverinfo="skip" if self.static else "text"))
+        hoverlabel = dict(bgcolor="#ffffff", font=dict(color="#111111", size=sz["hover"]))
         add(_scatter(name="routes", x=[m[0] for m in g.mid], y=[m[1] for m in g.mid], mode="markers",
                        customdata=list(range(len(board.routes))), hovertext=list(self._hover),
                        hovertemplate="%{hovertext}<extra></extra>",
-                       marker=dict(size=7, color="rgba(255,255,255,0.85)", line=dict(color="#555555", width=1)),
-                       visible=not self.static, showlegend=False,
-                       hoverlabel=dict(bgcolor="#ffffff", font=dict(color="#111111", size=12))))
+                       marker=dict(size=14, color="rgba(255,255,255,0)"),
+                       visible=not self.static, showlegend=False, hoverlabel=hoverlabel))
+        sx = [p[0] for cs in g.space_centres for p in cs]
+        sy = [p[1] for cs in g.space_centres for p in cs]
+        add(_scatter(name="route spaces", x=sx, y=sy, mode="markers",
+                       customdata=[ri for ri, cs in enumerate(g.space_centres) for _ in cs],
+                       hovertext=self._space_hover(), hovertemplate="%{hovertext}<extra></extra>",
+                       marker=dict(size=16, color="rgba(255,255,255,0)"),
+                       visible=not self.static, showlegend=False, hoverlabel=hoverlabel))
+        add(_scatter(name="longest numbers", mode="markers+text", hoverinfo="skip", showlegend=False,
+                       marker=dict(size=sz["number"] + 9, color="#ffffff", line=dict(color=_LONGEST, width=2.5)),
+                       textfont=dict(size=sz["number"], color="#000000", weight="bold"),
+                       textposition="middle center", **ov["longest numbers"]))
         for name, t in zip(self.trace_names, traces):
             t["meta"] = name            # the fixed name of every trace (players show "player 0 (red)")
             t.setdefault("name", name)
@@ -611,7 +692,7 @@ class BoardView:
         title = b.title if title is None else title
         return go.Layout(
             width=width, height=height, margin=m,
-            title=dict(text=title, x=0.01, xanchor="left", y=0.985, yanchor="top", font=dict(size=18)),
+            title=dict(text=title, x=0.01, xanchor="left", y=0.985, yanchor="top", font=dict(size=self.sizes["title"])),
             paper_bgcolor="#ffffff", plot_bgcolor="#ffffff",
             # Explicit ranges show exactly the board's frame; y runs down (range [height, 0]).
             # (autorange="reversed" pads the frame, and plotly.js draws nothing when
@@ -622,7 +703,7 @@ class BoardView:
             shapes=[dict(type="rect", xref="x", yref="y", x0=0, y0=0, x1=b.width, y1=b.height, layer="below",
                          fillcolor=_BOARD_FILL, line=dict(color=_BOARD_EDGE, width=1))],
             showlegend=True,
-            legend=dict(orientation="h", x=1, xanchor="right", y=1.0, yanchor="bottom", font=dict(size=11),
+            legend=dict(orientation="h", x=1, xanchor="right", y=1.0, yanchor="bottom", font=dict(size=self.sizes["legend"]),
                         bgcolor="rgba(255,255,255,0)", itemclick=False, itemdoubleclick=False),
             hovermode=False if self.static else "closest",
             dragmode=False if self.static else "zoom",
@@ -698,10 +779,17 @@ class BoardView:
                 names.append("cities")
             if overlays is not None:
                 names += self._apply_overlays(overlays)
+            if touched:
+                self._restyle("owner marks", self._marks_data(pos))
+                names.append("owner marks")
+                if self.colour_blind:
+                    self._restyle("colour letters", self._letters_data(pos))
+                    names.append("colour letters")
             if hover_changed:
                 self._hover = hover
                 data[self.index["routes"]].hovertext = hover
-                names.append("routes")
+                data[self.index["route spaces"]].hovertext = self._space_hover()
+                names += ["routes", "route spaces"]
         return tuple(sorted(names, key=self.index.__getitem__))
 
     def set_overlays(self, overlays=None, **changes) -> tuple[str, ...]:
@@ -771,6 +859,7 @@ class BoardView:
         if not self._hooked and type(self.figure).__name__ == "FigureWidget":
             self._hooked = True
             self.trace("routes").on_click(self._route_clicked)
+            self.trace("route spaces").on_click(self._route_clicked)
             self.trace("cities").on_click(self._city_clicked)
 
     def _route_clicked(self, trace, points, state) -> None:
@@ -806,9 +895,38 @@ def keep_state_fresh(fig) -> None:
     fig.get_state = get_state
 
 
+def hover_highlight(fig, view: "BoardView") -> None:
+    """Outline the route under the pointer on a ``go.FigureWidget`` showing ``view``'s traces
+    (the view's own widget, or a copy of its traces): the ``hover route`` trace follows the
+    ``routes`` and ``route spaces`` hover events, and is emptied when the pointer leaves."""
+    index = {t.meta: k for k, t in enumerate(fig.data)}
+    target = fig.data[index["hover route"]]
+    shown = [None]
+
+    def show(ri):
+        if ri == shown[0]:
+            return
+        shown[0] = ri
+        xs, ys = view.geometry.routes_xy([ri]) if ri is not None else ([], [])
+        with fig.batch_update():
+            target.x, target.y = xs, ys
+
+    def hovered(trace, points, state):
+        if points.point_inds:
+            show(int(trace.customdata[points.point_inds[0]]))
+
+    def left(trace, points, state):
+        show(None)
+
+    for name in ("routes", "route spaces"):
+        fig.data[index[name]].on_hover(hovered)
+        fig.data[index[name]].on_unhover(left)
+
+
 def board_figure(state_or_game, *, player_colours: Sequence[str] | None = None, highlight=None, overlays=None,
                  static: bool = False, widget: bool = False, width: int | None = None, height: int | None = None,
-                 title: str | None = None, **overlay_kw) -> go.Figure:
+                 title: str | None = None, colour_blind: bool = False, text_size: str = "default",
+                 **overlay_kw) -> go.Figure:
     """The board of a game or position as a plotly figure.
 
     ``state_or_game``  a ``State`` (claimed routes, stations), a ``Game`` or an edition name
@@ -818,6 +936,11 @@ def board_figure(state_or_game, *, player_colours: Sequence[str] | None = None, 
                        ``payable``, ``player``); the same names also work as keywords
     ``static``         a plain picture: no hover, no route markers, no zoom
     ``widget``         return a ``go.FigureWidget`` (needs anywidget)
+    ``colour_blind``   colour-blind mode: a letter on every open space names its printed colour
+                       (R red, O orange, Y yellow, G green, B blue, P pink, W white, K black;
+                       grey spaces have none)
+    ``text_size``      ``"default"`` (reads at 1280 px) or ``"projector"`` (city names, numbers
+                       and legend large enough for the back of a room)
 
     The :class:`BoardView` behind the figure is ``fig._ttr_view`` (:func:`board_view`);
     :func:`update_board` shows a later position cheaply.
@@ -830,7 +953,8 @@ def board_figure(state_or_game, *, player_colours: Sequence[str] | None = None, 
             raise TypeError(f"board_figure() got an unexpected keyword argument {bad[0]!r}")
         overlays = replace(ov, **overlay_kw)
     view = BoardView(state_or_game, player_colours=player_colours, highlight=highlight, overlays=overlays,
-                     static=static, widget=widget, width=width, height=height, title=title)
+                     static=static, widget=widget, width=width, height=height, title=title,
+                     colour_blind=colour_blind, text_size=text_size)
     return view.figure
 
 
