@@ -220,7 +220,7 @@ def test_claim_colours_the_route_and_touches_only_its_traces():
     assert "Denver-Omaha" in table.view.owner_of_polygons("player 0")
     assert "Denver-Omaha" not in table.view.owner_of_polygons("spaces pink")
     assert trace(table, "player 0").fillcolor == PLAYER_COLOURS[0]
-    assert set(table.last_update) <= {"spaces pink", "player 0", "routes"}
+    assert set(table.last_update) <= {"spaces pink", "player 0", "owner marks", "routes", "route spaces"}
     assert {"spaces pink", "player 0"} <= set(table.last_update)
     after = {t.meta: t.to_plotly_json() for t in table.figure.data}
     assert {k for k in before if before[k] != after[k]} == set(table.last_update)
@@ -472,7 +472,8 @@ def test_a_whole_game_through_the_public_methods(edition):
     assert len(table.figure.data) == n_traces
     # every claim touched only space traces, player traces, and the route markers' hover text
     allowed = {f"spaces {c}" for c in ("gray", "red", "orange", "yellow", "green", "blue", "pink", "white",
-                                       "black")} | {"closed", "player 0", "player 1", "routes", "stations", "cities"}
+                                       "black")} | {"closed", "player 0", "player 1", "owner marks", "routes",
+                                                    "route spaces", "stations", "cities"}
     assert claim_updates and all(set(u) <= allowed for u in claim_updates)
     # the figure shows every claimed route in its owner's trace
     for p in (0, 1):

@@ -39,7 +39,7 @@ from ..engine.cards import CARD_NAMES, COLOURS
 from ..engine.errors import Reason
 from ..engine.payments import describe_price
 from ..engine.rules import load_rules
-from ..viz import BoardView, keep_state_fresh
+from ..viz import BoardView, hover_highlight, keep_state_fresh
 from ..viz.board import ROUTE_COLOURS
 from ..viz.cards import CARD_COLOURS
 from .base import Controller
@@ -185,8 +185,9 @@ class BoardMirror:
     `callback(route_index)` when a route marker is clicked (`click_route` does the same).
     """
 
-    def __init__(self, size: Callable | None = None):
+    def __init__(self, size: Callable | None = None, **board_options):
         self.size = size or board_size
+        self.board_options = board_options          # e.g. colour_blind=True, for every BoardView
         self.views: dict = {}
         self.key = None
         self.figure: go.FigureWidget | None = None
@@ -205,7 +206,7 @@ class BoardMirror:
 
     def view_for(self, key, game) -> BoardView:
         if key not in self.views:
-            self.views[key] = BoardView(game, **self.size(game.board))
+            self.views[key] = BoardView(game, **self.size(game.board), **self.board_options)
         return self.views[key]
 
     def show(self, key, game) -> tuple[str, ...]:
@@ -253,8 +254,10 @@ class BoardMirror:
         keep_state_fresh(self.figure)
         self._shown = [_trace_props(t) for t in src.data]
         self._shown_layout = _layout_props(src.layout)
-        routes = next(t for t in self.figure.data if t.meta == "routes")
-        routes.on_click(self._clicked)
+        for t in self.figure.data:
+            if t.meta in ("routes", "route spaces"):      # a click anywhere on a route
+                t.on_click(self._clicked)
+        hover_highlight(self.figure, view)
         self.widget.children = (self.figure,)
         if old is not None:
             self.rebuilds += 1
@@ -321,13 +324,13 @@ class EditionExplorer(Controller):
     `BoardMirror`), `figure` (its FigureWidget), `view` (the BoardView shown).
     """
 
-    def __init__(self, edition: str = "usa", players: int = 2, **options):
+    def __init__(self, edition: str = "usa", players: int = 2, *, colour_blind: bool = False, **options):
         game = load_game(edition, players=players, **options)
         super().__init__(Match(game))
         self.options = dict(options)
         self.selected: int | None = None
         self._quiet = False
-        self.mirror = BoardMirror()
+        self.mirror = BoardMirror(colour_blind=colour_blind)
         self.mirror.on_route_click(self.guarded(self.select_route))
         self._build_widgets()
         self._show_edition(first=True)

@@ -76,7 +76,7 @@ class PaymentChecker(Controller):
     """
 
     def __init__(self, edition: str = "usa", hand=None, *, route=None, show_payable: bool = True,
-                 shown_per_group: int = 4, shown_groups: int = 6, **options):
+                 shown_per_group: int = 4, shown_groups: int = 6, colour_blind: bool = False, **options):
         game = load_game(edition, players=2, **options)
         super().__init__(Match(game))
         self.edition_options = dict(options)
@@ -90,7 +90,7 @@ class PaymentChecker(Controller):
         self.groups: list[tuple[str, list[Cards]]] = []
         self.reason: Reason | None = None
         self._quiet = False
-        self.mirror = BoardMirror()
+        self.mirror = BoardMirror(colour_blind=colour_blind)
         self.mirror.on_route_click(self.guarded(self.select_route))
         self._build_widgets()
         self._show_board()

@@ -77,6 +77,7 @@ class LazyBoard:
 
     _view: BoardView | None = None
     _widget: W.Widget | None = None
+    colour_blind: bool = False          # colour-blind mode of the board (a constructor argument)
 
     def _init_board(self, board_width: int | None) -> None:
         board = self.game.board
@@ -90,7 +91,8 @@ class LazyBoard:
         """The `BoardView` of the widget's board (made on first use)."""
         if self._view is None:
             view = BoardView(self.state, widget=True, title="", highlight=self._highlight,
-                             overlays=self._overlays, player_colours=self.colours, **self._board_size)
+                             overlays=self._overlays, player_colours=self.colours, **self._board_size,
+                             colour_blind=self.colour_blind)
             self._view = view
             self._board_made(view)
         return self._view
@@ -456,7 +458,8 @@ class ScoringWalkthrough(LazyBoard, Controller):
     `rows` (the engine's `ScoreRow`s), `winners`, `table_html`, `view` (the `BoardView`).
     """
 
-    def __init__(self, state_or_match, names=None, board_width: int | None = None):
+    def __init__(self, state_or_match, names=None, board_width: int | None = None, colour_blind: bool = False):
+        self.colour_blind = colour_blind
         if isinstance(state_or_match, Match):
             match = state_or_match
         elif hasattr(state_or_match, "score_breakdown") and hasattr(state_or_match, "game"):

@@ -155,7 +155,8 @@ class GameTable(LazyBoard, Controller):
 
     def __init__(self, edition: str = "usa", seats=("human", "greedy"), seed: int = 0, *, names=None,
                  bot_delay: float = 0.4, auto_bots: bool = True, board_width: int | None = None, position=None,
-                 **options):
+                 colour_blind: bool = False, **options):
+        self.colour_blind = colour_blind
         seats = list(seats)
         kinds, bots = [], {}
         for i, s in enumerate(seats):

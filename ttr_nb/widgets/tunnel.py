@@ -71,8 +71,10 @@ class TunnelLab(Controller):
     `figure` (the one bar-chart FigureWidget).
     """
 
-    def __init__(self, edition: str = "europe", seed: int = 0, *, tunnel=None, payment=None, **options):
+    def __init__(self, edition: str = "europe", seed: int = 0, *, tunnel=None, payment=None,
+                 colour_blind: bool = False, **options):
         self.seed = seed
+        self.colour_blind = colour_blind    # the lab draws no board; kept for the same call everywhere
         self.rng = random.Random(seed)
         super().__init__(Match(load_game(edition, players=2, seed=seed, **options)))
         self.edition_options = dict(options)
