@@ -170,8 +170,9 @@ def test_trace_set_is_fixed(edition):
 def test_route_colours_and_players():
     g = game("usa", players=5)
     fig = board_figure(g)
-    for colour, fill in ROUTE_COLOURS.items():
-        assert trace(fig, f"spaces {colour}").fillcolor == fill
+    for colour, fill in ROUTE_COLOURS.items():      # open spaces: the printed colour, a little see-through
+        r, g_, b = (int(fill[k:k + 2], 16) for k in (1, 3, 5))
+        assert trace(fig, f"spaces {colour}").fillcolor == f"rgba({r}, {g_}, {b}, 0.8)"
     assert ROUTE_COLOURS["pink"] != ROUTE_COLOURS["red"]
     for p in range(5):
         assert trace(fig, f"player {p}").fillcolor == PLAYER_COLOURS[p]

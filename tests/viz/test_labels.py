@@ -12,15 +12,20 @@ from ttr_nb.viz.geometry import board_geometry, car_polygon, convex_overlap, lab
 
 EDITIONS = ttr_nb.editions()
 
-#: Names that no place within 84 px of their dot keeps clear of every car (the boards are
+#: Names that no place within 42 px of their dot keeps clear of every car (the boards are
 #: crowded there); they are drawn with a white halo over the car.  Any other conflict fails.
 CROWDED = {
-    ("default", "usa"): {"Charleston", "Oklahoma City"},
-    ("default", "europe"): {"Constantinople", "Erzurum"},
-    ("default", "nordic"): {"Lillehammer"},
-    ("projector", "usa"): {"Charleston", "Nashville", "Oklahoma City", "Pittsburgh"},
-    ("projector", "europe"): {"Constantinople"},
-    ("projector", "nordic"): {"Lillehammer"},
+    ("default", "usa"): {"Charleston", "Nashville", "New York", "Oklahoma City", "Pittsburgh", "Portland",
+                         "Saint Louis", "Toronto", "Washington"},
+    ("default", "europe"): {"Bucuresti", "Constantinople", "Erzurum", "Frankfurt", "Sarajevo", "Sevastopol",
+                            "Sochi", "Zagrab"},
+    ("default", "switzerland"): {"Baden"},
+    ("default", "nordic"): {"Göteborg", "Lillehammer", "Örebro"},
+    ("projector", "usa"): {"Atlanta", "Charleston", "Nashville", "Oklahoma City", "Pittsburgh", "Santa Fe",
+                           "Washington"},
+    ("projector", "europe"): {"Constantinople", "Erzurum", "Frankfurt", "Sarajevo", "Sevastopol", "Smyrna",
+                              "Venezia"},
+    ("projector", "nordic"): {"Imatra", "Lillehammer"},
 }
 
 

@@ -72,7 +72,8 @@ def test_switching_edition_restyles_one_figure_widget(explorer):
         assert explorer.figure is fig and len(fig.data) == n_traces        # one FigureWidget, reused
         assert explorer.mirror.rebuilds == 0
         assert "layout" in explorer.mirror.last_changed
-        ref = BoardView(ttr_nb.load_game(edition, players=2), **explorer.mirror.size(explorer.game.board)).figure
+        ref = BoardView(ttr_nb.load_game(edition, players=2), **explorer.mirror.size(explorer.game.board),
+                        **explorer.mirror.board_options).figure
         for name in ("spaces red", "spaces gray", "tunnels", "ferry symbols", "cities", "routes"):
             mine, theirs = trace(fig, name), trace(ref, name)
             assert mine.x == theirs.x and mine.y == theirs.y, (edition, name)

@@ -67,6 +67,7 @@ __all__ = [
     "board_view",
     "ticket_path",
     "hover_highlight",
+    "fit_height",
     "TEXT_SIZES",
 ]
 
@@ -308,6 +309,13 @@ def _scatter(**props) -> dict:
     return props
 
 
+def _open_fill(colour: str) -> str:
+    """An open space: its printed colour, a little see-through (claimed spaces are solid)."""
+    h = ROUTE_COLOURS[colour].lstrip("#")
+    r, g, b = (int(h[k:k + 2], 16) for k in (0, 2, 4))
+    return f"rgba({r}, {g}, {b}, 0.8)"
+
+
 def _leader(city, label, size: float, scale: float) -> list | None:
     """A thin line from a city's dot to its name, when the name had to go far from it."""
     from .geometry import text_box
@@ -341,7 +349,8 @@ class BoardView:
     def __init__(self, state_or_game, *, player_colours: Sequence[str] | None = None, highlight=None,
                  overlays=None, static: bool = False, widget: bool = False, width: int | None = None,
                  height: int | None = None, title: str | None = None, car_length: float = CAR_LENGTH,
-                 car_width: float = CAR_WIDTH, colour_blind: bool = False, text_size: str = "default"):
+                 car_width: float = CAR_WIDTH, colour_blind: bool = False, text_size: str = "default",
+                 responsive: bool = False):
         game, state = _split(state_or_game)
         if text_size not in TEXT_SIZES:
             raise ValueError(f"text_size is one of {', '.join(map(repr, TEXT_SIZES))}, not {text_size!r}")
@@ -349,6 +358,7 @@ class BoardView:
         self.board = board = game.board
         self.static = static
         self.colour_blind = bool(colour_blind)
+        self.responsive = bool(responsive)
         self.text_size = text_size
         self.sizes = TEXT_SIZES[text_size]
         self.geometry: BoardGeometry = board_geometry(board, car_length, car_width)
@@ -379,6 +389,8 @@ class BoardView:
             keep_state_fresh(self.figure)
             if not static:
                 hover_highlight(self.figure, self)
+            if responsive:
+                fit_height(self.figure, lambda: self.board)
         else:
             self.figure = go.Figure(data=traces, layout=layout)
         self.figure._ttr_view = self
@@ -592,7 +604,7 @@ class BoardView:
         for colour in ROUTE_COLOUR_ORDER:
             name = f"spaces {colour}"
             xs, ys = g.routes_xy(self._members(name))
-            add(_scatter(name=name, x=xs, y=ys, mode="lines", fill="toself", fillcolor=ROUTE_COLOURS[colour],
+            add(_scatter(name=name, x=xs, y=ys, mode="lines", fill="toself", fillcolor=_open_fill(colour),
                            line=dict(color=_OUTLINE, width=1), **skip))
         xs, ys = g.routes_xy(self._members("closed"))
         add(_scatter(name="closed", x=xs, y=ys, mode="lines", fill="toself", fillcolor=_CLOSED_FILL,
@@ -691,7 +703,8 @@ class BoardView:
         axis = dict(visible=False, showgrid=False, zeroline=False, showticklabels=False)
         title = b.title if title is None else title
         return go.Layout(
-            width=width, height=height, margin=m,
+            # responsive: no width, so the figure takes its cell's width (fit_height follows it)
+            width=None if self.responsive else width, height=height, autosize=self.responsive or None, margin=m,
             title=dict(text=title, x=0.01, xanchor="left", y=0.985, yanchor="top", font=dict(size=self.sizes["title"])),
             paper_bgcolor="#ffffff", plot_bgcolor="#ffffff",
             # Explicit ranges show exactly the board's frame; y runs down (range [height, 0]).
@@ -895,6 +908,32 @@ def keep_state_fresh(fig) -> None:
     fig.get_state = get_state
 
 
+#: The tallest a responsive board grows (px): the whole board stays on a 1080-pixel screen.
+MAX_BOARD_HEIGHT = 900
+
+
+def fit_height(fig, board_of: Callable, max_height: int = MAX_BOARD_HEIGHT) -> None:
+    """Keep a responsive ``go.FigureWidget``'s height in the board's proportions as its width
+    follows the page: the browser reports the width it drew (after every resize), and the
+    height is set to match, up to ``max_height``.  ``board_of()`` gives the board shown now."""
+    def refit(width: float) -> None:
+        b = board_of()
+        m = fig.layout.margin
+        h = round((width - m.l - m.r) * b.height / b.width + m.t + m.b)
+        h = max(320, min(h, max_height))
+        if fig.layout.height is None or abs(fig.layout.height - h) > 1:
+            fig.layout.height = h
+
+    def on_delta(change) -> None:
+        msg = change["new"] or {}
+        width = (msg.get("layout_delta") or {}).get("width")
+        if width:
+            refit(width)
+
+    fig.observe(on_delta, names="_js2py_layoutDelta")
+    fig._ttr_refit = refit
+
+
 def hover_highlight(fig, view: "BoardView") -> None:
     """Outline the route under the pointer on a ``go.FigureWidget`` showing ``view``'s traces
     (the view's own widget, or a copy of its traces): the ``hover route`` trace follows the
@@ -926,7 +965,7 @@ def hover_highlight(fig, view: "BoardView") -> None:
 def board_figure(state_or_game, *, player_colours: Sequence[str] | None = None, highlight=None, overlays=None,
                  static: bool = False, widget: bool = False, width: int | None = None, height: int | None = None,
                  title: str | None = None, colour_blind: bool = False, text_size: str = "default",
-                 **overlay_kw) -> go.Figure:
+                 responsive: bool = False, **overlay_kw) -> go.Figure:
     """The board of a game or position as a plotly figure.
 
     ``state_or_game``  a ``State`` (claimed routes, stations), a ``Game`` or an edition name
@@ -941,6 +980,8 @@ def board_figure(state_or_game, *, player_colours: Sequence[str] | None = None, 
                        grey spaces have none)
     ``text_size``      ``"default"`` (reads at 1280 px) or ``"projector"`` (city names, numbers
                        and legend large enough for the back of a room)
+    ``responsive``     no fixed width: the figure takes the width of its cell (a widget also
+                       keeps its height in proportion, see :func:`fit_height`)
 
     The :class:`BoardView` behind the figure is ``fig._ttr_view`` (:func:`board_view`);
     :func:`update_board` shows a later position cheaply.
@@ -954,7 +995,7 @@ def board_figure(state_or_game, *, player_colours: Sequence[str] | None = None, 
         overlays = replace(ov, **overlay_kw)
     view = BoardView(state_or_game, player_colours=player_colours, highlight=highlight, overlays=overlays,
                      static=static, widget=widget, width=width, height=height, title=title,
-                     colour_blind=colour_blind, text_size=text_size)
+                     colour_blind=colour_blind, text_size=text_size, responsive=responsive)
     return view.figure
 
 

@@ -221,7 +221,7 @@ def loco_symbol_spaces(route) -> tuple[int, ...]:
 LABEL_SCALE = 0.5
 
 #: How far (px from the dot's centre to the nearest edge of its name) a name may sit, nearest first.
-LABEL_GAPS = (7.0, 12.0, 18.0, 26.0, 36.0, 50.0, 66.0, 84.0)
+LABEL_GAPS = (6.0, 11.0, 17.0, 24.0, 32.0, 42.0)
 
 #: A placed name: the point the text is anchored at, the plotly textposition, and the text
 #: (the name, or the name on two lines joined by ``<br>``).
@@ -392,12 +392,15 @@ def label_positions(board, length: float = CAR_LENGTH, size: float = 13.0, scale
     """
     places = [c for c in board.cities if not c.is_country]
     obstacles = label_obstacles(board, length, width, scale)
+    n_cars = sum(r.length for r in board.routes)
     bounds = [(min(p[0] for p in o), min(p[1] for p in o), max(p[0] for p in o), max(p[1] for p in o))
               for o in obstacles]
+    weight = [1e3 if k < n_cars else 3e3 for k in range(len(obstacles))]     # another city's dot: worse
     margin = 3 / scale
     options = {}
     for c in places:
-        near = [k for k, b in enumerate(bounds) if abs(b[0] - c.x) < 700 and abs(b[1] - c.y) < 400]
+        near = [k for k, b in enumerate(bounds) if abs(b[0] - c.x) < 700 and abs(b[1] - c.y) < 400
+                and not (k >= n_cars and abs((b[0] + b[2]) / 2 - c.x) < 1e-6 and abs((b[1] + b[3]) / 2 - c.y) < 1e-6)]
         opts = []
         for rank, place in enumerate(label_candidates(c.x, c.y, c.name, size, scale)):
             box = text_box(*place[:2], place[3], place[2], size, scale)
@@ -410,7 +413,7 @@ def label_positions(board, length: float = CAR_LENGTH, size: float = 13.0, scale
                     b = bounds[k]
                     if (b[0] < box[2] and b[2] > box[0] and b[1] < box[3] and b[3] > box[1]
                             and convex_overlap(poly, obstacles[k])):
-                        cost += 1e3
+                        cost += weight[k]
             opts.append((cost, place, box))
         options[c.name] = sorted(opts, key=lambda o: o[0])
 

@@ -39,14 +39,16 @@ from ..engine.cards import CARD_NAMES, COLOURS
 from ..engine.errors import Reason
 from ..engine.payments import describe_price
 from ..engine.rules import load_rules
-from ..viz import BoardView, hover_highlight, keep_state_fresh
+from ..viz import BoardView, fit_height, hover_highlight, keep_state_fresh
 from ..viz.board import ROUTE_COLOURS
 from ..viz.cards import CARD_COLOURS
 from .base import Controller
+from .responsive import RESPONSIVE
 
 __all__ = ["EditionExplorer", "BoardMirror", "route_label", "route_facts", "board_size", "edition_name"]
 
 _DARK = {"black", "blue", "green", "red", "pink"}
+
 _FONT = 'font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.35'
 
 
@@ -187,11 +189,12 @@ class BoardMirror:
 
     def __init__(self, size: Callable | None = None, **board_options):
         self.size = size or board_size
-        self.board_options = board_options          # e.g. colour_blind=True, for every BoardView
+        self.board_options = dict(responsive=True, **board_options)   # e.g. colour_blind=True
         self.views: dict = {}
         self.key = None
         self.figure: go.FigureWidget | None = None
-        self.widget = W.Box()
+        # responsive: a column box, so the figure stretches to its width (see responsive.py)
+        self.widget = W.VBox(layout=W.Layout(**RESPONSIVE["board"]))
         self.widget.add_class("ttr-board")
         self.rebuilds = 0
         self.last_changed: tuple[str, ...] = ()
@@ -258,6 +261,7 @@ class BoardMirror:
             if t.meta in ("routes", "route spaces"):      # a click anywhere on a route
                 t.on_click(self._clicked)
         hover_highlight(self.figure, view)
+        fit_height(self.figure, lambda: self.view.board)
         self.widget.children = (self.figure,)
         if old is not None:
             self.rebuilds += 1
@@ -436,11 +440,10 @@ class EditionExplorer(Controller):
         # the board facts go under a landscape board, beside a portrait one (under the rules),
         # so a 1000-pixel-high projector page shows everything
         self._left = left = W.VBox([self.mirror.widget, self.doubles, self.stats_html],
-                                   layout=W.Layout(flex="0 0 auto"))
-        self._right = right = W.VBox([self.rules_html], layout=W.Layout(flex="1 1 420px", min_width="400px",
-                                                                        max_width="640px", padding="0 0 0 14px"))
+                                   layout=W.Layout(**RESPONSIVE["board"]))
+        self._right = right = W.VBox([self.rules_html], layout=W.Layout(**RESPONSIVE["panel"], padding="0 0 0 14px"))
         self.widget = W.VBox([controls, self.status.widget, W.HBox([left, right],
-                                                                   layout=W.Layout(align_items="flex-start")),
+                                                                   layout=W.Layout(**RESPONSIVE["row"])),
                               self.errors])
         self.widget.add_class("ttr-explorer")
 
@@ -475,7 +478,7 @@ class EditionExplorer(Controller):
         self._highlight_doubles(view)
         self.mirror.show(key, figure_game)
         board = self.game.board
-        self.doubles.layout.max_width = f"{self.figure.layout.width}px"
+        self.doubles.layout.max_width = "100%"
         if board.width >= board.height:
             self._left.children, self._right.children = (self.mirror.widget, self.doubles, self.stats_html), \
                 (self.rules_html,)

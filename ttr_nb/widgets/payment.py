@@ -43,6 +43,7 @@ from ..engine.payments import substitution_payments as engine_substitution_payme
 from ..engine.serialize import PositionError
 from ..viz.cards import CARD_COLOURS
 from .base import Controller
+from .responsive import RESPONSIVE
 from .explorer import _FONT, BoardMirror, _esc, _mini_cards, _plural, edition_name, route_facts, route_label
 
 __all__ = ["PaymentChecker", "substitution_payments", "MAX_LISTED"]
@@ -379,10 +380,10 @@ class PaymentChecker(Controller):
         self.options_html = W.HTML(layout=W.Layout(width="100%"))
         self.options_html.add_class("ttr-options")
         panel = W.VBox([hand, self.options_html],
-                       layout=W.Layout(flex="1 1 520px", min_width="520px", max_width="640px", padding="0 0 0 14px"))
+                       layout=W.Layout(flex="1 1 520px", min_width="0", max_width="640px", padding="0 0 0 14px"))
         top = W.HBox([self.edition_select, self.route_select], layout=W.Layout(flex_flow="row wrap"))
         self.widget = W.VBox([top, self.status.widget,
-                              W.HBox([self.mirror.widget, panel], layout=W.Layout(align_items="flex-start")),
+                              W.HBox([self.mirror.widget, panel], layout=W.Layout(**RESPONSIVE["row"])),
                               self.errors])
         self.widget.add_class("ttr-payment")
 

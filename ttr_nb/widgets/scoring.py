@@ -28,6 +28,7 @@ from ..engine.errors import Reason
 from ..engine.scoring import ScoreRow
 from ..viz import PLAYER_COLOURS, BoardView, Overlays
 from .base import Controller
+from .responsive import RESPONSIVE
 
 __all__ = ["ScoringWalkthrough", "Step", "score_table_html", "tie_break", "finished_match", "board_size",
            "LazyBoard", "build_steps"]
@@ -82,6 +83,7 @@ class LazyBoard:
     def _init_board(self, board_width: int | None) -> None:
         board = self.game.board
         self._board_size = board_size(board) if board_width is None else dict(width=board_width)
+        self._responsive = board_width is None          # no width given: the board takes the cell's
         self._highlight = None
         self._overlays = Overlays()
         self.colours = tuple(PLAYER_COLOURS[i % len(PLAYER_COLOURS)] for i in range(self.game.players))
@@ -92,7 +94,7 @@ class LazyBoard:
         if self._view is None:
             view = BoardView(self.state, widget=True, title="", highlight=self._highlight,
                              overlays=self._overlays, player_colours=self.colours, **self._board_size,
-                             colour_blind=self.colour_blind)
+                             colour_blind=self.colour_blind, responsive=self._responsive)
             self._view = view
             self._board_made(view)
         return self._view
@@ -519,12 +521,13 @@ class ScoringWalkthrough(LazyBoard, Controller):
         nav = W.HBox([self.first_button, self.prev_button, self.next_button, self.last_button, self.select,
                       self.counter], layout=W.Layout(align_items="center", flex_flow="row wrap"))
         side = W.VBox([self.running, self.text],
-                      layout=W.Layout(width="520px", min_width="360px", padding="0 0 0 12px", overflow="auto"))
+                      layout=W.Layout(width="520px", min_width="0", max_width="100%", padding="0 0 0 12px", overflow="auto"))
         side.add_class("ttr-side")
         self._nav, self._side = nav, side
 
     def _build_tree(self) -> W.Widget:
-        body = W.HBox([self.figure, self._side], layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))
+        board = W.VBox([self.figure], layout=W.Layout(**RESPONSIVE["board"]))   # the figure takes its width
+        body = W.HBox([board, self._side], layout=W.Layout(**RESPONSIVE["row"]))
         tree = W.VBox([self.title, self._nav, self.status.widget, body, self.errors])
         tree.add_class("ttr-scoring")
         return tree

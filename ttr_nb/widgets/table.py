@@ -35,6 +35,7 @@ from ..engine.errors import Reason
 from ..engine.payments import GREY
 from ..engine.scoring import best_borrowing
 from ..viz import BoardView
+from .responsive import RESPONSIVE
 from ..viz.cards import CARD_COLOURS
 from .base import Controller
 from .scoring import LazyBoard, ScoringWalkthrough, _esc, _plural, _swatch, score_table_html
@@ -293,12 +294,13 @@ class GameTable(LazyBoard, Controller):
         self.walk_out = W.Output()
         self.end.children = [self.end_table, self.walk_button]
         side = W.VBox([cards_row, actions_row, self.choice, self.hand, self.my_tickets, self.scores, self.log_box],
-                      layout=W.Layout(width="530px", min_width="380px", padding="0 0 0 10px"))
+                      layout=W.Layout(width="530px", min_width="0", max_width="100%", padding="0 0 0 10px"))
         side.add_class("ttr-side")
         self._side = side
 
     def _build_tree(self) -> W.Widget:
-        body = W.HBox([self.figure, self._side], layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))
+        board = W.VBox([self.figure], layout=W.Layout(**RESPONSIVE["board"]))   # the figure takes its width
+        body = W.HBox([board, self._side], layout=W.Layout(**RESPONSIVE["row"]))
         tree = W.VBox([self.turn, self.status.widget, self.end, body, self.walk_out, self.errors])
         tree.add_class("ttr-game-table")
         return tree

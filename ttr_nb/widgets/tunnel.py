@@ -356,9 +356,10 @@ class TunnelLab(Controller):
         controls = W.VBox([self.edition_select, self.tunnel_select, self.payment_select,
                            W.HBox([self.dig_button, self.dig100_button, self.reset_button]),
                            self.seen_html, self.reveal_html],
-                          layout=W.Layout(width="520px", min_width="480px", padding="0 14px 0 0"))
-        right = W.VBox([self.figure_box, self.table_html])
-        self.widget = W.VBox([self.status.widget, W.HBox([controls, right], layout=W.Layout(align_items="flex-start")),
+                          layout=W.Layout(width="520px", min_width="0", max_width="100%", padding="0 14px 0 0"))
+        right = W.VBox([self.figure_box, self.table_html], layout=W.Layout(max_width="100%"))
+        self.widget = W.VBox([self.status.widget, W.HBox([controls, right], layout=W.Layout(flex_flow="row wrap",
+                                                                                              align_items="flex-start")),
                               self.errors])
         self.widget.add_class("ttr-tunnel-lab")
 
