@@ -67,7 +67,7 @@ __all__ = [
     "board_view",
     "ticket_path",
     "hover_highlight",
-    "fit_height",
+    "fit_width",
     "TEXT_SIZES",
 ]
 
@@ -389,8 +389,6 @@ class BoardView:
             keep_state_fresh(self.figure)
             if not static:
                 hover_highlight(self.figure, self)
-            if responsive:
-                fit_height(self.figure, lambda: self.board)
         else:
             self.figure = go.Figure(data=traces, layout=layout)
         self.figure._ttr_view = self
@@ -703,7 +701,7 @@ class BoardView:
         axis = dict(visible=False, showgrid=False, zeroline=False, showticklabels=False)
         title = b.title if title is None else title
         return go.Layout(
-            # responsive: no width, so the figure takes its cell's width (fit_height follows it)
+            # responsive: no fixed width (the widgets size it to their box with fit_width)
             width=None if self.responsive else width, height=height, autosize=self.responsive or None, margin=m,
             title=dict(text=title, x=0.01, xanchor="left", y=0.985, yanchor="top", font=dict(size=self.sizes["title"])),
             paper_bgcolor="#ffffff", plot_bgcolor="#ffffff",
@@ -912,26 +910,21 @@ def keep_state_fresh(fig) -> None:
 MAX_BOARD_HEIGHT = 900
 
 
-def fit_height(fig, board_of: Callable, max_height: int = MAX_BOARD_HEIGHT) -> None:
-    """Keep a responsive ``go.FigureWidget``'s height in the board's proportions as its width
-    follows the page: the browser reports the width it drew (after every resize), and the
-    height is set to match, up to ``max_height``.  ``board_of()`` gives the board shown now."""
-    def refit(width: float) -> None:
-        b = board_of()
-        m = fig.layout.margin
-        h = round((width - m.l - m.r) * b.height / b.width + m.t + m.b)
-        h = max(320, min(h, max_height))
-        if fig.layout.height is None or abs(fig.layout.height - h) > 1:
-            fig.layout.height = h
-
-    def on_delta(change) -> None:
-        msg = change["new"] or {}
-        width = (msg.get("layout_delta") or {}).get("width")
-        if width:
-            refit(width)
-
-    fig.observe(on_delta, names="_js2py_layoutDelta")
-    fig._ttr_refit = refit
+def fit_width(fig, board, width: float, max_height: int = MAX_BOARD_HEIGHT) -> bool:
+    """Size a board figure to ``width`` px (the width of the box it is shown in), its height in
+    the board's proportions, up to ``max_height`` (a portrait board then gets narrower).
+    Returns whether the size changed.  The widgets call it whenever their box is resized."""
+    m = fig.layout.margin
+    height = round((width - m.l - m.r) * board.height / board.width + m.t + m.b)
+    if height > max_height:
+        height = max_height
+        width = round((height - m.t - m.b) * board.width / board.height + m.l + m.r)
+    width, height = max(200, int(width)), max(200, int(height))
+    if (fig.layout.width, fig.layout.height) == (width, height):
+        return False
+    with fig.batch_update():
+        fig.layout.width, fig.layout.height = width, height
+    return True
 
 
 def hover_highlight(fig, view: "BoardView") -> None:
@@ -980,8 +973,8 @@ def board_figure(state_or_game, *, player_colours: Sequence[str] | None = None, 
                        grey spaces have none)
     ``text_size``      ``"default"`` (reads at 1280 px) or ``"projector"`` (city names, numbers
                        and legend large enough for the back of a room)
-    ``responsive``     no fixed width: the figure takes the width of its cell (a widget also
-                       keeps its height in proportion, see :func:`fit_height`)
+    ``responsive``     no fixed width: the figure takes the width it is given (the widgets
+                       measure their box and call :func:`fit_width`)
 
     The :class:`BoardView` behind the figure is ``fig._ttr_view`` (:func:`board_view`);
     :func:`update_board` shows a later position cheaply.

@@ -39,11 +39,11 @@ from ..engine.cards import CARD_NAMES, COLOURS
 from ..engine.errors import Reason
 from ..engine.payments import describe_price
 from ..engine.rules import load_rules
-from ..viz import BoardView, fit_height, hover_highlight, keep_state_fresh
+from ..viz import BoardView, fit_width, hover_highlight, keep_state_fresh
 from ..viz.board import ROUTE_COLOURS
 from ..viz.cards import CARD_COLOURS
 from .base import Controller
-from .responsive import RESPONSIVE
+from .responsive import RESPONSIVE, BoxWidth
 
 __all__ = ["EditionExplorer", "BoardMirror", "route_label", "route_facts", "board_size", "edition_name"]
 
@@ -193,8 +193,10 @@ class BoardMirror:
         self.views: dict = {}
         self.key = None
         self.figure: go.FigureWidget | None = None
-        # responsive: a column box, so the figure stretches to its width (see responsive.py)
-        self.widget = W.VBox(layout=W.Layout(**RESPONSIVE["board"]))
+        # responsive: the figure follows the width of its box (see responsive.py)
+        self.sizer = BoxWidth()
+        self.sizer.observe(lambda change: self.fit(), names="width")
+        self.widget = W.VBox([self.sizer], layout=W.Layout(**RESPONSIVE["board"]))
         self.widget.add_class("ttr-board")
         self.rebuilds = 0
         self.last_changed: tuple[str, ...] = ()
@@ -219,8 +221,16 @@ class BoardMirror:
         names = [t.meta for t in view.figure.data]
         if self.figure is None or names != [t.meta for t in self.figure.data]:
             self._build(view)
+            self.fit()
             return tuple(names)
-        return self.sync()
+        changed = self.sync()
+        self.fit()
+        return changed
+
+    def fit(self) -> None:
+        """Size the figure to the width of its box (as the browser last reported it)."""
+        if self.figure is not None and self.sizer.width > 0:
+            fit_width(self.figure, self.view.board, self.sizer.width)
 
     def sync(self) -> tuple[str, ...]:
         """Copy what changed in the current view's figure to the FigureWidget."""
@@ -261,8 +271,7 @@ class BoardMirror:
             if t.meta in ("routes", "route spaces"):      # a click anywhere on a route
                 t.on_click(self._clicked)
         hover_highlight(self.figure, view)
-        fit_height(self.figure, lambda: self.view.board)
-        self.widget.children = (self.figure,)
+        self.widget.children = (self.sizer, self.figure)
         if old is not None:
             self.rebuilds += 1
             old.close()
@@ -431,7 +440,7 @@ class EditionExplorer(Controller):
         self.players_select.observe(self.guarded(self._on_players), names="value")
         self.doubles = W.HTML(layout=W.Layout(max_width="760px"))
         self.doubles.add_class("ttr-doubles")
-        self.rules_html = W.HTML(layout=W.Layout(width="100%"))
+        self.rules_html = W.HTML(layout=W.Layout(width="auto"))   # (100% plus its margins would overflow)
         self.rules_html.add_class("ttr-rules")
         self.stats_html = W.HTML(layout=W.Layout(max_width="780px"))
         self.stats_html.add_class("ttr-stats")
@@ -482,11 +491,11 @@ class EditionExplorer(Controller):
         if board.width >= board.height:
             self._left.children, self._right.children = (self.mirror.widget, self.doubles, self.stats_html), \
                 (self.rules_html,)
-            self._right.layout.max_width = "640px"
+            self._right.layout.max_width = RESPONSIVE["panel"]["max_width"]
         else:
             self._left.children, self._right.children = (self.mirror.widget, self.doubles), \
                 (self.rules_html, self.stats_html)
-            self._right.layout.max_width = "880px"
+            self._right.layout.max_width = RESPONSIVE["panel"]["max_width"]
         self._sync_controls()
         self.rules_html.value = self._rules_table()
         self._show_players(sync=False)

@@ -377,7 +377,7 @@ class PaymentChecker(Controller):
                                                layout=W.Layout(justify_content="space-between",
                                                                align_items="center"))])
         hand.add_class("ttr-hand")
-        self.options_html = W.HTML(layout=W.Layout(width="100%"))
+        self.options_html = W.HTML(layout=W.Layout(width="auto"))   # (100% plus its margins would overflow)
         self.options_html.add_class("ttr-options")
         panel = W.VBox([hand, self.options_html],
                        layout=W.Layout(flex="1 1 520px", min_width="0", max_width="640px", padding="0 0 0 14px"))

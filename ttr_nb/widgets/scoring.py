@@ -28,7 +28,7 @@ from ..engine.errors import Reason
 from ..engine.scoring import ScoreRow
 from ..viz import PLAYER_COLOURS, BoardView, Overlays
 from .base import Controller
-from .responsive import RESPONSIVE
+from .responsive import RESPONSIVE, board_box
 
 __all__ = ["ScoringWalkthrough", "Step", "score_table_html", "tie_break", "finished_match", "board_size",
            "LazyBoard", "build_steps"]
@@ -526,7 +526,7 @@ class ScoringWalkthrough(LazyBoard, Controller):
         self._nav, self._side = nav, side
 
     def _build_tree(self) -> W.Widget:
-        board = W.VBox([self.figure], layout=W.Layout(**RESPONSIVE["board"]))   # the figure takes its width
+        board = board_box(self.figure, lambda: self.game.board)      # the figure follows the box's width
         body = W.HBox([board, self._side], layout=W.Layout(**RESPONSIVE["row"]))
         tree = W.VBox([self.title, self._nav, self.status.widget, body, self.errors])
         tree.add_class("ttr-scoring")

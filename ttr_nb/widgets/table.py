@@ -35,7 +35,7 @@ from ..engine.errors import Reason
 from ..engine.payments import GREY
 from ..engine.scoring import best_borrowing
 from ..viz import BoardView
-from .responsive import RESPONSIVE
+from .responsive import RESPONSIVE, board_box
 from ..viz.cards import CARD_COLOURS
 from .base import Controller
 from .scoring import LazyBoard, ScoringWalkthrough, _esc, _plural, _swatch, score_table_html
@@ -299,7 +299,7 @@ class GameTable(LazyBoard, Controller):
         self._side = side
 
     def _build_tree(self) -> W.Widget:
-        board = W.VBox([self.figure], layout=W.Layout(**RESPONSIVE["board"]))   # the figure takes its width
+        board = board_box(self.figure, lambda: self.game.board)      # the figure follows the box's width
         body = W.HBox([board, self._side], layout=W.Layout(**RESPONSIVE["row"]))
         tree = W.VBox([self.turn, self.status.widget, self.end, body, self.walk_out, self.errors])
         tree.add_class("ttr-game-table")

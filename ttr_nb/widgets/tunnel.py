@@ -329,11 +329,11 @@ class TunnelLab(Controller):
         self.dig_button.on_click(self.guarded(lambda _b: self.dig()))
         self.dig100_button.on_click(self.guarded(lambda _b: self.dig_many(100)))
         self.reset_button.on_click(self.guarded(lambda _b: self.reset()))
-        self.seen_html = W.HTML(layout=W.Layout(width="100%"))
+        self.seen_html = W.HTML(layout=W.Layout(width="auto"))   # (100% plus its margins would overflow)
         self.seen_html.add_class("ttr-seen")
-        self.reveal_html = W.HTML(layout=W.Layout(width="100%"))
+        self.reveal_html = W.HTML(layout=W.Layout(width="auto"))   # (100% plus its margins would overflow)
         self.reveal_html.add_class("ttr-reveal")
-        self.table_html = W.HTML(layout=W.Layout(width="100%"))
+        self.table_html = W.HTML(layout=W.Layout(width="auto"))   # (100% plus its margins would overflow)
         self.table_html.add_class("ttr-odds-table")
         self.figure = go.FigureWidget(
             data=[go.Bar(name="exact", x=_X, y=[0, 0, 0, 0], marker_color=_EXACT, text=["", "", "", ""],
