@@ -177,13 +177,13 @@ def test_route_colours_and_players():
     for p in range(5):
         assert trace(fig, f"player {p}").fillcolor == PLAYER_COLOURS[p]
     names = [trace(fig, f"player {p}").name for p in range(5)]
-    assert names == ["player 0 (violet)", "player 1 (sky blue)", "player 2 (maroon)", "player 3 (mint)",
-                     "player 4 (teal)"]
+    assert names == ["player 0 (violet) ●", "player 1 (sky blue) ■", "player 2 (maroon) ◆", "player 3 (mint) ▲",
+                     "player 4 (teal) ★"]        # the legend shows each owner's mark
     fig = board_figure(g, player_colours=["orange", "#123456"])
     assert trace(fig, "player 0").fillcolor == "orange"
     assert trace(fig, "player 1").fillcolor == "#123456"
     assert trace(fig, "player 2").fillcolor == PLAYER_COLOURS[2]
-    assert trace(fig, "player 0").name == "player 0 (orange)"
+    assert trace(fig, "player 0").name == "player 0 (orange) ●"
 
 
 # --------------------------------------------------------------------------- positions

@@ -83,7 +83,7 @@ _PAYABLE = "#00c853"
 _HIGHLIGHT = "#ffb000"       # the selected routes and cities: used for nothing else
 _HOVER = "rgba(17, 17, 17, 0.55)"   # the route under the pointer
 _CLOSED_FILL = "rgba(215, 212, 204, 0.75)"
-_MARGIN = dict(l=8, r=8, t=44, b=8)
+_MARGIN = dict(l=8, r=8, t=44, b=8)     # the top margin grows with the text size: title, then legend
 
 #: Text sizes in px: ``"default"`` reads at 1280 px wide, ``"projector"`` from the back of a room.
 TEXT_SIZES: dict[str, dict[str, float]] = {
@@ -387,6 +387,7 @@ class BoardView:
         if widget:
             self.figure = go.FigureWidget(data=traces, layout=layout)
             keep_state_fresh(self.figure)
+            self.figure._config = dict(WIDGET_CONFIG)
             if not static:
                 hover_highlight(self.figure, self)
         else:
@@ -610,7 +611,8 @@ class BoardView:
         for p in range(self.game.players):
             name = f"player {p}"
             xs, ys = g.routes_xy(self._members(name))
-            add(_scatter(name=self.player_names[p], x=xs, y=ys, mode="lines", fill="toself",
+            add(_scatter(name=f"{self.player_names[p]} {self.player_marks[p][1]}", x=xs, y=ys, mode="lines",
+                           fill="toself",
                            fillcolor=self._player_colour(p), line=dict(color="#000000", width=2.4),
                            hoverinfo="skip", showlegend=True, legendgroup=name))
         add(_scatter(name="tunnels", x=g.tunnel_xy[0], y=g.tunnel_xy[1], mode="lines",
@@ -688,7 +690,7 @@ class BoardView:
 
     def _layout(self, width, height, title) -> go.Layout:
         b = self.board
-        m = _MARGIN
+        m = dict(_MARGIN, t=round(self.sizes["title"] * 1.6 + self.sizes["legend"] * 1.9))
         if width is None and height is None:
             if b.width >= b.height:
                 width = 1000
@@ -714,7 +716,8 @@ class BoardView:
             shapes=[dict(type="rect", xref="x", yref="y", x0=0, y0=0, x1=b.width, y1=b.height, layer="below",
                          fillcolor=_BOARD_FILL, line=dict(color=_BOARD_EDGE, width=1))],
             showlegend=True,
-            legend=dict(orientation="h", x=1, xanchor="right", y=1.0, yanchor="bottom", font=dict(size=self.sizes["legend"]),
+            # the legend on its own line under the title, so that a narrow board never covers it
+            legend=dict(orientation="h", x=0, xanchor="left", y=1.0, yanchor="bottom", font=dict(size=self.sizes["legend"]),
                         bgcolor="rgba(255,255,255,0)", itemclick=False, itemdoubleclick=False),
             hovermode=False if self.static else "closest",
             dragmode=False if self.static else "zoom",
@@ -905,6 +908,10 @@ def keep_state_fresh(fig) -> None:
 
     fig.get_state = get_state
 
+
+#: plotly config of board widgets: no mode bar over the title and legend (drag still zooms,
+#: a double click zooms back out)
+WIDGET_CONFIG = {"displayModeBar": False}
 
 #: The tallest a responsive board grows (px): the whole board stays on a 1080-pixel screen.
 MAX_BOARD_HEIGHT = 900

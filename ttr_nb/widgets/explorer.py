@@ -40,7 +40,7 @@ from ..engine.errors import Reason
 from ..engine.payments import describe_price
 from ..engine.rules import load_rules
 from ..viz import BoardView, fit_width, hover_highlight, keep_state_fresh
-from ..viz.board import ROUTE_COLOURS
+from ..viz.board import ROUTE_COLOURS, WIDGET_CONFIG
 from ..viz.cards import CARD_COLOURS
 from .base import Controller
 from .responsive import RESPONSIVE, BoxWidth
@@ -264,6 +264,7 @@ class BoardMirror:
         old = self.figure
         src = view.figure
         self.figure = go.FigureWidget(data=src.data, layout=src.layout)
+        self.figure._config = dict(WIDGET_CONFIG)
         keep_state_fresh(self.figure)
         self._shown = [_trace_props(t) for t in src.data]
         self._shown_layout = _layout_props(src.layout)
