@@ -354,6 +354,40 @@ def convex_overlap(p: Sequence[Point], q: Sequence[Point]) -> bool:
     return True
 
 
+def _axes(poly: Sequence[Point]) -> list[tuple[float, float, float, float]]:
+    """The edge normals of a convex polygon (parallel ones once) with the polygon's extent along
+    each: (nx, ny, lo, hi).  With the box's own axes (its bounds) they decide box overlaps."""
+    pts = _corners(poly)
+    out: list[tuple[float, float, float, float]] = []
+    for k in range(len(pts)):
+        (x1, y1), (x2, y2) = pts[k], pts[(k + 1) % len(pts)]
+        nx, ny = y1 - y2, x2 - x1
+        norm = math.hypot(nx, ny)
+        if norm < 1e-9:
+            continue
+        nx, ny = nx / norm, ny / norm
+        if any(abs(nx * ax + ny * ay) > 0.9999 for ax, ay, _, _ in out):
+            continue
+        proj = [nx * px + ny * py for px, py in pts]
+        out.append((nx, ny, min(proj), max(proj)))
+    return out
+
+
+def _box_hits(box, bounds, axes) -> bool:
+    """Whether an axis-parallel box overlaps a convex polygon given by its bounds and _axes."""
+    if not (bounds[0] < box[2] and bounds[2] > box[0] and bounds[1] < box[3] and bounds[3] > box[1]):
+        return False
+    x0, y0, x1, y1 = box
+    for nx, ny, lo, hi in axes:
+        a, b = nx * x0, nx * x1
+        c, d = ny * y0, ny * y1
+        pmin = min(a, b) + min(c, d)
+        pmax = max(a, b) + max(c, d)
+        if pmax <= lo or hi <= pmin:
+            return False
+    return True
+
+
 def box_polygon(box: tuple[float, float, float, float]) -> Polygon:
     """The closed polygon of an axis-parallel box (x0, y0, x1, y1)."""
     x0, y0, x1, y1 = box
@@ -395,12 +429,19 @@ def label_positions(board, length: float = CAR_LENGTH, size: float = 13.0, scale
     n_cars = sum(r.length for r in board.routes)
     bounds = [(min(p[0] for p in o), min(p[1] for p in o), max(p[0] for p in o), max(p[1] for p in o))
               for o in obstacles]
+    axes = [_axes(o) for o in obstacles]
     weight = [1e3 if k < n_cars else 3e3 for k in range(len(obstacles))]     # another city's dot: worse
     margin = 3 / scale
+    cell = 100.0                    # a grid of cells, each listing the obstacles that touch it
+    grid: dict[tuple[int, int], list[int]] = {}
+    for k, b in enumerate(bounds):
+        for gx in range(int(b[0] // cell), int(b[2] // cell) + 1):
+            for gy in range(int(b[1] // cell), int(b[3] // cell) + 1):
+                grid.setdefault((gx, gy), []).append(k)
     options = {}
     for c in places:
-        near = [k for k, b in enumerate(bounds) if abs(b[0] - c.x) < 700 and abs(b[1] - c.y) < 400
-                and not (k >= n_cars and abs((b[0] + b[2]) / 2 - c.x) < 1e-6 and abs((b[1] + b[3]) / 2 - c.y) < 1e-6)]
+        own = {k for k in range(n_cars, len(obstacles))
+               if abs((bounds[k][0] + bounds[k][2]) / 2 - c.x) < 1e-6 and abs((bounds[k][1] + bounds[k][3]) / 2 - c.y) < 1e-6}
         opts = []
         for rank, place in enumerate(label_candidates(c.x, c.y, c.name, size, scale)):
             box = text_box(*place[:2], place[3], place[2], size, scale)
@@ -408,11 +449,10 @@ def label_positions(board, length: float = CAR_LENGTH, size: float = 13.0, scale
             if box[0] < margin or box[1] < margin or box[2] > board.width - margin or box[3] > board.height - margin:
                 cost += 1e6
             else:
-                poly = box_polygon(box)
-                for k in near:
-                    b = bounds[k]
-                    if (b[0] < box[2] and b[2] > box[0] and b[1] < box[3] and b[3] > box[1]
-                            and convex_overlap(poly, obstacles[k])):
+                near = {k for gx in range(int(box[0] // cell), int(box[2] // cell) + 1)
+                        for gy in range(int(box[1] // cell), int(box[3] // cell) + 1) for k in grid.get((gx, gy), ())}
+                for k in near - own:
+                    if _box_hits(box, bounds[k], axes[k]):
                         cost += weight[k]
             opts.append((cost, place, box))
         options[c.name] = sorted(opts, key=lambda o: o[0])
