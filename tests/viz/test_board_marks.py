@@ -1,0 +1,101 @@
+"""Ownership, colour-blind mode, click targets, hover and layer order of the board figure."""
+from __future__ import annotations
+
+import pytest
+
+import ttr_nb
+from ttr_nb.viz import PLAYER_MARKS, ROUTE_LETTERS, board_figure, board_view, update_board
+from ttr_nb.viz.board import _HIGHLIGHT
+
+
+def trace(fig, name):
+    return next(t for t in fig.data if t.meta == name)
+
+
+def test_every_claimed_space_carries_its_owners_mark():
+    g = ttr_nb.load_game("usa", players=3)
+    state = g.state_from_dict({"routes": {"Denver-Omaha": 0, "Atlanta-Miami": 2}})
+    fig = board_figure(state)
+    marks = trace(fig, "owner marks")
+    board = g.board
+    centres = [tuple(map(float, s[:2])) for k in ("Denver-Omaha", "Atlanta-Miami") for s in board.find_route(k).spaces]
+    assert sorted(zip(marks.x, marks.y)) == sorted(centres)
+    symbols = dict(zip(zip(marks.x, marks.y), marks.marker.symbol))
+    assert {symbols[tuple(map(float, s[:2]))] for s in board.find_route("Denver-Omaha").spaces} == {PLAYER_MARKS[0][0]}
+    assert {symbols[tuple(map(float, s[:2]))] for s in board.find_route("Atlanta-Miami").spaces} == {PLAYER_MARKS[2][0]}
+    # claimed spaces are solid, open ones a little see-through
+    assert trace(fig, "player 0").fillcolor.startswith("#")
+    assert trace(fig, "spaces pink").fillcolor.endswith("0.8)")
+    update_board(fig, g.new_state())
+    assert not trace(fig, "owner marks").x
+
+
+def test_colour_blind_mode_letters_every_open_coloured_space():
+    g = ttr_nb.load_game("europe", players=3)
+    plain = board_figure(g)
+    assert not trace(plain, "colour letters").text
+    fig = board_figure(g, colour_blind=True)
+    letters = trace(fig, "colour letters")
+    coloured = [r for r in g.board.routes if r.colour != "gray"]
+    before = len(letters.text)
+    assert before == sum(r.length for r in coloured)
+    assert sorted(set(letters.text)) == sorted(v for v in ROUTE_LETTERS.values() if v)
+    # a claim takes the letters off the claimed route's spaces
+    route = next(r for r in coloured if r.twin is None)
+    update_board(fig, g.state_from_dict({"routes": {route.key: 1}}))
+    assert len(trace(fig, "colour letters").text) == before - route.length
+    assert [t.meta for t in fig.data] == [t.meta for t in plain.data]     # the same fixed traces
+
+
+def test_every_space_is_a_click_target_naming_its_route_and_track():
+    g = ttr_nb.load_game("usa", players=4)
+    fig = board_figure(g)
+    spaces = trace(fig, "route spaces")
+    board = g.board
+    assert len(spaces.x) == sum(r.length for r in board.routes)
+    for k, ri in enumerate(spaces.customdata):
+        assert (spaces.x[k], spaces.y[k]) in [tuple(map(float, s[:2])) for s in board.routes[ri].spaces]
+        assert spaces.hovertext[k] == trace(fig, "routes").hovertext[ri]
+    one, two = board.find_route("Kansas City-Saint Louis"), board.find_route("Kansas City-Saint Louis#2")
+    first = [(x, y) for x, y, ri in zip(spaces.x, spaces.y, spaces.customdata) if ri == one.index]
+    second = [(x, y) for x, y, ri in zip(spaces.x, spaces.y, spaces.customdata) if ri == two.index]
+    assert first and second and not set(first) & set(second)
+    assert "grey" in trace(fig, "routes").hovertext[board.find_route("Atlanta-Charleston").index]  # colour named
+
+
+def test_overlay_numbers_on_top_and_selection_style_used_for_nothing_else():
+    g = ttr_nb.load_game("usa")
+    fig = board_figure(g.state_from_dict({"routes": {"Denver-Omaha": 0}}), overlays={"longest": 0},
+                       highlight=["Denver-Omaha", "Miami"])
+    assert fig.data[-1].meta == "longest numbers" and list(fig.data[-1].text) == ["1"]
+    users = [t.meta for t in fig.data
+             if _HIGHLIGHT in (str(t.line.color), str(t.marker.color), str(t.fillcolor))]
+    assert users == ["highlight routes", "highlight cities"]
+
+
+def test_hover_outlines_the_route_under_the_pointer():
+    pytest.importorskip("anywidget", reason="go.FigureWidget needs anywidget")
+    from plotly.callbacks import InputDeviceState, Points
+
+    g = ttr_nb.load_game("usa")
+    fig = board_figure(g, widget=True)
+    view = board_view(fig)
+    spaces = trace(fig, "route spaces")
+    k = list(spaces.customdata).index(g.board.find_route("Denver-Omaha").index)
+    index = list(fig.data).index(spaces)
+    pts = Points(point_inds=[k], xs=[spaces.x[k]], ys=[spaces.y[k]], trace_name="route spaces", trace_index=index)
+    state = InputDeviceState(ctrl=False, alt=False, shift=False, meta=False, button=0, buttons=0)
+    spaces._dispatch_on_hover(pts, state)
+    hover = trace(fig, "hover route")
+    assert list(hover.x) == view.geometry.routes_xy([g.board.find_route("Denver-Omaha").index])[0]
+    spaces._dispatch_on_unhover(pts, state)
+    assert not trace(fig, "hover route").x
+
+
+def test_projector_text_is_larger():
+    small, big = board_figure("nordic"), board_figure("nordic", text_size="projector")
+    for name in ("city names", "longest numbers"):
+        assert trace(big, name).textfont.size > trace(small, name).textfont.size
+    assert big.layout.legend.font.size > small.layout.legend.font.size
+    with pytest.raises(ValueError, match="text_size"):
+        board_figure("nordic", text_size="huge")
