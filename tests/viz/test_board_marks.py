@@ -99,3 +99,15 @@ def test_projector_text_is_larger():
     assert big.layout.legend.font.size > small.layout.legend.font.size
     with pytest.raises(ValueError, match="text_size"):
         board_figure("nordic", text_size="huge")
+
+
+@pytest.mark.parametrize("edition", ttr_nb.editions())
+def test_hover_texts_name_a_double_routes_track_in_words(edition):
+    g = ttr_nb.load_game(edition)
+    texts = trace(board_figure(g), "routes").hovertext
+    assert not [t for t in texts if "#" in t]
+    for r in g.board.routes:
+        if r.twin is not None:
+            assert ("the second of two routes" if "#" in r.key else "the first of two routes") in texts[r.index]
+            colour = "grey" if r.colour == "gray" else r.colour
+            assert f"{colour} space" in texts[r.index]

@@ -309,6 +309,9 @@ def _scatter(**props) -> dict:
     return props
 
 
+_ORDINALS = {1: "first", 2: "second", 3: "third"}
+
+
 def _open_fill(colour: str) -> str:
     """An open space: its printed colour, a little see-through (claimed spaces are solid)."""
     h = ROUTE_COLOURS[colour].lstrip("#")
@@ -409,8 +412,9 @@ class BoardView:
         r = self.board.routes[ri]
         colour = "grey" if r.colour == GREY_NAME else r.colour
         name = f"{r.a} – {r.b}"
-        if "#" in r.key:
-            name += f" (route {r.key.rsplit('#', 1)[1]})"
+        if r.twin is not None:          # in words, never the internal key's "#2"
+            n = int(r.key.rsplit("#", 1)[1]) if "#" in r.key else 1
+            name += f", the {_ORDINALS.get(n, f'{n}th')} of two routes"
         kind = ""
         if r.tunnel:
             kind = "<br>tunnel: up to 3 more cards may be needed"
