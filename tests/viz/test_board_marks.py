@@ -111,3 +111,19 @@ def test_hover_texts_name_a_double_routes_track_in_words(edition):
             assert ("the second of two routes" if "#" in r.key else "the first of two routes") in texts[r.index]
             colour = "grey" if r.colour == "gray" else r.colour
             assert f"{colour} space" in texts[r.index]
+
+
+@pytest.mark.parametrize("edition", ttr_nb.editions())
+def test_water_round_every_ferry_and_only_there(edition):
+    from ttr_nb.viz.geometry import count_polygons
+
+    g = ttr_nb.load_game(edition)
+    sea = trace(board_figure(g), "sea")
+    ferries = [r for r in g.board.routes if r.ferry_locomotives]
+    assert count_polygons(sea.x) == sum(2 * r.length - 1 for r in ferries)   # spaces and the gaps between
+    assert (count_polygons(sea.x) > 0) == (edition in ("europe", "nordic"))
+    assert sea.hoverinfo == "skip" and fig_index(g, "sea") < fig_index(g, "spaces gray")    # under the cars
+
+
+def fig_index(g, name):
+    return [t.meta for t in board_figure(g).data].index(name)

@@ -13,6 +13,7 @@
 
 Trace layout (fixed for a given game: updates restyle, never add or remove traces)::
 
+    sea                             light water round every ferry: sea crossings read as such
     countries, country names        Swiss countries: border points and names
     network                         overlay: a player's routes, a glow under the cars
     spaces <colour> (9 traces)      unclaimed, open train spaces, one trace per route colour
@@ -76,6 +77,7 @@ _PLAYER_COLOUR_NAMES = PLAYER_NAMES
 _OUTLINE = "#3a3a3a"
 _BOARD_FILL = "#f2ecd9"       # parchment, like the printed boards
 _BOARD_EDGE = "#c9bfa3"
+_SEA = "#cfe3ee"              # the water round ferries
 _TEXT = "#1d1d1d"
 _TICKET = "#00b7d6"
 _LONGEST = "#ff5a00"
@@ -95,7 +97,7 @@ TEXT_SIZES: dict[str, dict[str, float]] = {
 LABEL_SCALES = {"default": 0.5, "projector": 0.75}
 
 # the fixed trace names, in drawing order (players are inserted after "closed")
-_BEFORE_PLAYERS = ("countries", "country names", "network",
+_BEFORE_PLAYERS = ("sea", "countries", "country names", "network",
                    *(f"spaces {c}" for c in ROUTE_COLOUR_ORDER), "closed")
 _AFTER_PLAYERS = ("tunnels", "ferry symbols", "colour letters", "owner marks", "ticket path", "ticket ends",
                   "longest path", "payable", "highlight routes", "hover route", "label leaders", "cities",
@@ -588,6 +590,9 @@ class BoardView:
         skip = dict(hoverinfo="skip", showlegend=False)
         traces: list = []
         add = traces.append
+        sea = g.sea_xy
+        add(_scatter(name="sea", x=sea[0], y=sea[1], mode="lines", fill="toself", fillcolor=_SEA,
+                       line=dict(width=0), **skip))
         countries = board.countries
         bx = [p[0] for c in countries for p in c.border_points]
         by = [p[1] for c in countries for p in c.border_points]

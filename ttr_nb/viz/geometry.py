@@ -541,6 +541,9 @@ def count_polygons(xs: Sequence) -> int:
 
 # --------------------------------------------------------------------------- per board
 
+#: How far the water round a ferry reaches (board units) in the sea backdrop.
+SEA_RADIUS = 38.0
+
 
 class BoardGeometry:
     """Everything drawn for a board that does not depend on the position, computed once.
@@ -587,6 +590,22 @@ class BoardGeometry:
         if key not in self._labels:
             self._labels[key] = label_positions(self.board, self.car_length, size, scale, self.car_width)
         return self._labels[key]
+
+    @property
+    def sea_xy(self) -> tuple[list, list]:
+        """A light sea backdrop from the board's own data: soft discs of water round every space
+        of a ferry, so that ferries read as sea crossings (the board has no coastlines; the
+        parchment elsewhere is land).  Computed once."""
+        if not hasattr(self, "_sea"):
+            discs = []
+            for r in self.board.routes:
+                if r.ferry_locomotives:
+                    pts = [(float(x), float(y)) for x, y, _ in r.spaces]
+                    for (x1, y1), (x2, y2) in zip(pts, pts[1:]):      # between spaces too: no gaps
+                        pts.append(((x1 + x2) / 2, (y1 + y2) / 2))
+                    discs += [ellipse(x, y, 0, SEA_RADIUS, SEA_RADIUS, 18) for x, y in pts]
+            self._sea = flatten(discs)
+        return self._sea
 
     def routes_xy(self, indices: Iterable[int]) -> tuple[list, list]:
         """The flat polygon lists of several routes' spaces, for one trace."""
