@@ -100,15 +100,15 @@ def test_player_count_outlines_the_double_routes_only_when_they_act_as_singles(e
     explorer.set_edition("usa")
     explorer.set_players(2)
     doubles = [r for r in explorer.game.board.routes if r.double_group]
-    hl = trace(explorer.figure, "highlight routes")
+    hl = trace(explorer.figure, "marked routes")        # dotted: the selection keeps its own style
     assert not explorer.doubles_usable
     assert polygons(hl) == sum(r.length for r in doubles)
     assert "only one route of each pair" in explorer.doubles.value
     assert explorer.set_players(4)
     assert explorer.game.players == 4 and explorer.match.state.num_players == 4
     assert explorer.doubles_usable
-    assert explorer.mirror.last_changed == ("highlight routes",)       # only what changed
-    assert polygons(trace(explorer.figure, "highlight routes")) == 0
+    assert explorer.mirror.last_changed == ("marked routes",)          # only what changed
+    assert polygons(trace(explorer.figure, "marked routes")) == 0
     assert explorer.status.kind == "ok" and "4 players" in explorer.status.text
     explorer.set_players(2)
 

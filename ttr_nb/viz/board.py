@@ -26,6 +26,7 @@ Trace layout (fixed for a given game: updates restyle, never add or remove trace
     ticket path, ticket ends        overlay: the shortest way to complete a ticket
     longest path                    overlay: a player's longest path
     payable                         overlay: routes a hand can pay for now
+    marked routes                   a group of routes pointed out (a dotted brown outline)
     highlight routes                the selected routes (a thick amber outline, used for nothing else)
     hover route                     the route under the pointer (widgets)
     label leaders                   thin lines to city names placed far from their dot
@@ -84,6 +85,7 @@ _LONGEST = "#ff5a00"
 _PAYABLE = "#00c853"
 _HIGHLIGHT = "#ffb000"       # the selected routes and cities: used for nothing else
 _HOVER = "rgba(17, 17, 17, 0.55)"   # the route under the pointer
+_MARKED = "#6d4c41"                  # a group of routes a widget points out (dotted)
 _CLOSED_FILL = "rgba(215, 212, 204, 0.75)"
 _MARGIN = dict(l=8, r=8, t=44, b=8)     # the top margin grows with the text size: title, then legend
 
@@ -100,7 +102,7 @@ LABEL_SCALES = {"default": 0.5, "projector": 0.75}
 _BEFORE_PLAYERS = ("sea", "countries", "country names", "network",
                    *(f"spaces {c}" for c in ROUTE_COLOUR_ORDER), "closed")
 _AFTER_PLAYERS = ("tunnels", "ferry symbols", "colour letters", "owner marks", "ticket path", "ticket ends",
-                  "longest path", "payable", "highlight routes", "hover route", "label leaders", "cities",
+                  "longest path", "payable", "marked routes", "highlight routes", "hover route", "label leaders", "cities",
                   "city names", "highlight cities", "stations", "routes", "route spaces", "longest numbers")
 
 
@@ -385,6 +387,7 @@ class BoardView:
         self._hover = [self._route_text(pos, i) for i in range(len(board.routes))]
         self.overlays = Overlays.of(overlays)
         self.highlight = self._resolve_highlight(highlight)
+        self.marked: tuple[int, ...] = ()
         overlay_data = self._overlay_data(pos, self.overlays)
         self._overlay_cache = overlay_data
         traces = self._traces(pos, overlay_data)
@@ -536,6 +539,7 @@ class BoardView:
         # highlight
         routes, cities = self.highlight
         out["highlight routes"] = dict(zip(("x", "y"), g.routes_xy(routes)))
+        out["marked routes"] = dict(zip(("x", "y"), g.routes_xy(self.marked)))
         out["highlight cities"] = dict(x=[board.city[c].x for c in cities], y=[board.city[c].y for c in cities])
         return out
 
@@ -641,6 +645,8 @@ class BoardView:
                        hoverinfo="skip", showlegend=False, **ov["longest path"]))
         add(_scatter(name="payable", mode="lines", line=dict(color=_PAYABLE, width=3.5), **skip,
                        **ov["payable"]))
+        add(_scatter(name="marked routes", mode="lines", line=dict(color=_MARKED, width=2.5, dash="dot"),
+                       **skip, **ov["marked routes"]))
         add(_scatter(name="highlight routes", mode="lines", line=dict(color=_HIGHLIGHT, width=5),
                        **skip, **ov["highlight routes"]))
         add(_scatter(name="hover route", mode="lines", line=dict(color=_HOVER, width=4), x=[], y=[], **skip))
@@ -829,6 +835,14 @@ class BoardView:
     def set_highlight(self, highlight=None) -> tuple[str, ...]:
         """Outline routes (indices, keys) and ring cities (names); ``None`` clears."""
         self.highlight = self._resolve_highlight(highlight)
+        data = self._overlay_data(self._pos, self.overlays)
+        with self.figure.batch_update():
+            return tuple(self._apply_overlays(data))
+
+    def set_marked(self, routes=None) -> tuple[str, ...]:
+        """Mark a group of routes (indices, keys) with a dotted outline, e.g. "the double
+        routes": a style apart from the selection's, so a selected route still stands out."""
+        self.marked = tuple(self.game.route_index(r) for r in (routes or ()))
         data = self._overlay_data(self._pos, self.overlays)
         with self.figure.batch_update():
             return tuple(self._apply_overlays(data))

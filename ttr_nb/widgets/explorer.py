@@ -519,10 +519,9 @@ class EditionExplorer(Controller):
         return [r.index for r in self.game.board.routes if r.double_group]
 
     def _highlight_doubles(self, view: BoardView) -> None:
-        routes = [] if self.doubles_usable else self._double_routes()
-        if self.selected is not None:
-            routes.append(self.selected)
-        view.set_highlight(routes or None)
+        # the doubles get a dotted outline, the selected route the selection's own style
+        view.set_marked([] if self.doubles_usable else self._double_routes())
+        view.set_highlight([self.selected] if self.selected is not None else None)
 
     def _doubles_sentence(self) -> str:
         n = self.stats["double routes"]
