@@ -220,8 +220,7 @@ def test_screenshots_of_every_board_in_both_modes(lab_page, lab_server):
         for mode in ("normal", "colour-blind"):
             board = page.locator(f".ttr-shot-{mode}")
             board.scroll_into_view_if_needed()
-            m = page.evaluate(MEASURE.replace("const out = w.closest('.jp-OutputArea-output');",
-                                              "const out = w.closest('.jp-OutputArea-output');"), f".ttr-shot-{mode}")
+            m = page.evaluate(MEASURE, f".ttr-shot-{mode}")
             assert not m["sticking"] and not m["scrolling"], (edition, mode, m)
             paths.append(shot(page, board, f"{edition}-{mode}-1280x800.png"))
     print(f"\nscreenshots (1280x800, file browser open) in {SHOTS}:")

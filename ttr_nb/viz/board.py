@@ -53,7 +53,7 @@ import plotly.graph_objects as go
 
 from ..engine.cards import GREY_NAME
 from ..engine.cards import CARD_NAMES, Cards
-from .geometry import CAR_LENGTH, CAR_WIDTH, BoardGeometry, board_geometry, flatten
+from .geometry import CAR_LENGTH, CAR_WIDTH, BoardGeometry, board_geometry, flatten, text_box
 from .palette import (PLAYER_COLOURS, PLAYER_MARKS, PLAYER_NAMES, ROUTE_COLOUR_ORDER, ROUTE_COLOURS,
                       ROUTE_LETTERS, mark_colour, text_colour)
 
@@ -325,7 +325,6 @@ def _open_fill(colour: str) -> str:
 
 def _leader(city, label, size: float, scale: float) -> list | None:
     """A thin line from a city's dot to its name, when the name had to go far from it."""
-    from .geometry import text_box
     x0, y0, x1, y1 = text_box(label[0], label[1], label[3], label[2], size, scale)
     nx, ny = min(max(city.x, x0), x1), min(max(city.y, y0), y1)
     d = ((nx - city.x) ** 2 + (ny - city.y) ** 2) ** 0.5

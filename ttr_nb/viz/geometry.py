@@ -41,7 +41,6 @@ __all__ = [
     "LABEL_SCALE",
     "LABEL_GAPS",
     "label_positions",
-    "label_box",
     "label_candidates",
     "text_box",
     "two_lines",
@@ -324,15 +323,6 @@ def _ring(x, y, text, gap, size, scale) -> list[Label]:
         cx, cy = x + ux * (g + reach), y + uy * (g + reach)
         out.append((round(cx + dx * w / 2, 1), round(cy + dy * h / 2, 1), pos, text))
     return out
-
-
-def label_box(x: float, y: float, name: str, position: str, size: float = 13.0,
-              scale: float = LABEL_SCALE, gap: float = 9.0) -> tuple[float, float, float, float]:
-    """The box a city name takes when drawn in direction ``position`` (a textposition),
-    ``gap`` px from the centre of the dot at (x, y)."""
-    dx, dy = _DIRECTIONS[position]
-    g = gap / scale * (0.75 if dx and dy else 1.0)
-    return text_box(x + dx * g, y + dy * g, name, position, size, scale)
 
 
 def _corners(poly: Sequence[Point]) -> list[Point]:
