@@ -648,7 +648,7 @@ class BoardView:
                        **skip, **ov["marked routes"]))
         add(_scatter(name="highlight routes", mode="lines", line=dict(color=_HIGHLIGHT, width=5),
                        **skip, **ov["highlight routes"]))
-        add(_scatter(name="hover route", mode="lines", line=dict(color=_HOVER, width=4), x=[], y=[], **skip))
+        add(_scatter(name="hover route", mode="lines", line=dict(color=_HOVER, width=4), x=[None], y=[None], **skip))
         cities = board.cities
         places = [c for c in cities if not c.is_country]
         labels = g.labels(sz["city"], LABEL_SCALES[self.text_size])
@@ -968,7 +968,9 @@ def hover_highlight(fig, view: "BoardView") -> None:
         if ri == shown[0]:
             return
         shown[0] = ri
-        xs, ys = view.geometry.routes_xy([ri]) if ri is not None else ([], [])
+        # nothing hovered: one gap, not an empty trace, so that plotly keeps the trace's SVG group
+        # and the groups of the page do not shift under the pointer
+        xs, ys = view.geometry.routes_xy([ri]) if ri is not None else ([None], [None])
         with fig.batch_update():
             target.x, target.y = xs, ys
 
