@@ -5,7 +5,8 @@ At 1280×800 with the file browser open and at 1920×1080, each widget's box (an
 in it) must stay inside its notebook cell, with no horizontal scrollbar; at 1920 the boards
 grow into the width they have.  On the payment checker's board a click on a route's end
 space (not its middle) chooses that route, and on the explorer's board a click on each track
-of a double route chooses that track: the status line says what Python says for that route.
+of a double route chooses that track: the status line says what Python says for that route;
+the pointer on a space outlines the whole route.
 Then each edition's board after a game is shot in normal and colour-blind mode at 1280×800,
 into the folder printed (build/screenshots/ unless TTR_SCREENSHOTS says otherwise).
 
@@ -192,6 +193,10 @@ def test_widgets_fit_at_1280_and_use_the_width_at_1920_and_clicks_choose_the_tra
     board = ttr_nb.load_board("usa")
     colours = [board.find_route(k).colour for k in (DOUBLE, DOUBLE + "#2")]
     assert seen[0] != seen[1] and all(c in s for c, s in zip(colours, seen)), seen
+    # the pointer on one space outlines every space of that route (in the page, no redraw)
+    space_point(page, ".ttr-payment", END_ROUTE, 1).hover(force=True)
+    page.wait_for_function("(n) => document.querySelectorAll('.ttr-payment [data-ttr-hover]').length === n",
+                           arg=board.find_route(END_ROUTE).length, timeout=10_000)
 
     page.set_viewport_size({"width": 1920, "height": 1080})
     large = measure_all(page, "1920x1080 + file browser")

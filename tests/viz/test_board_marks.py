@@ -73,25 +73,6 @@ def test_overlay_numbers_on_top_and_selection_style_used_for_nothing_else():
     assert users == ["highlight routes", "highlight cities"]
 
 
-def test_hover_outlines_the_route_under_the_pointer():
-    pytest.importorskip("anywidget", reason="go.FigureWidget needs anywidget")
-    from plotly.callbacks import InputDeviceState, Points
-
-    g = ttr_nb.load_game("usa")
-    fig = board_figure(g, widget=True)
-    view = board_view(fig)
-    spaces = trace(fig, "route spaces")
-    k = list(spaces.customdata).index(g.board.find_route("Denver-Omaha").index)
-    index = list(fig.data).index(spaces)
-    pts = Points(point_inds=[k], xs=[spaces.x[k]], ys=[spaces.y[k]], trace_name="route spaces", trace_index=index)
-    state = InputDeviceState(ctrl=False, alt=False, shift=False, meta=False, button=0, buttons=0)
-    spaces._dispatch_on_hover(pts, state)
-    hover = trace(fig, "hover route")
-    assert list(hover.x) == view.geometry.routes_xy([g.board.find_route("Denver-Omaha").index])[0]
-    spaces._dispatch_on_unhover(pts, state)
-    assert [v for v in trace(fig, "hover route").x if v is not None] == []
-
-
 def test_projector_text_is_larger():
     small, big = board_figure("nordic"), board_figure("nordic", text_size="projector")
     for name in ("city names", "longest numbers"):

@@ -28,7 +28,6 @@ Trace layout (fixed for a given game: updates restyle, never add or remove trace
     payable                         overlay: routes a hand can pay for now
     marked routes                   a group of routes pointed out (a dotted brown outline)
     highlight routes                the selected routes (a thick amber outline, used for nothing else)
-    hover route                     the route under the pointer (widgets)
     label leaders                   thin lines to city names placed far from their dot
     cities, city names              city dots; their names, placed clear of cars and the frame
     highlight cities                rings round selected cities
@@ -36,7 +35,8 @@ Trace layout (fixed for a given game: updates restyle, never add or remove trace
     routes                          a hoverable, clickable point at each route's middle
     route spaces                    a hoverable, clickable point on every space: the whole route
                                     is the click target, and on a double route the track under
-                                    the pointer is the one chosen
+                                    the pointer is the one chosen (the widgets outline the route
+                                    under the pointer in the page: ttr_nb/widgets/responsive.py)
     longest numbers                 overlay: the longest path numbered 1..n, above everything
 
 Polygon, line and text traces have ``hoverinfo="skip"`` so that they never steal a click
@@ -68,7 +68,6 @@ __all__ = [
     "update_board",
     "board_view",
     "ticket_path",
-    "hover_highlight",
     "fit_width",
     "TEXT_SIZES",
 ]
@@ -84,7 +83,6 @@ _TICKET = "#00b7d6"
 _LONGEST = "#ff5a00"
 _PAYABLE = "#00c853"
 _HIGHLIGHT = "#ffb000"       # the selected routes and cities: used for nothing else
-_HOVER = "rgba(17, 17, 17, 0.55)"   # the route under the pointer
 _MARKED = "#6d4c41"                  # a group of routes a widget points out (dotted)
 _CLOSED_FILL = "rgba(215, 212, 204, 0.75)"
 _MARGIN = dict(l=8, r=8, t=44, b=8)     # the top margin grows with the text size: title, then legend
@@ -102,7 +100,7 @@ LABEL_SCALES = {"default": 0.5, "projector": 0.75}
 _BEFORE_PLAYERS = ("sea", "countries", "country names", "network",
                    *(f"spaces {c}" for c in ROUTE_COLOUR_ORDER), "closed")
 _AFTER_PLAYERS = ("tunnels", "ferry symbols", "colour letters", "owner marks", "ticket path", "ticket ends",
-                  "longest path", "payable", "marked routes", "highlight routes", "hover route", "label leaders", "cities",
+                  "longest path", "payable", "marked routes", "highlight routes", "label leaders", "cities",
                   "city names", "highlight cities", "stations", "routes", "route spaces", "longest numbers")
 
 
@@ -395,8 +393,6 @@ class BoardView:
             self.figure = go.FigureWidget(data=traces, layout=layout)
             keep_state_fresh(self.figure)
             self.figure._config = dict(WIDGET_CONFIG)
-            if not static:
-                hover_highlight(self.figure, self)
         else:
             self.figure = go.Figure(data=traces, layout=layout)
         self.figure._ttr_view = self
@@ -648,7 +644,6 @@ class BoardView:
                        **skip, **ov["marked routes"]))
         add(_scatter(name="highlight routes", mode="lines", line=dict(color=_HIGHLIGHT, width=5),
                        **skip, **ov["highlight routes"]))
-        add(_scatter(name="hover route", mode="lines", line=dict(color=_HOVER, width=4), x=[None], y=[None], **skip))
         cities = board.cities
         places = [c for c in cities if not c.is_country]
         labels = g.labels(sz["city"], LABEL_SCALES[self.text_size])
@@ -954,36 +949,6 @@ def fit_width(fig, board, width: float, max_height: int = MAX_BOARD_HEIGHT) -> b
     with fig.batch_update():
         fig.layout.width, fig.layout.height = width, height
     return True
-
-
-def hover_highlight(fig, view: "BoardView") -> None:
-    """Outline the route under the pointer on a ``go.FigureWidget`` showing ``view``'s traces
-    (the view's own widget, or a copy of its traces): the ``hover route`` trace follows the
-    ``routes`` and ``route spaces`` hover events, and is emptied when the pointer leaves."""
-    index = {t.meta: k for k, t in enumerate(fig.data)}
-    target = fig.data[index["hover route"]]
-    shown = [None]
-
-    def show(ri):
-        if ri == shown[0]:
-            return
-        shown[0] = ri
-        # nothing hovered: one gap, not an empty trace, so that plotly keeps the trace's SVG group
-        # and the groups of the page do not shift under the pointer
-        xs, ys = view.geometry.routes_xy([ri]) if ri is not None else ([None], [None])
-        with fig.batch_update():
-            target.x, target.y = xs, ys
-
-    def hovered(trace, points, state):
-        if points.point_inds:
-            show(int(trace.customdata[points.point_inds[0]]))
-
-    def left(trace, points, state):
-        show(None)
-
-    for name in ("routes", "route spaces"):
-        fig.data[index[name]].on_hover(hovered)
-        fig.data[index[name]].on_unhover(left)
 
 
 def board_figure(state_or_game, *, player_colours: Sequence[str] | None = None, highlight=None, overlays=None,

@@ -39,7 +39,7 @@ from ..engine.cards import CARD_NAMES, COLOURS
 from ..engine.errors import Reason
 from ..engine.payments import describe_price
 from ..engine.rules import load_rules
-from ..viz import BoardView, fit_width, hover_highlight, keep_state_fresh
+from ..viz import BoardView, fit_width, keep_state_fresh
 from ..viz.board import ROUTE_COLOURS, WIDGET_CONFIG
 from ..viz.cards import CARD_COLOURS
 from .base import Controller
@@ -271,7 +271,6 @@ class BoardMirror:
         for t in self.figure.data:
             if t.meta in ("routes", "route spaces"):      # a click anywhere on a route
                 t.on_click(self._clicked)
-        hover_highlight(self.figure, view)
         self.widget.children = (self.sizer, self.figure)
         if old is not None:
             self.rebuilds += 1

@@ -2,7 +2,7 @@
 it can join the widgets' stylesheet).
 
 The board takes the width of its box: a `BoxWidth` (a zero-height element beside the figure)
-reports the box's width whenever it changes, and the figure is sized to it with
+reports the box's width whenever it changes (and outlines the route under the pointer), and the figure is sized to it with
 `ttr_nb.viz.fit_width` (its height in the board's proportions).  plotly's FigureWidget cannot
 do this itself: in JupyterLab 4 it is drawn once at 700 px and never told of a resize.  A side
 panel sits beside the board when there is room and wraps below it when the cell is narrow
@@ -31,10 +31,37 @@ RESPONSIVE = {
 }
 
 _ESM = """
+const OUTLINE = "stroke:#111;stroke-width:2.5px;stroke-opacity:0.8;fill:#111;fill-opacity:0.28";
+
+function hookHover(gd) {
+  // outline every space of the route under the pointer, in the page: restyling the figure from
+  // Python would redraw it, and a redraw between a button's press and release loses the click
+  if (gd._ttrHover || !gd.on || !gd._fullData) return;
+  gd._ttrHover = true;
+  let shown = [];
+  const clear = () => { shown.forEach(p => p.removeAttribute("data-ttr-hover")); shown = []; };
+  gd.on("plotly_hover", (ev) => {
+    clear();
+    const pt = ev.points && ev.points[0];
+    if (!pt || !["routes", "route spaces"].includes(pt.data.meta)) return;
+    const trace = gd._fullData.find(t => t.meta === "route spaces");
+    const group = trace && gd.querySelector(".scatterlayer .trace" + trace.uid);
+    if (!group) return;
+    const points = group.querySelectorAll("path.point");
+    trace.customdata.forEach((ri, k) => {
+      if (ri === pt.customdata && points[k]) { points[k].setAttribute("data-ttr-hover", ""); shown.push(points[k]); }
+    });
+  });
+  gd.on("plotly_unhover", clear);
+}
+
 export default {
   render({ model, el }) {
     el.style.width = "100%";
     el.style.height = "0";
+    const style = document.createElement("style");
+    style.textContent = `.ttr-board path.point[data-ttr-hover] { ${OUTLINE} !important; }`;
+    el.appendChild(style);
     let last = 0, timer = null;
     const report = () => {
       const w = Math.floor(el.getBoundingClientRect().width);
@@ -43,14 +70,17 @@ export default {
     const observer = new ResizeObserver(() => { clearTimeout(timer); timer = setTimeout(report, 120); });
     observer.observe(el);
     report();
-    return () => { observer.disconnect(); clearTimeout(timer); };
+    const board = () => { const box = el.closest(".ttr-board"); return box && box.querySelector(".js-plotly-plot"); };
+    const poll = setInterval(() => { const gd = board(); if (gd) hookHover(gd); }, 500);
+    return () => { observer.disconnect(); clearTimeout(timer); clearInterval(poll); };
   }
 };
 """
 
 
 class BoxWidth(anywidget.AnyWidget):
-    """An invisible element that reports the width (px) of the box it is in, as `width`."""
+    """An invisible element beside a board figure: it reports the width (px) of the box it is
+    in, as `width`, and outlines the route under the pointer (every space of it), in the page."""
 
     _esm = _ESM
     width = traitlets.Int(0).tag(sync=True)
