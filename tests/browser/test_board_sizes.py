@@ -15,7 +15,6 @@ Fixture notebooks: tests/browser/notebooks/ (small, made for these tests).
 from __future__ import annotations
 
 import os
-import shutil
 import time
 from pathlib import Path
 
@@ -26,7 +25,6 @@ from ttr_nb.widgets import EditionExplorer, PaymentChecker
 
 from .conftest import ROOT, TOKEN, wait_idle
 
-HERE = Path(__file__).resolve().parent / "notebooks"
 SHOTS = Path(os.environ.get("TTR_SCREENSHOTS", ROOT / "build" / "screenshots"))
 WIDGETS = [".ttr-explorer", ".ttr-payment", ".ttr-tunnel-lab", ".ttr-scoring", ".ttr-game-table"]
 BOARDS = [".ttr-explorer", ".ttr-payment", ".ttr-scoring", ".ttr-game-table"]
@@ -34,15 +32,8 @@ END_ROUTE = "Dallas-El Paso"
 DOUBLE = "Kansas City-Saint Louis"
 
 
-@pytest.fixture(scope="module")
-def fixtures(workdir):
-    for nb in HERE.glob("*.ipynb"):
-        shutil.copy(nb, workdir / nb.name)
-    return workdir
-
-
 @pytest.fixture
-def lab_page(browser, lab_server, fixtures):
+def lab_page(browser, lab_server):          # (the lab serves a copy of tests/browser/notebooks too)
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     page.set_default_timeout(60_000)
