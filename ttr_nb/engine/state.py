@@ -20,8 +20,8 @@ from itertools import accumulate, combinations, compress
 from operator import sub
 from typing import Iterator, Sequence
 
-from .actions import (FORMS, AbandonTunnel, Action, BuildStation, Claim, DrawBlind, DrawFaceUp, DrawTickets,
-                      KeepTickets, Pass, PayTunnel)
+from .actions import (FORMS, AbandonTunnel, Action, ActionSyntaxError, BuildStation, Claim, DrawBlind, DrawFaceUp,
+                      DrawTickets, KeepTickets, Pass, PayTunnel)
 from .board import DECKS
 from .caches import BoundedCache
 from .cards import CARD_INDEX, CARD_NAMES, LOCO, NUM_COLOURS, NUM_KINDS, Cards, card_index, card_word
@@ -521,7 +521,8 @@ class State:
             try:
                 action = self.game.parse_action(action)
             except ValueError as e:
-                raise IllegalAction(_syntax_reason(e), action) from None
+                reason = _syntax_reason(e)
+                raise ActionSyntaxError(reason.text, action, reason) from None
         legal = self._legal
         # an action just taken from this state's own legal list is legal by construction
         # (the tests check every listed action against `why_illegal`); others are checked
