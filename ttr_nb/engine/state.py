@@ -186,9 +186,10 @@ class State:
                 return "blocked"
         return "free"
 
-    def payment_options(self, route, complete: bool = True) -> tuple[Cards, ...]:
+    def payment_options(self, route, complete: bool = True):
         """The distinct ways the player to move can pay for `route` with their hand (all of
-        them; ``complete=False``: the canonical subset `legal_actions` lists). Only the
+        them, as a lazy `Payments` sequence: `len`, indexing, iteration, `in`; ``complete=False``:
+        the canonical subset `legal_actions` lists, a tuple). Only the
         cards are considered: whether the route may be claimed now is `why_illegal`'s."""
         return self.game.payment_options(route, self.hands[self.player], complete)
 
