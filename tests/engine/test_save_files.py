@@ -167,7 +167,7 @@ GOOD = {edition: played(edition, 3 if edition == "europe" else 2, seed=3, moves=
 ODD_VALUES = st.one_of(st.none(), st.booleans(), st.integers(-3, 200), st.integers(10**20, 10**21),
                        st.floats(allow_nan=True), st.text(max_size=6), st.just([]), st.just({}),
                        st.just([[[[[[[[[[]]]]]]]]]]), st.just("../../usa"), st.just("draw deck"),
-                       st.just({"red": 99}))
+                       st.just({"red": 99})).map(copy.deepcopy)      # fresh: mutations must not leak
 
 
 @st.composite
