@@ -122,6 +122,16 @@ def test_structurally_wrong_files_name_the_file_and_the_problem(tmp_path):
     path = tmp_path / "binary.json"
     path.write_bytes(b"\xff\xfe{}")
     refused(path, "not UTF-8")
+    path = tmp_path / "digits.json"
+    path.write_text(json.dumps(good).replace('"seed": 5', '"seed": ' + "7" * 5000), encoding="utf-8")
+    refused(path, "not valid JSON", "digits")
+
+
+def test_a_dict_that_is_not_a_saved_match_raises_the_same_error():
+    good = played().to_dict()
+    for d in ([], {**good, "seed": 10**5000}, {**good, "players": 10**5000}, {**good, "actions": "draw deck"}):
+        with pytest.raises(SaveFileError, match="the match dict is not a saved match"):
+            Match.from_dict(d)
 
 
 def test_a_replay_failure_names_the_action_number_and_the_action(tmp_path):

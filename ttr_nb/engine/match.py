@@ -77,18 +77,24 @@ def _check_fields(d, source: str) -> None:
 
 
 def _short(value) -> str:
-    text = repr(value) if not isinstance(value, (list, dict)) else type(value).__name__
+    """A value as a message may show it: at most 40 characters."""
+    if isinstance(value, (list, dict)):
+        return type(value).__name__
+    if isinstance(value, int) and value.bit_length() > 128:
+        return "a huge integer"
+    text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
 class Match:
     """The one mutable wrapper around a game: the states played so far and the actions
-    between them.
+    between them. ``Match(game)`` starts at ``game.new_state()`` (or at `state`).
 
     The vocabulary: `play(action)` (an Action or its text; raises `IllegalAction` and
     changes nothing if the rules forbid it), `undo()`, `state` (the latest `State`),
-    `states`, `history` (the actions played), `game`, `save(path)` / `Match.load(path)`
-    and `to_dict()` / `Match.from_dict(d)` (the settings and the actions' text; loading
+    `states`, `history` (the actions played), `game`, `save(path)` (atomic) /
+    `Match.load(path)` (`SaveFileError` for a file that is not a saved match) and
+    `to_dict()` / `Match.from_dict(d)` (the settings and the actions' text; loading
     replays them), and `on_change(callback)` for widgets.
     """
 
@@ -104,7 +110,8 @@ class Match:
 
     def play(self, action):
         """Apply an action (or its text) for the player to move; raises `IllegalAction`
-        with the reason and changes nothing if the rules forbid it."""
+        with the reason and changes nothing if the rules forbid it (`ActionSyntaxError`,
+        an `IllegalAction`, for text that is not an action)."""
         action = self.game.parse_action(action) if isinstance(action, str) else self.game.canonical(action)
         new = self.state.apply(action)
         self.states.append(new)
@@ -160,7 +167,7 @@ class Match:
         _sync_folder(path.parent)
 
     @classmethod
-    def from_dict(cls, d: dict, source: str = "the saved match") -> "Match":
+    def from_dict(cls, d: dict, source: str = "the match dict") -> "Match":
         """The match a save dict describes, replayed action by action. Raises `SaveFileError`
         (naming `source`) for a dict that is not a saved match, or whose settings, start
         position or actions cannot be played."""
@@ -199,6 +206,8 @@ class Match:
             raise SaveFileError(source, f"not UTF-8 text ({e.reason} at byte {e.start})") from None
         except json.JSONDecodeError as e:
             raise SaveFileError(source, f"not valid JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
+        except ValueError as e:             # e.g. an integer of more digits than Python reads
+            raise SaveFileError(source, f"not valid JSON ({e})") from None
         except RecursionError:
             raise SaveFileError(source, "its JSON is nested too deeply") from None
         return cls.from_dict(d, source)
