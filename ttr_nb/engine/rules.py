@@ -137,9 +137,11 @@ def _set_path(data: dict, path: str, value) -> None:
 
 
 def load_rules(edition: str, **options) -> Rules:
-    """The `Rules` of an edition, by its id, with options applied (e.g. ``opening_tickets=4``)."""
-    _raw_edition(edition)          # an edition id (ValueError listing the editions otherwise)
-    return _load_rules(edition.strip().lower(), tuple(sorted(options.items())))
+    """The `Rules` of an edition, by its id, with options applied (e.g. ``opening_tickets=4``).
+    ValueError listing the editions for anything else (a path, a name that is not a string)."""
+    if not isinstance(edition, str):
+        _raw_edition(edition)          # refuses it
+    return _load_rules(edition.strip().lower(), tuple(sorted(options.items())))   # reads `_raw_edition`
 
 
 @lru_cache(maxsize=64)
