@@ -133,6 +133,8 @@ def test_every_payment_is_a_lazy_sequence_agreeing_with_the_brute_force():
         assert len(pays) == len(listed) == len(set(listed)) == len(expected), (price, hand)
         assert set(listed) == expected
         assert [pays[j] for j in range(len(pays))] == listed
+        assert pays == listed and pays == tuple(listed) and pays == price.options(hand, complete=True)
+        assert pays != listed + [(0,) * 9] and pays != "red*1"
         assert [pays[j] for j in range(-len(pays), 0)] == listed and pays[1:4] == tuple(listed[1:4])
         plain = [p for p in listed if sum(p) == price.length]
         subs = listed[len(plain):]

@@ -260,6 +260,17 @@ class Payments(Sequence):
             return False
         return all(a <= b for a, b in zip(p, self.hand)) and self.price.is_valid(p)
 
+    def __eq__(self, other):
+        """Equal to the same payments of the same price and hand, or to a tuple or list of
+        the same payments in the same order."""
+        if isinstance(other, Payments):
+            return self.price == other.price and self.hand == other.hand
+        if isinstance(other, (tuple, list)):
+            return len(other) == self._len and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    __hash__ = None
+
     def __repr__(self) -> str:
         return f"<Payments: {self._len} ways to pay {describe_price(self.price)}>"
 
