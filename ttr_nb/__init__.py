@@ -8,7 +8,7 @@
 """
 from .engine import (AbandonTunnel, Action, ActionSyntaxError, Board, BuildStation, Cards, Claim, DrawBlind,
                      DrawFaceUp, DrawTickets, Game, IllegalAction, KeepTickets, LegalActions, LongestPath,
-                     MapError, Match, Pass, PayTunnel, PositionError, Reason, Rules, ScoreRow, State,
-                     TicketResult, editions, load_board, load_game, load_rules, longest_path, parse)
+                     MapError, Match, Pass, PayTunnel, PositionError, Reason, Rules, SaveFileError, ScoreRow,
+                     State, TicketResult, editions, load_board, load_game, load_rules, longest_path, parse)
 
 __version__ = "0.1.0"

@@ -32,7 +32,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ttr_nb.engine import longest as longest_module
-from ttr_nb.engine.longest import LongestPath, longest_path
+from ttr_nb.engine.longest import MAX_EDGES, LongestPath, longest_path
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # `benchmarks` lives at the repository root
@@ -578,6 +578,48 @@ def test_milp_reference_is_right_on_small_graphs(seed):
 def test_milp_agrees(name):
     edges = grid_network() if name == "grid" else usa_networks()[name]
     assert milp_longest_trail(edges) == longest_path(edges).length
+
+
+@pytest.mark.parametrize("board", ["europe", "switzerland", "nordic"])
+def test_milp_agrees_on_every_whole_board(board):
+    """Fact 11: every board is within the bound, and the answer on the whole board is exact."""
+    from ttr_nb.engine.board import load_board
+    edges = [(r.a, r.b, r.length) for r in load_board(board).routes]
+    assert len(edges) <= 101 < MAX_EDGES
+    res = longest_path(edges)
+    assert_valid(edges, res)
+    assert milp_longest_trail(edges) == res.length
+
+
+# ----------------------------------------------------------------------------- size bound (fact 11)
+def test_no_board_has_more_routes_than_the_bound():
+    from ttr_nb.engine.board import board_names, load_board
+    sizes = {name: len(load_board(name).routes) for name in board_names()}
+    assert max(sizes.values()) == 101 and max(sizes.values()) < MAX_EDGES == 150, sizes
+
+
+def test_more_edges_than_the_bound_are_refused_at_once():
+    import itertools
+    import time
+    start = time.process_time()
+    for edges in ([(f"c{i}", f"c{i + 1}", 1) for i in range(MAX_EDGES + 1)],
+                  ((i, i + 1, 1) for i in itertools.count())):           # an endless stream too
+        with pytest.raises(ValueError, match="at most 150 edges"):
+            longest_path(edges)
+    assert time.process_time() - start < 0.5
+
+
+def test_a_network_at_the_bound_is_solved_exactly_and_in_time():
+    import time
+    rng = random.Random(1)
+    edges = random_multigraph(rng, cities=75, edges=MAX_EDGES, max_length=1)
+    assert len(edges) == MAX_EDGES
+    start = time.process_time()
+    res = longest_path(edges)
+    assert time.process_time() - start < 20
+    assert_valid(edges, res)
+    path = [(f"c{i}", f"c{i + 1}", 2) for i in range(MAX_EDGES)]     # a single path of 150 edges
+    assert longest_path(path).length == 2 * MAX_EDGES
 
 
 # ----------------------------------------------------------------------------- API details

@@ -9,7 +9,8 @@ import random
 import pytest
 
 import ttr_nb
-from ttr_nb.engine.payments import GREY, Price, substitution_payments
+from ttr_nb.engine.cards import CARD_NAMES
+from ttr_nb.engine.payments import GREY, Payments, Price, substitution_payments
 
 
 def submultisets(hand, size):
@@ -114,3 +115,59 @@ def test_nth_payment_follows_the_listing(edition):
         for sig, price in enumerate(game.tables.sig_prices):
             listed = game.sig_options(sig, hand)
             assert [game.nth_payment(sig, hand, j) for j in range(len(listed))] == list(listed), (price, hand)
+
+
+# ---------------------------------------------------------------------------- every payment, lazily
+def test_every_payment_is_a_lazy_sequence_agreeing_with_the_brute_force():
+    """`Price.options(hand, complete=True)` is a `Payments` sequence: its length, its items
+    by index, its iteration and `in` all agree with the brute force, in the documented
+    order (without substitution first, then by number of cards and card order)."""
+    rng = random.Random(9)
+    for _ in range(600):
+        price = random_price(rng)
+        hand = random_hand(rng, rng.randint(0, 12))
+        pays = price.options(hand, complete=True)
+        assert isinstance(pays, Payments)
+        expected = brute_force(price, hand)
+        listed = list(pays)
+        assert len(pays) == len(listed) == len(set(listed)) == len(expected), (price, hand)
+        assert set(listed) == expected
+        assert [pays[j] for j in range(len(pays))] == listed
+        assert pays == listed and pays == tuple(listed) and pays == price.options(hand, complete=True)
+        assert pays != listed + [(0,) * 9] and pays != "red*1"
+        assert [pays[j] for j in range(-len(pays), 0)] == listed and pays[1:4] == tuple(listed[1:4])
+        plain = [p for p in listed if sum(p) == price.length]
+        subs = listed[len(plain):]
+        assert listed[:len(plain)] == list(price.options(hand)[:len(plain)]) == plain
+        assert subs == sorted(subs, key=lambda p: (sum(p), p))
+        assert all(p in pays for p in listed)
+        for p in submultisets(hand, rng.randint(0, min(sum(hand), 8))):
+            assert (p in pays) == (p in expected)
+        assert "red*1" not in pays and (1, 2) not in pays and None not in pays and (-1,) * 9 not in pays
+        with pytest.raises(IndexError, match="out of range"):
+            pays[len(pays)]
+        assert set(substitution_payments(price, hand)) == {p for p in expected if sum(p) > price.length}
+
+
+def test_murmansk_lieksa_with_a_44_card_hand_is_counted_not_listed():
+    import time
+    import tracemalloc
+    game = ttr_nb.load_game("nordic", players=2)
+    ri = game.route_index("Murmansk-Lieksa")
+    hand = (5,) * 8 + (4,)
+    tracemalloc.start()
+    try:
+        start = time.perf_counter()
+        state = game.state_from_dict({"phase": "turn", "hands": [dict(zip(CARD_NAMES, hand)), {}]})
+        pays = state.payment_options(ri)
+        n = len(pays)
+        middle, last = pays[n // 2], pays[-1]
+        seconds = time.perf_counter() - start
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert n == 1_786_607
+    assert seconds < 1.0 and peak < 20_000_000               # was 54 s and 618 MB
+    assert middle in pays and last in pays and game.prices[ri].is_valid(middle)
+    assert sum(middle) > 9 and middle.fits_in(hand)
+    assert state.why_illegal(f"claim Murmansk-Lieksa {middle}") is None

@@ -6,7 +6,7 @@ from .cards import CARD_NAMES, COLOURS, LOCO, Cards
 from .errors import IllegalAction, Reason
 from .game import Game, editions, load_game
 from .longest import LongestPath, longest_path
-from .match import Match
+from .match import Match, SaveFileError
 from .rules import Rules, load_rules
 from .scoring import ScoreRow, TicketResult
 from .serialize import PositionError

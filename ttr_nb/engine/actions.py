@@ -8,16 +8,44 @@
 `parse(str(a)) == a` for every action. Route and city names are kept as text;
 the game resolves them (see `Game.parse_action`, which also accepts the two
 cities in either order).
+
+Errors: text that is not an action raises `ActionSyntaxError`. It is an
+`IllegalAction` (and so a `ValueError`) whose reason has the rule id
+``action-syntax``, so `State.apply`, `Match.play` and `parse` raise the same
+error for the same text, and code that catches `IllegalAction` catches it too.
+A text longer than `MAX_TEXT` characters (far longer than any action of any
+edition) is refused without being read.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from .cards import CARD_NAMES, Cards, card_index
+from .errors import IllegalAction, Reason, one_sentence
+
+#: The longest action text worth reading. The longest action any edition allows (its longest
+#: route key and a payment of every card of the deck) is a few hundred characters at most.
+MAX_TEXT = 1000
 
 
-class ActionSyntaxError(ValueError):
-    """The text is not an action. The message shows the forms that are."""
+class ActionSyntaxError(IllegalAction):
+    """The text is not an action. The message shows the forms that are (`FORMS`).
+
+    An `IllegalAction` with the rule id ``action-syntax`` (so also a `ValueError`): its
+    reason is the message's first sentence, with the action forms in `Reason.accepted`;
+    `action` is the text that could not be read. `parse` says the forms in the message
+    too; `State.apply` raises it with the reason's sentence as its message, like every
+    `IllegalAction`."""
+
+    def __init__(self, message: str, text=None, reason: Reason | None = None):
+        if reason is None:
+            sentence, _, forms = message.partition(" Actions look like: ")
+            reason = Reason("action-syntax", one_sentence(sentence), FORMS if forms else ())
+        super().__init__(reason, text)
+        self.args = (message,)
+
+    def __reduce__(self):
+        return type(self), (self.args[0], self.action, self.reason)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +79,7 @@ class KeepTickets:
     keep: tuple[int, ...]
 
     def __str__(self):
-        return "keep " + ",".join(map(str, self.keep))
+        return "keep " + (",".join(map(str, self.keep)) or "none")
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +134,8 @@ FORMS = ("draw deck", "draw red", "draw loco", "tickets", "keep 0,2", "claim Den
 
 
 def _fail(text: str, why: str):
-    raise ActionSyntaxError(f"cannot read the action {text!r}: {why}. Actions look like: " + "; ".join(FORMS))
+    shown = text if len(text) <= 80 else text[:60] + "..."
+    raise ActionSyntaxError(f"cannot read the action {shown!r}: {why}. Actions look like: " + "; ".join(FORMS), text)
 
 
 def _cards(text: str, whole: str) -> Cards:
@@ -116,10 +145,52 @@ def _cards(text: str, whole: str) -> Cards:
         _fail(whole, str(e))
 
 
+def _reads_as_part(part: str) -> bool:
+    """Whether `part` (a piece of a payment between two '+') reads as cards of one kind."""
+    part = part.strip()
+    if part in ("", "none", "-") or part.count(" ") > 2:   # 'red * 3' is the longest form
+        return False
+    try:
+        Cards.parse(part)
+    except ValueError:
+        return False
+    return True
+
+
+def _payment_start(words: list[str]) -> int | None:
+    """The smallest k >= 1 such that ``" ".join(words[k:])`` reads as cards (`Cards.parse`), or None.
+
+    Linear in the length of the text: a tail reads as cards when each of its '+'-separated parts
+    does. Going from the last word to the first, the parts after the tail's first part are
+    complete and checked once; a part that reads has at most three words, so the first part is
+    only tried while it is that short; once a complete part fails, no longer tail can read."""
+    best = None
+    first: list[str] = []          # the words of the tail's first part (up to 4: more cannot read)
+    for k in range(len(words) - 1, 0, -1):
+        w = words[k]
+        if "+" in w:
+            pieces = w.split("+")
+            joined = pieces[-1] if k == len(words) - 1 else (
+                " ".join([pieces[-1]] + first) if len(first) < 4 else None)
+            if joined is None or not _reads_as_part(joined) or not all(map(_reads_as_part, pieces[1:-1])):
+                return best
+            first = [pieces[0]] if pieces[0] else []
+            ok = _reads_as_part(pieces[0])
+        else:
+            first = [w] + first[:3]
+            ok = (_reads_as_part(" ".join(first)) if len(first) < 4 else False) or (
+                k == len(words) - 1 and w in ("none", "-"))
+        if ok:
+            best = k
+    return best
+
+
 def parse(text: str) -> Action:
-    """Read an action from its text form."""
+    """Read an action from its text form. Raises `ActionSyntaxError` if it is not one."""
     if not isinstance(text, str):
-        raise ActionSyntaxError(f"an action's text form must be a string, not {type(text).__name__}")
+        raise ActionSyntaxError(f"an action's text form must be a string, not {type(text).__name__}", text)
+    if len(text) > MAX_TEXT:
+        _fail(text, f"it has {len(text)} characters and no action has more than {MAX_TEXT}")
     s = " ".join(text.split())
     verb, _, rest = s.partition(" ")
     verb = verb.lower()
@@ -135,27 +206,23 @@ def parse(text: str) -> Action:
     if verb == "tickets" and not rest:
         return DrawTickets()
     if verb == "keep":
+        if rest.lower() == "none":
+            return KeepTickets(())
         parts = [p for p in rest.replace(",", " ").split() if p]
-        if not parts or not all(p.isdigit() for p in parts):
+        if not parts or not all(p.isascii() and p.isdigit() for p in parts):
             _fail(text, "keep takes the positions of the offered tickets, like 'keep 0,2'")
         return KeepTickets(tuple(int(p) for p in parts))
     if verb in ("claim", "station"):
         # the payment is the longest tail that reads as cards ("red*3+loco*1", "red*3 + loco")
         words = rest.split(" ")
-        split = None
-        for k in range(1, len(words)):
-            try:
-                payment = Cards.parse(" ".join(words[k:]))
-            except ValueError:
-                continue
-            split = k
-            break
-        if split is None:
+        k = _payment_start(words)
+        if k is None:
             label, _, pay = rest.rpartition(" ")
             if not label or not pay:
                 _fail(text, f"{verb} takes a {'route' if verb == 'claim' else 'city'} and a payment")
             payment = _cards(pay, text)
-        label = " ".join(words[:split]) if split is not None else label
+        else:
+            label, payment = " ".join(words[:k]), _cards(" ".join(words[k:]), text)
         return Claim(label, payment) if verb == "claim" else BuildStation(label, payment)
     if verb == "pay" and rest:
         return PayTunnel(_cards(rest, text))

@@ -273,12 +273,16 @@ class Board:
         """The route called ``label``: its key ("Denver-Kansas City#2"), the
         reversed label ("Kansas City-Denver#2"), or either in any letter case.
 
-        Raises KeyError naming close matches when there is no such route.
+        Raises KeyError naming close matches when there is no such route. Linear in the
+        length of the label; a label longer than `MAX_LABEL` characters is refused unread.
         """
         if isinstance(label, Route):
             label = label.key
         if not isinstance(label, str):
             raise KeyError(f"a route label must be a string like 'A-B', not {label!r}")
+        if len(label) > MAX_LABEL:
+            raise KeyError(f"board {self.name!r} has no route {label[:40] + '...'!r}: a route label has at "
+                           f"most {MAX_LABEL} characters, this one has {len(label)}")
         found = self._route_alias.get(label) or self._route_folded.get(_fold(label))
         if found is not None:
             return found
@@ -287,10 +291,21 @@ class Board:
     def _unknown_route_message(self, label: str) -> str:
         text = f"board {self.name!r} has no route {label!r}"
         norm = _normalise_label(label)
-        # Does the label name two known places that are simply not adjacent?
+        # Does the label name two known places that are simply not adjacent? Only a dash
+        # after a place name's length can split it so (checked by length, without slicing).
         folded_places = {_fold(n): n for n in self.city}
+        longest = max(map(len, folded_places), default=0) * 2 + 2
+        next_hash = -1
         for m in re.finditer("-", norm):
-            left, right = norm[: m.start()], norm[m.end():].split("#", 1)[0]
+            if m.start() > longest:
+                break
+            if next_hash < m.end():
+                next_hash = norm.find("#", m.end())
+                if next_hash < 0:
+                    next_hash = len(norm)
+            if next_hash - m.end() > longest:
+                continue
+            left, right = norm[: m.start()], norm[m.end():next_hash]
             a, b = folded_places.get(_fold(left)), folded_places.get(_fold(right))
             if a and b:
                 if a == b:
@@ -365,10 +380,18 @@ def _fold(label: str) -> str:
     return _normalise_label(label).casefold()
 
 
+#: The longest route label `Board.find_route` reads (every board's labels are far shorter).
+MAX_LABEL = 200
+_DASHES = str.maketrans({c: "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"})
+
+
 def _normalise_label(label: str) -> str:
-    label = unicodedata.normalize("NFC", label).strip()
-    # "Denver – Kansas City", "Denver - Kansas City" -> "Denver-Kansas City"
-    return re.sub(r"\s*[\u2010-\u2015\u2212]\s*|\s+-\s+|\s+-|-\s+", "-", label)
+    """"Denver – Kansas City", "Denver - Kansas City" -> "Denver-Kansas City": every dash
+    becomes '-' without the spaces around it (linear: no pattern that backtracks)."""
+    label = unicodedata.normalize("NFC", label).strip().translate(_DASHES)
+    if "-" not in label:
+        return label
+    return "-".join(part.strip() for part in label.split("-"))
 
 
 def _close_matches(word: str, candidates: list[str], n: int = 5) -> list[str]:

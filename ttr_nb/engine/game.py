@@ -142,9 +142,9 @@ class Game:
         """`self.sig_options(sig, hand)[j]`, computed without listing (`Tables.nth_payment`)."""
         return self.tables.nth_payment(sig, hand, j)
 
-    def payment_options(self, route, hand, complete: bool = True) -> tuple[Cards, ...]:
-        """Every distinct way `hand` can pay for `route` (``complete=False``: the canonical
-        subset that `legal_actions` lists)."""
+    def payment_options(self, route, hand, complete: bool = True):
+        """Every distinct way `hand` can pay for `route`, as a lazy `Payments` sequence
+        (``complete=False``: the canonical subset that `legal_actions` lists, a tuple)."""
         return self.prices[self.route_index(route)].options(tuple(hand), complete)
 
     def station_payments(self, hand: tuple, cost: int) -> tuple[Cards, ...]:

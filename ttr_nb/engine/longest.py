@@ -15,9 +15,10 @@ is fast if it searches the right space with strong bounds.  Pure standard
 library.  Every fact below is cross-checked by exhaustive search in
 ``tests/engine/test_longest.py``.
 
-1. Components are independent: the answer is the best component.
+1. Components are independent: the answer is the best component
+   (`longest_path`).
 
-2. Euler.  A connected edge set with at most two odd-degree vertices is
+2. Euler (`_euler`).  A connected edge set with at most two odd-degree vertices is
    walked completely by one trail (Hierholzer).  So the problem is to choose
    the edges H of the trail: H connected with <= 2 odd vertices, maximum
    weight; a component with <= 2 odd vertices is its own answer.
@@ -29,12 +30,12 @@ library.  Every fact below is cross-checked by exhaustive search in
    s and t is in T and deg_G(s), deg_G(t) are odd.  **A maximum trail joins
    two odd vertices of G and uses all of their edges.**
 
-4. Series reduction.  By 3 no maximum trail ends inside a chain of degree-2
+4. Series reduction (`_series_reduce`).  By 3 no maximum trail ends inside a chain of degree-2
    vertices, so it uses such a chain whole or not at all: chains become
    single weighted edges ("chains" below; a chain from a vertex back to
    itself is a loop, which a trail visiting that vertex always takes).
 
-5. Bridge tree.  A trail crosses a bridge at most once, so the blocks
+5. Bridge tree (`_bridges`, `_solve_component`).  A trail crosses a bridge at most once, so the blocks
    (2-edge-connected pieces) it visits form a path of the bridge tree.  Bottom
    up, each block gets, per child block, a pendant edge "bridge + best trail
    starting at the bridge's far end" (top 2 per attachment vertex for the
@@ -42,7 +43,8 @@ library.  Every fact below is cross-checked by exhaustive search in
    attachment of its parent bridge).  The tree is rooted at the heaviest
    block, which then needs no anchored search.
 
-6. Search space: the left-out chains.  Within a block, search over states
+6. Search space: the left-out chains (`_TrailSearch`: `branch`, with
+   `leave_out`, `put_back`, `part_of`, `must_hold`).  Within a block, search over states
    (D, kept chains, declared ends) where D is the connected part that still
    may hold the trail.  A state is a *leaf* when D has <= 2 odd vertices (D
    is a trail, fact 2).  Otherwise take an odd vertex u that is not a
@@ -59,7 +61,7 @@ library.  Every fact below is cross-checked by exhaustive search in
    chains of D - H* touch it and are free -- leave out the first of them.
    The first leaf on that path is D = H* itself.
 
-7. Bounds.  Bounds only have to hold along such a path, where the chains
+7. Bounds (`_TrailSearch.bound`, `_TrailSearch.moat_bound`).  Bounds only have to hold along such a path, where the chains
    D - H* left out are free chains (kept ones lie in H*) whose odd vertices
    are the odd vertices of D except s and t: a "T-join".
    (a) Each terminal needs a left-out chain: its own length if it leads to
@@ -72,22 +74,28 @@ library.  Every fact below is cross-checked by exhaustive search in
        (and the anchor) costs at most their own radii.  On the benchmark
        networks this bound equals the optimum at the root.
 
-8. Order.  Children are bounded before they are searched and searched best
+8. Order (`_TrailSearch.children`, `_TrailSearch.deepen`).  Children are bounded before they are searched and searched best
    bound first; among equal bounds, leaving a chain out comes before
    declaring an end, and fewer odd vertices left comes first.  The search
    deepens on a target: pass k only expands states whose bound reaches the
    target, so the first leaf found is optimal; if a pass finds none, the
    next target is the best bound it cut off.
 
-9. Trees.  A component without a cycle (one edge fewer than vertices) holds
+9. Trees (`_tree_trail`).  A component without a cycle (one edge fewer than vertices) holds
    one path between any two vertices; the longest is found by two sweeps
    (the vertex farthest from any vertex ends a longest path).
 
-10. Small components.  A player's network at the end of a game is mostly
+10. Small components (`_small_trail`).  A player's network at the end of a game is mostly
    a few small components with one or two cycles.  For those a plain
    depth-first search over trails from the odd vertices (fact 3) is several
    times faster than setting up the search of 5-8; it runs with a budget of
    steps and hands over to that search when the budget is spent.
+
+11. Size (`MAX_EDGES`).  The search is exact, and its time grows
+   exponentially with the edges of a component: a network of 150 edges takes
+   up to about a second, 500 random edges more than a minute.  No board holds
+   more than 101 routes (Europe), so `longest_path` takes at most `MAX_EDGES`
+   = 150 edges and refuses more with a ValueError, rather than hang.
 """
 from __future__ import annotations
 
@@ -96,7 +104,10 @@ import numbers
 from dataclasses import dataclass
 from typing import Hashable, Iterable
 
-__all__ = ["LongestPath", "longest_path"]
+__all__ = ["LongestPath", "longest_path", "MAX_EDGES"]
+
+#: The most edges `longest_path` takes (fact 11): more than any board has routes.
+MAX_EDGES = 150
 
 
 @dataclass(frozen=True)
@@ -118,8 +129,9 @@ def longest_path(edges: Iterable[tuple[Hashable, Hashable, int]]) -> LongestPath
 
     ``edges`` is an iterable of ``(city_a, city_b, length)`` with hashable
     cities and positive integer lengths.  Parallel edges are distinct edges;
-    self-loops are rejected with ``ValueError``.  The result is deterministic
-    (it depends only on the order of ``edges``).
+    self-loops are rejected with ``ValueError``, and so are more than
+    `MAX_EDGES` (150) edges (fact 11: more than any board has).  The result is
+    deterministic (it depends only on the order of ``edges``).
     """
     ends: list[tuple[int, int]] = []
     lengths: list[int] = []
@@ -148,6 +160,10 @@ def longest_path(edges: Iterable[tuple[Hashable, Hashable, int]]) -> LongestPath
             cities.append(b)
         ends.append((ia, ib))
         lengths.append(length)
+        if len(ends) > MAX_EDGES:
+            raise ValueError(f"longest_path takes at most {MAX_EDGES} edges (no board has more than 101 routes); "
+                             f"this network has more. The search is exact and its time grows exponentially "
+                             f"with the edges, so it refuses rather than run for minutes")
     if not ends:
         return LongestPath()
 
@@ -582,64 +598,99 @@ class _Found(Exception):
 
 
 def _search(k: int, chains: list[Chain], anchor: int | None, floor: int) -> tuple[int, int, int] | None:
-    """Branch and bound over the chains left out of the trail (facts 6-8).
+    """Branch and bound over the chains left out of the trail (facts 6-8; see `_TrailSearch`).
 
     Returns (length, removed chain mask, a vertex of the winning component)
     or None if no trail is longer than ``floor``.
     """
-    adj: list[list[tuple[int, int, int]]] = [[] for _ in range(k)]  # (bit, other, length)
-    mult: list[dict[int, int]] = [dict() for _ in range(k)]
-    rem_deg = [0] * k  # non-loop chain ends still present
-    rem_w2 = [0] * k  # incident weight still present (loops counted twice)
-    allbits = [0] * k
-    cmask = [0] * len(chains)
-    for c, (u, x, length, _) in enumerate(chains):
-        cmask[c] = (1 << u) | (1 << x)
-        if u == x:  # loop: never removed, it only adds weight
-            rem_w2[u] += 2 * length
-            continue
-        bit = 1 << c
-        allbits[u] |= bit
-        allbits[x] |= bit
-        adj[u].append((bit, x, length))
-        adj[x].append((bit, u, length))
-        mult[u][x] = mult[u].get(x, 0) + 1
-        mult[x][u] = mult[x].get(u, 0) + 1
-        rem_deg[u] += 1
-        rem_deg[x] += 1
-        rem_w2[u] += length
-        rem_w2[x] += length
-    for lst in adj:
-        lst.sort(key=lambda t: t[2])
-    full_deg = list(rem_deg)
-    chain_list = sorted(((1 << c, u, x, ln) for c, (u, x, ln, _) in enumerate(chains) if u != x), key=lambda t: t[3])
-    nbmask = [0] * k
-    for u in range(k):
-        for x in mult[u]:
-            nbmask[u] |= 1 << x
-    BIG = 1 << 60
-    anchor_bit = 0 if anchor is None else 1 << anchor
-    max_slots = 2 if anchor is None else 1
+    return _TrailSearch(k, chains, anchor, floor).deepen()
 
-    oddmask = 0  # vertices of odd degree in the remaining graph
-    for u in range(k):
-        if rem_deg[u] & 1:
-            oddmask |= 1 << u
-    removed = 0  # chains cut so far
-    kept = 0  # chains fixed as part of the trail
-    exempt = 0  # vertices fixed as free trail endpoints
-    best_len = floor
-    best_state: tuple[int, int] | None = None
-    below = floor  # best bound cut off in the current deepening pass
 
-    def reach(v: int, target: int):
-        """Search from v; None if ``target`` is reachable, else (vertex mask, weight)."""
+_BIG = 1 << 60
+
+
+class _TrailSearch:
+    """The search of facts 6-8 on one connected chain graph of ``k`` vertices.
+
+    A state (D, kept chains, declared ends) is held in bit masks: ``removed``
+    (chains left out), ``kept`` (chains fixed in the trail), ``exempt``
+    (vertices declared ends) and ``oddmask`` (odd vertices once the removed
+    chains are gone); per vertex, what is still present (``rem_deg``,
+    ``rem_w2``, ``mult``, ``nbmask``).  D itself is a vertex mask with its
+    weight W.  The methods, by fact:
+
+    6. `leave_out` / `put_back` (a chain leaves D, and returns), `part_of`
+       (the part of D left holding a vertex when a chain is left out),
+       `must_hold` (what the part holding the optimum contains), `branch`.
+    7. `bound` ((a): every terminal pairs with its nearest partner; it also
+       picks the branch vertex of fact 6) and `moat_bound` ((b)).
+    8. `children` (each branch bounded, best bound first) and `deepen`.
+    """
+
+    __slots__ = ("k", "anchor", "anchor_bit", "max_slots", "adj", "mult", "rem_deg", "rem_w2", "full_deg",
+                 "allbits", "cmask", "chain_list", "nbmask", "oddmask", "removed", "kept", "exempt",
+                 "floor", "best_len", "best_state", "below")
+
+    def __init__(self, k: int, chains: list[Chain], anchor: int | None, floor: int):
+        adj: list[list[tuple[int, int, int]]] = [[] for _ in range(k)]  # (bit, other, length)
+        mult: list[dict[int, int]] = [dict() for _ in range(k)]
+        rem_deg = [0] * k  # non-loop chain ends still present
+        rem_w2 = [0] * k  # incident weight still present (loops counted twice)
+        allbits = [0] * k
+        cmask = [0] * len(chains)
+        for c, (u, x, length, _) in enumerate(chains):
+            cmask[c] = (1 << u) | (1 << x)
+            if u == x:  # loop: never removed, it only adds weight
+                rem_w2[u] += 2 * length
+                continue
+            bit = 1 << c
+            allbits[u] |= bit
+            allbits[x] |= bit
+            adj[u].append((bit, x, length))
+            adj[x].append((bit, u, length))
+            mult[u][x] = mult[u].get(x, 0) + 1
+            mult[x][u] = mult[x].get(u, 0) + 1
+            rem_deg[u] += 1
+            rem_deg[x] += 1
+            rem_w2[u] += length
+            rem_w2[x] += length
+        for lst in adj:
+            lst.sort(key=lambda t: t[2])
+        nbmask = [0] * k
+        for u in range(k):
+            for x in mult[u]:
+                nbmask[u] |= 1 << x
+        oddmask = 0  # vertices of odd degree in the remaining graph
+        for u in range(k):
+            if rem_deg[u] & 1:
+                oddmask |= 1 << u
+        self.k = k
+        self.anchor = anchor
+        self.anchor_bit = 0 if anchor is None else 1 << anchor
+        self.max_slots = 2 if anchor is None else 1
+        self.adj, self.mult, self.rem_deg, self.rem_w2 = adj, mult, rem_deg, rem_w2
+        self.full_deg = list(rem_deg)
+        self.allbits, self.cmask, self.nbmask = allbits, cmask, nbmask
+        self.chain_list = sorted(((1 << c, u, x, ln) for c, (u, x, ln, _) in enumerate(chains) if u != x),
+                                 key=lambda t: t[3])
+        self.oddmask = oddmask
+        self.removed = 0  # chains cut so far
+        self.kept = 0  # chains fixed as part of the trail
+        self.exempt = 0  # vertices fixed as free trail endpoints
+        self.floor = self.best_len = self.below = floor  # below: best bound cut off in this pass
+        self.best_state: tuple[int, int] | None = None
+
+    # ------------------------------------------------------------------ fact 6: the search space
+    def part_of(self, v: int, target: int):
+        """The part of D holding v: None if ``target`` is in it, else (vertex mask, weight)."""
+        nbmask, rem_w2 = self.nbmask, self.rem_w2
         seen = 1 << v
         stack = [v]
+        push, pop = stack.append, stack.pop
         w2 = 0
         tbit = 1 << target
         while stack:
-            u = stack.pop()
+            u = pop()
             w2 += rem_w2[u]
             new = nbmask[u] & ~seen
             if new & tbit:
@@ -647,13 +698,14 @@ def _search(k: int, chains: list[Chain], anchor: int | None, floor: int) -> tupl
             seen |= new
             while new:
                 low = new & -new
-                stack.append(low.bit_length() - 1)
+                push(low.bit_length() - 1)
                 new ^= low
         return seen, w2 // 2
 
-    def cut(u: int, x: int, length: int) -> None:
-        nonlocal oddmask
-        oddmask ^= (1 << u) ^ (1 << x)
+    def leave_out(self, u: int, x: int, length: int) -> None:
+        """Take the chain u-x of this length out of D (its bit goes into ``removed``)."""
+        self.oddmask ^= (1 << u) ^ (1 << x)
+        rem_deg, rem_w2, mult = self.rem_deg, self.rem_w2, self.mult
         rem_deg[u] -= 1
         rem_deg[x] -= 1
         rem_w2[u] -= length
@@ -662,12 +714,14 @@ def _search(k: int, chains: list[Chain], anchor: int | None, floor: int) -> tupl
         mult[u][x] = m
         mult[x][u] = m
         if m == 0:
+            nbmask = self.nbmask
             nbmask[u] &= ~(1 << x)
             nbmask[x] &= ~(1 << u)
 
-    def uncut(u: int, x: int, length: int) -> None:
-        nonlocal oddmask
-        oddmask ^= (1 << u) ^ (1 << x)
+    def put_back(self, u: int, x: int, length: int) -> None:
+        """Undo `leave_out`."""
+        self.oddmask ^= (1 << u) ^ (1 << x)
+        rem_deg, rem_w2, mult = self.rem_deg, self.rem_w2, self.mult
         rem_deg[u] += 1
         rem_deg[x] += 1
         rem_w2[u] += length
@@ -676,10 +730,154 @@ def _search(k: int, chains: list[Chain], anchor: int | None, floor: int) -> tupl
         mult[u][x] = m
         mult[x][u] = m
         if m == 1:
+            nbmask = self.nbmask
             nbmask[u] |= 1 << x
             nbmask[x] |= 1 << u
 
-    def moat(vmask: int, tmask: int, eligmask: int, slots: int, blocked: int) -> int:
+    def must_hold(self) -> int:
+        """Vertices the final trail must contain: anchor, free ends, kept chains."""
+        marks = self.exempt | self.anchor_bit
+        cmask = self.cmask
+        kk = self.kept
+        while kk:
+            low = kk & -kk
+            marks |= cmask[low.bit_length() - 1]
+            kk ^= low
+        return marks
+
+    def branch(self, v: int, vmask: int, W: int, info) -> None:
+        """Search the state D = ``vmask`` (weight W, holding v) bounded by ``info`` (`bound`):
+        a leaf is the optimum (`_Found`); otherwise its branch vertex u becomes an end, or one
+        of its free chains is left out (the ones before it kept), each part of a D that falls
+        apart searched on its own where it can hold everything the trail must."""
+        ub, u, pmask, slots = info
+        if ub <= self.best_len:
+            if ub > self.below:
+                self.below = ub
+            return
+        if u < 0:
+            self.best_len = W
+            self.best_state = (self.removed, v)
+            raise _Found
+        allbits_u = self.allbits[u]
+        kept0 = self.kept
+        for nub, _, _, _, _, ln, bit, x, parts in self.children(u, vmask, W, pmask, slots):
+            if -nub <= self.best_len:
+                if -nub > self.below:
+                    self.below = -nub
+                break
+            if x < 0:  # u becomes a free end of the trail, keeping all its chains
+                k1 = self.kept
+                self.kept = k1 | allbits_u
+                self.exempt |= 1 << u
+                self.branch(v, vmask, W, parts)
+                self.exempt &= ~(1 << u)
+                self.kept = k1
+                continue
+            self.removed |= bit
+            self.leave_out(u, x, ln)
+            if len(parts) == 1:
+                _, cm, cw, ci = parts[0]
+                if ci is not None:
+                    self.branch(u, cm, cw, ci)
+            else:
+                marks = self.must_hold()
+                pa, pb = parts
+                if pb[3] is not None and (pa[3] is None or pb[3][0] > pa[3][0]):
+                    pa, pb = pb, pa  # the more promising side first
+                ina = marks & pa[1]
+                inb = marks & pb[1]
+                if not inb and pa[3] is not None:
+                    self.branch(pa[0], pa[1], pa[2], pa[3])
+                if not ina and pb[3] is not None:
+                    self.branch(pb[0], pb[1], pb[2], pb[3])
+            self.put_back(u, x, ln)
+            self.removed &= ~bit
+            self.kept |= bit
+        self.kept = kept0
+
+    # ------------------------------------------------------------------ fact 7: bounds
+    def bound(self, vmask: int, W: int):
+        """Bound a state: None (dead end), or (ub, branch vertex, partner mask, slots).
+
+        A branch vertex of -1 means the component itself is a trail (leaf).
+        Bound (a) pairs each terminal with its nearest partner; where it still
+        leaves hope, `moat_bound` (b) tightens it.  The branch vertex is the
+        most constrained terminal (fact 6): fewest branches, most weight, cheapest pairing.
+        """
+        anchor = self.anchor
+        om = self.oddmask & vmask
+        nodd = om.bit_count()
+        if anchor is None:
+            if nodd <= 2:
+                return W, -1, 0, 0
+        elif nodd - ((om >> anchor) & 1) <= 1:
+            return W, -1, 0, 0
+        exempt, anchor_bit = self.exempt, self.anchor_bit
+        xmask = om & ~(exempt | anchor_bit)
+        xs = []
+        mm = xmask
+        while mm:
+            low = mm & -mm
+            xs.append(low.bit_length() - 1)
+            mm ^= low
+        slots = self.max_slots - (exempt & vmask).bit_count()
+        pmask = xmask | anchor_bit  # possible pairing partners
+        blocked = self.removed | self.kept
+        adj, allbits, rem_deg, full_deg, rem_w2 = self.adj, self.allbits, self.rem_deg, self.full_deg, self.rem_w2
+        BIG = _BIG
+        dsum = 0
+        forced = 0
+        elig_ds = []
+        eligmask = 0
+        pick = -1
+        k1 = k2 = k3 = 0  # the key of `pick`
+        free_bits = ~blocked
+        for u in xs:
+            d = BIG
+            nopt = (allbits[u] & free_bits).bit_count()
+            for bit, x, ln in adj[u]:  # shortest first
+                if ln >= d:
+                    break
+                if blocked & bit:
+                    continue
+                if (pmask >> x) & 1:
+                    d = ln
+                elif ln + 1 < d:  # the pairing path must go on from x
+                    d = ln + 1
+            elig = slots > 0 and rem_deg[u] == full_deg[u]
+            if elig:
+                eligmask |= 1 << u
+            if d == BIG:
+                if not elig:
+                    return None
+                forced += 1
+                if forced > slots:
+                    return None
+            else:
+                dsum += d
+                if elig:
+                    elig_ds.append(d)
+            # fewest branches, then most weight, then cheapest pairing (first such u on ties)
+            a1 = nopt + elig
+            a2 = -rem_w2[u]
+            if pick < 0 or a1 < k1 or (a1 == k1 and (a2 < k2 or (a2 == k2 and d < k3))):
+                k1, k2, k3 = a1, a2, d
+                pick = u
+        free = slots - forced
+        if free > 0 and elig_ds:
+            elig_ds.sort()
+            dsum -= sum(elig_ds[-free:])
+        ub = W - (dsum + 1) // 2
+        if ub > self.best_len:
+            lost = self.moat_bound(vmask, pmask, eligmask, slots, blocked)
+            if lost < 0:
+                return None
+            if W - lost < ub:
+                ub = W - lost
+        return ub, pick, pmask, slots
+
+    def moat_bound(self, vmask: int, tmask: int, eligmask: int, slots: int, blocked: int) -> int:
         """Lower bound on the weight the trail must leave out of the component.
 
         Moat packing (fact 7): every terminal (odd vertex that must become
@@ -693,8 +891,9 @@ def _search(k: int, chains: list[Chain], anchor: int | None, floor: int) -> tupl
         only increases, so the growth stops there.  Returns -1 if no
         completion is possible at all.
         """
+        k, anchor = self.k, self.anchor
         # free chains of the component: (u, x, length)
-        edges = [(u, x, ln) for bit, u, x, ln in chain_list if not blocked & bit and (vmask >> u) & 1]
+        edges = [(u, x, ln) for bit, u, x, ln in self.chain_list if not blocked & bit and (vmask >> u) & 1]
         lab = list(range(k))  # group label of each vertex
         rad = [0.0] * k  # radius of each vertex's ball
         act = [0] * k  # 1 while the vertex's group holds an odd number of terminals (it grows)
@@ -713,11 +912,12 @@ def _search(k: int, chains: list[Chain], anchor: int | None, floor: int) -> tupl
             dt = -1.0
             tight = []
             live = []
+            keep = live.append
             for e in edges:
                 a, b, ln = e
                 if lab[a] == lab[b]:  # a chain inside a group is done for good
                     continue
-                live.append(e)
+                keep(e)
                 r = act[a] + act[b]
                 if r:
                     t = (ln - rad[a] - rad[b]) / r
@@ -780,184 +980,77 @@ def _search(k: int, chains: list[Chain], anchor: int | None, floor: int) -> tupl
             lost -= rad[anchor]
         return math.ceil(lost - 1e-7)
 
-    def evaluate(vmask: int, W: int):
-        """Bound a state: None (dead end), or (ub, branch vertex, partner mask, slots).
+    # ------------------------------------------------------------------ fact 8: order
+    def children(self, u: int, vmask: int, W: int, pmask: int, slots: int) -> list[tuple]:
+        """The branches at u, each bounded before it is searched, best bound first; among
+        equal bounds leaving a chain out before declaring an end, fewer odd vertices first.
 
-        A branch vertex of -1 means the component itself is a trail (leaf).
-        """
-        om = oddmask & vmask
-        nodd = om.bit_count()
-        if anchor is None:
-            if nodd <= 2:
-                return W, -1, 0, 0
-        elif nodd - ((om >> anchor) & 1) <= 1:
-            return W, -1, 0, 0
-        xmask = om & ~(exempt | anchor_bit)
-        xs = []
-        mm = xmask
-        while mm:
-            low = mm & -mm
-            xs.append(low.bit_length() - 1)
-            mm ^= low
-        slots = max_slots - (exempt & vmask).bit_count()
-        pmask = xmask | anchor_bit  # possible pairing partners
-        blocked = removed | kept
-        dsum = 0
-        forced = 0
-        elig_ds = []
-        eligmask = 0
-        pick = -1
-        pick_key = None
-        for u in xs:
-            d = BIG
-            nopt = (allbits[u] & ~blocked).bit_count()
-            for bit, x, ln in adj[u]:  # shortest first
-                if ln >= d:
-                    break
-                if blocked & bit:
-                    continue
-                if (pmask >> x) & 1:
-                    d = ln
-                elif ln + 1 < d:  # the pairing path must go on from x
-                    d = ln + 1
-            elig = slots > 0 and rem_deg[u] == full_deg[u]
-            if elig:
-                eligmask |= 1 << u
-            if d == BIG:
-                if not elig:
-                    return None
-                forced += 1
-                if forced > slots:
-                    return None
-            else:
-                dsum += d
-                if elig:
-                    elig_ds.append(d)
-            key = (nopt + elig, -rem_w2[u], d)  # fewest branches, most weight, cheapest pairing
-            if pick_key is None or key < pick_key:
-                pick_key = key
-                pick = u
-        free = slots - forced
-        if free > 0 and elig_ds:
-            elig_ds.sort()
-            dsum -= sum(elig_ds[-free:])
-        ub = W - (dsum + 1) // 2
-        if ub > best_len:
-            lost = moat(vmask, pmask, eligmask, slots, blocked)
-            if lost < 0:
-                return None
-            if W - lost < ub:
-                ub = W - lost
-        return ub, pick, pmask, slots
-
-    def marks_now() -> int:
-        """Vertices the final trail must contain: anchor, free ends, kept chains."""
-        marks = exempt | anchor_bit
-        kk = kept
-        while kk:
-            low = kk & -kk
-            marks |= cmask[low.bit_length() - 1]
-            kk ^= low
-        return marks
-
-    def explore(v: int, vmask: int, W: int, info) -> None:
-        nonlocal removed, kept, exempt, best_len, best_state, below
-        ub, u, pmask, slots = info
-        if ub <= best_len:
-            if ub > below:
-                below = ub
-            return
-        if u < 0:
-            best_len = W
-            best_state = (removed, v)
-            raise _Found
-        # Evaluate every branch first and try the most promising one first.
-        blocked = removed | kept
+        Each is (-bound, 0, odd vertices left, -weight, not a partner, length, bit, other
+        end, parts) for a chain left out, where parts are the one or two parts of D left
+        ((vertex, vertex mask, weight, `bound`)); and (..., -1, bound) for u as an end."""
+        removed = self.removed
+        blocked = removed | self.kept
+        leave_out, put_back, part_of, bound = self.leave_out, self.put_back, self.part_of, self.bound
         kids = []
-        for bit, x, ln in adj[u]:
+        for bit, x, ln in self.adj[u]:
             if blocked & bit:
                 continue
-            removed |= bit
-            cut(u, x, ln)
-            r = reach(u, x)
+            self.removed = removed | bit
+            leave_out(u, x, ln)
+            r = part_of(u, x)
             if r is None:
-                parts = [(u, vmask, W - ln, evaluate(vmask, W - ln))]
+                parts = [(u, vmask, W - ln, bound(vmask, W - ln))]
             else:
                 amask, wa = r
                 bmask = vmask & ~amask
                 wb = W - ln - wa
-                marks = marks_now()
+                marks = self.must_hold()
                 parts = [
-                    (u, amask, wa, None if marks & bmask else evaluate(amask, wa)),
-                    (x, bmask, wb, None if marks & amask else evaluate(bmask, wb)),
+                    (u, amask, wa, None if marks & bmask else bound(amask, wa)),
+                    (x, bmask, wb, None if marks & amask else bound(bmask, wb)),
                 ]
-            nodd = (oddmask & vmask).bit_count()
-            uncut(u, x, ln)
-            removed &= ~bit
-            top = max((p[3][0] for p in parts if p[3] is not None), default=-1)
+            nodd = (self.oddmask & vmask).bit_count()
+            put_back(u, x, ln)
+            self.removed = removed
+            top = None
+            for p in parts:
+                if p[3] is not None and (top is None or p[3][0] > top):
+                    top = p[3][0]
+            if top is None:
+                top = -1
             kids.append((-top, 0, nodd, -(W - ln), not (pmask >> x) & 1, ln, bit, x, parts))
-        if slots > 0 and rem_deg[u] == full_deg[u]:
-            kept0 = kept
-            kept = kept0 | allbits[u]
-            exempt |= 1 << u
-            info2 = evaluate(vmask, W)
-            exempt &= ~(1 << u)
-            kept = kept0
+        if slots > 0 and self.rem_deg[u] == self.full_deg[u]:
+            kept0 = self.kept
+            self.kept = kept0 | self.allbits[u]
+            self.exempt |= 1 << u
+            info2 = self.bound(vmask, W)
+            self.exempt &= ~(1 << u)
+            self.kept = kept0
             if info2 is not None:
-                nodd = (oddmask & vmask).bit_count() - 1
+                nodd = (self.oddmask & vmask).bit_count() - 1
                 kids.append((-info2[0], 1, nodd, -W, False, 0, 0, -1, info2))
-        kids.sort(key=lambda t: t[:6])
-        kept0 = kept
-        for nub, _, _, _, _, ln, bit, x, parts in kids:
-            if -nub <= best_len:
-                if -nub > below:
-                    below = -nub
-                break
-            if x < 0:  # u becomes a free end of the trail, keeping all its chains
-                k1 = kept
-                kept = k1 | allbits[u]
-                exempt |= 1 << u
-                explore(v, vmask, W, parts)
-                exempt &= ~(1 << u)
-                kept = k1
-                continue
-            removed |= bit
-            cut(u, x, ln)
-            if len(parts) == 1:
-                _, cm, cw, ci = parts[0]
-                if ci is not None:
-                    explore(u, cm, cw, ci)
-            else:
-                marks = marks_now()
-                pa, pb = parts
-                if pb[3] is not None and (pa[3] is None or pb[3][0] > pa[3][0]):
-                    pa, pb = pb, pa  # the more promising side first
-                ina = marks & pa[1]
-                inb = marks & pb[1]
-                if not inb and pa[3] is not None:
-                    explore(pa[0], pa[1], pa[2], pa[3])
-                if not ina and pb[3] is not None:
-                    explore(pb[0], pb[1], pb[2], pb[3])
-            uncut(u, x, ln)
-            removed &= ~bit
-            kept |= bit
-        kept = kept0
+        # by the first six fields; ties keep the order of adj[u] (by length, then chain number),
+        # which is the order of the bits in the seventh, so a plain sort gives the same order
+        kids.sort()
+        return kids
 
-    # Iterative deepening on the target length (fact 8): explore only states
-    # whose bound reaches the target; the first trail found is optimal.  If
-    # none is found, the next target is the best bound that was cut off.
-    start = 0 if anchor is None else anchor
-    vmask, W = reach(start, k)
-    info = evaluate(vmask, W)
-    if info is None:
+    def deepen(self) -> tuple[int, int, int] | None:
+        """Iterative deepening on the target length (fact 8): explore only states
+        whose bound reaches the target; the first trail found is optimal.  If
+        none is found, the next target is the best bound that was cut off."""
+        start = 0 if self.anchor is None else self.anchor
+        vmask, W = self.part_of(start, self.k)
+        info = self.bound(vmask, W)
+        if info is None:
+            return None
+        target = info[0]
+        floor = self.floor
+        while target > floor:
+            self.best_len = target - 1
+            self.below = floor
+            try:
+                self.branch(start, vmask, W, info)
+            except _Found:
+                return self.best_len, self.best_state[0], self.best_state[1]
+            target = self.below
         return None
-    target = info[0]
-    while target > floor:
-        best_len = target - 1
-        below = floor
-        try:
-            explore(start, vmask, W, info)
-        except _Found:
-            return best_len, best_state[0], best_state[1]
-        target = below
-    return None

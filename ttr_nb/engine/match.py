@@ -3,25 +3,98 @@
 A match keeps the list of states of one game, so `undo` is a pop and `history`
 is the list of actions played. `save` writes the game's settings and the
 actions' text; `load` replays them (the seed makes every shuffle identical).
+
+A save file (format ``ttr_nb-match/1``) is a JSON object:
+
+    {"format": "ttr_nb-match/1", "edition": "usa", "players": 2, "seed": 7,
+     "first_player": 0, "options": {}, "start": {...a position...},
+     "actions": ["keep 0,1,2", "keep 0,1", "draw deck", ...]}
+
+``edition`` is an edition id (never a path); ``start`` is `State.to_dict`'s position;
+``first_player`` and ``options`` may be left out. Saving is atomic: the file is
+written beside its destination, flushed to disk, then put in place, so an
+interrupted save leaves the previous file as it was. A file that is not a saved
+match raises `SaveFileError` naming the file and what is wrong (for an action
+that cannot be replayed: its number, counting from 1, and its text).
 """
 from __future__ import annotations
 
 import json
+import os
+import secrets
 from pathlib import Path
 
+from .errors import IllegalAction
 from .game import Game, load_game
 
 FORMAT = "ttr_nb-match/1"
+_REQUIRED = {"format": "a string", "edition": "an edition id", "players": "an integer", "seed": "an integer",
+             "start": "a position (an object)", "actions": "a list of action texts"}
+_OPTIONAL = {"first_player": "an integer", "options": "an object of edition options"}
+# what a corrupt position may still raise inside the position reader (it should raise PositionError)
+_READ_ERRORS = (ValueError, TypeError, KeyError, AttributeError, IndexError, OverflowError, RecursionError)
+
+
+class SaveFileError(ValueError):
+    """A file (or dict) that is not a saved match: `source` names it, `problem` says what is wrong."""
+
+    def __init__(self, source: str, problem: str):
+        super().__init__(f"{source} is not a saved match that can be loaded: {problem}")
+        self.source = source
+        self.problem = problem
+
+    def __reduce__(self):
+        return type(self), (self.source, self.problem)
+
+
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _check_fields(d, source: str) -> None:
+    """Refuse a save dict of the wrong shape, naming every problem."""
+    if not isinstance(d, dict):
+        raise SaveFileError(source, f"it holds {type(d).__name__}, not an object")
+    if d.get("format") != FORMAT:
+        raise SaveFileError(source, f"not a saved match (format {str(d.get('format'))[:40]!r}, expected {FORMAT!r})")
+    problems = [f"{k!r} is missing ({what})" for k, what in _REQUIRED.items() if k not in d]
+    problems += [f"unknown key {k[:40]!r}" if isinstance(k, str) else f"unknown key {k!r}"
+                 for k in d if k not in _REQUIRED and k not in _OPTIONAL]
+    checks = {"edition": lambda v: isinstance(v, str), "players": _is_int, "seed": _is_int,
+              "first_player": _is_int, "start": lambda v: isinstance(v, dict),
+              "options": lambda v: isinstance(v, dict) and all(
+                  isinstance(k, str) and (v[k] is None or isinstance(v[k], (str, int, float))) for k in v),
+              "actions": lambda v: isinstance(v, list) and all(isinstance(a, str) for a in v)}
+    for key, ok in checks.items():
+        if key in d and not ok(d[key]):
+            what = _REQUIRED.get(key) or _OPTIONAL[key]
+            problems.append(f"{key!r} must be {what}, not {_short(d[key])}")
+    clash = sorted(set(d.get("options") or ()) & {"edition", "players", "seed", "first_player"}) \
+        if isinstance(d.get("options"), dict) else []
+    problems += [f"'options' cannot set {k!r} (a setting of its own)" for k in clash]
+    if problems:
+        raise SaveFileError(source, "; ".join(problems))
+
+
+def _short(value) -> str:
+    """A value as a message may show it: at most 40 characters."""
+    if isinstance(value, (list, dict)):
+        return type(value).__name__
+    if isinstance(value, int) and value.bit_length() > 128:
+        return "a huge integer"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 class Match:
     """The one mutable wrapper around a game: the states played so far and the actions
-    between them.
+    between them. ``Match(game)`` starts at ``game.new_state()`` (or at `state`).
 
     The vocabulary: `play(action)` (an Action or its text; raises `IllegalAction` and
     changes nothing if the rules forbid it), `undo()`, `state` (the latest `State`),
-    `states`, `history` (the actions played), `game`, `save(path)` / `Match.load(path)`
-    and `to_dict()` / `Match.from_dict(d)` (the settings and the actions' text; loading
+    `states`, `history` (the actions played), `game`, `save(path)` (atomic) /
+    `Match.load(path)` (`SaveFileError` for a file that is not a saved match) and
+    `to_dict()` / `Match.from_dict(d)` (the settings and the actions' text; loading
     replays them), and `on_change(callback)` for widgets.
     """
 
@@ -37,7 +110,8 @@ class Match:
 
     def play(self, action):
         """Apply an action (or its text) for the player to move; raises `IllegalAction`
-        with the reason and changes nothing if the rules forbid it."""
+        with the reason and changes nothing if the rules forbid it (`ActionSyntaxError`,
+        an `IllegalAction`, for text that is not an action)."""
         action = self.game.parse_action(action) if isinstance(action, str) else self.game.canonical(action)
         new = self.state.apply(action)
         self.states.append(new)
@@ -72,22 +146,85 @@ class Match:
                 "start": self.states[0].to_dict(), "actions": [str(a) for a in self.history]}
 
     def save(self, path) -> None:
-        Path(path).write_text(json.dumps(self.to_dict(), ensure_ascii=False, indent=1), encoding="utf-8")
+        """Write the match to `path` (JSON, see the module docstring), atomically: into a new
+        file in the same folder, flushed and synced to disk, which then replaces `path`. If
+        anything fails on the way the previous file at `path` is left as it was."""
+        path = Path(path)
+        tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+        try:
+            with open(tmp, "x", encoding="utf-8") as f:
+                json.dump(self.to_dict(), f, ensure_ascii=False, indent=1)
+                f.flush()
+                os.fsync(f.fileno())
+            try:
+                os.chmod(tmp, os.stat(path).st_mode & 0o777)      # keep the old file's permissions
+            except FileNotFoundError:
+                pass
+            os.replace(tmp, path)
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
+        _sync_folder(path.parent)
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Match":
-        if d.get("format") != FORMAT:
-            raise ValueError(f"not a saved match (format {d.get('format')!r}, expected {FORMAT!r})")
-        game = load_game(d["edition"], players=d["players"], seed=d["seed"],
-                         first_player=d.get("first_player", 0), **d.get("options", {}))
-        m = cls(game, game.state_from_dict(d["start"]))
-        for text in d["actions"]:
-            m.play(text)
+    def from_dict(cls, d: dict, source: str = "the match dict") -> "Match":
+        """The match a save dict describes, replayed action by action. Raises `SaveFileError`
+        (naming `source`) for a dict that is not a saved match, or whose settings, start
+        position or actions cannot be played."""
+        _check_fields(d, source)
+        try:
+            game = load_game(d["edition"], players=d["players"], seed=d["seed"],
+                             first_player=d.get("first_player", 0), **d.get("options", {}))
+        except ValueError as e:
+            raise SaveFileError(source, f"its game cannot be set up: {e}") from None
+        try:
+            start = game.state_from_dict(d["start"])
+        except _READ_ERRORS as e:
+            raise SaveFileError(source, f"its start position cannot be read: {e}") from None
+        m = cls(game, start)
+        actions = d["actions"]
+        for number, text in enumerate(actions, 1):
+            try:
+                m.play(text)
+            except IllegalAction as e:
+                raise SaveFileError(source, f"action {number} of {len(actions)}, {_short(text)}, cannot be "
+                                            f"replayed: {e.reason.text}") from None
+            except _READ_ERRORS as e:
+                raise SaveFileError(source, f"action {number} of {len(actions)}, {_short(text)}, cannot be "
+                                            f"replayed from its start position: {e!r}") from None
         return m
 
     @classmethod
     def load(cls, path) -> "Match":
-        return cls.from_dict(json.loads(Path(path).read_text(encoding="utf-8")))
+        """The match saved at `path`. Raises `SaveFileError` (a ValueError naming the file and
+        what is wrong) for a file that is not a saved match; OSError if it cannot be read."""
+        source = str(path)
+        raw = Path(path).read_bytes()
+        try:
+            d = json.loads(raw.decode("utf-8"))
+        except UnicodeDecodeError as e:
+            raise SaveFileError(source, f"not UTF-8 text ({e.reason} at byte {e.start})") from None
+        except json.JSONDecodeError as e:
+            raise SaveFileError(source, f"not valid JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
+        except ValueError as e:             # e.g. an integer of more digits than Python reads
+            raise SaveFileError(source, f"not valid JSON ({e})") from None
+        except RecursionError:
+            raise SaveFileError(source, "its JSON is nested too deeply") from None
+        return cls.from_dict(d, source)
 
     def __repr__(self) -> str:
         return f"<Match {self.game!r}: {len(self.history)} actions, {self.state!r}>"
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename in `folder` durable (POSIX; a no-op where folders cannot be opened)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

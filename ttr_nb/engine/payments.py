@@ -10,15 +10,16 @@ A route's price is a `Price`, built from the route and the edition's rules:
 * where ``colour_sub`` is set (Nordic Murmansk–Lieksa: 4) any that many cards may
   replace one coloured card; the route still takes ``length`` trains.
 
-A payment is valid when it splits *exactly* into those parts. `check` answers
-None or the reason; `options` lists distinct payments (all of them, or a
-documented canonical subset when substitutions make the full set explode).
+A payment is valid when it splits *exactly* into those parts. `split` reads a
+payment; `options` gives the distinct payments: all of them (``complete=True``:
+a `Payments` sequence, lazy, since a big hand has millions of ways to pay for
+Murmansk–Lieksa) or a documented canonical subset (a tuple).
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import product
 
 from .cards import CARD_NAMES, COLOURS, GREY, LOCO, Cards
 
@@ -122,13 +123,16 @@ class Price:
                 n += top - lo + 1
         return n + (loco >= L)          # the all-locomotive payment, once
 
-    def options(self, hand, complete: bool = False) -> tuple[Cards, ...]:
-        """Distinct payments `hand` can make. Without substitutions this is every payment.
-        With substitutions, ``complete=False`` gives the canonical subset: every payment
-        without substitution, plus for each colour and number of substituted spaces one
-        payment whose substitution sets are taken from the other colours in card order,
-        then the chosen colour, then locomotives."""
-        return _options(self, tuple(hand), complete)
+    def options(self, hand, complete: bool = False) -> "tuple[Cards, ...] | Payments":
+        """Distinct payments `hand` can make. ``complete=True``: every one of them, as a lazy
+        `Payments` sequence. ``complete=False``: without substitutions that is every payment
+        too (a tuple); with substitutions, the canonical subset: every payment without
+        substitution, plus for each colour and number of substituted spaces one payment
+        whose substitution sets are taken from the other colours in card order, then the
+        chosen colour, then locomotives."""
+        if complete:
+            return Payments(self, hand)
+        return _options(self, tuple(hand))
 
 
 def _plain(price: Price, hand) -> list[tuple]:
@@ -187,53 +191,178 @@ def _canonical_subs(price: Price, hand) -> list[tuple]:
     return out
 
 
-def _submultisets(counts, size):
-    """Every sub-multiset of `counts` with `size` cards."""
-    def rec(i, left):
-        if i == len(counts):
-            if left == 0:
-                yield ()
-            return
-        for k in range(min(left, counts[i]) + 1):
-            for rest in rec(i + 1, left - k):
-                yield (k,) + rest
-    return rec(0, size)
-
-
 def substitution_payments(price: Price, hand):
     """Every distinct payment of `price` from `hand` that uses a substitution (any N cards
-    for one locomotive, or for one coloured card), built from its parts: the printed part
-    (colour c and locomotives) plus any sub-multiset of the rest of the hand of the size
-    the substitutions take. A generator: the set can be huge for a big hand on
-    Murmansk-Lieksa, so callers may stop early (`itertools.islice`)."""
-    hand = tuple(hand)
-    seen: set[tuple] = set()
-    for c, s1, s2, need_loco, need_col, size in price.readings():
-        if not size:
-            continue
-        # the printed part: k locomotives stand in for coloured spaces where wild
-        for k in range((need_col if price.wild else 0) + 1):
-            core = [0] * 9
-            core[c] = need_col - k
-            core[LOCO] = need_loco + k
-            if core[c] > hand[c] or core[LOCO] > hand[LOCO]:
+    for one locomotive, or for one coloured card), one at a time, by number of cards and
+    then in card order (`Payments` lists them after the payments without substitution).
+    The set can be huge for a big hand on Murmansk-Lieksa, so callers may stop early
+    (`itertools.islice`); nothing is kept in memory on the way."""
+    for block in Payments(price, hand).blocks:
+        yield from block
+
+
+class Payments(Sequence):
+    """Every distinct payment a hand can make for a price, as a lazy sequence.
+
+    ``len(payments)`` is exact and computed without listing; ``payments[i]`` (and slices)
+    build only the payments asked for; ``p in payments`` checks the payment itself;
+    iterating makes one payment at a time. The order: the payments without substitution
+    (as ``price.options(hand)`` lists them), then those with substitutions by number of
+    cards, then in card order.
+
+    The payments with substitutions come in blocks, one per number of cards (`_SubBlock`);
+    a block counts its payments with a small table, so a 44-card hand's 1.79 million
+    payments for Murmansk–Lieksa are counted in milliseconds and never listed."""
+
+    __slots__ = ("price", "hand", "plain", "blocks", "_len")
+
+    def __init__(self, price: Price, hand):
+        self.price = price
+        self.hand = hand = tuple(hand)
+        self.plain: tuple[Cards, ...] = tuple(Cards(p) for p in _plain(price, hand))
+        totals = sorted({need_loco + need_col + size for _, _, _, need_loco, need_col, size in price.readings()
+                         if size})
+        blocks = (_SubBlock(price, hand, t) for t in totals if t > price.length)
+        self.blocks: tuple[_SubBlock, ...] = tuple(b for b in blocks if len(b))
+        self._len = len(self.plain) + sum(map(len, self.blocks))
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return tuple(self[j] for j in range(*i.indices(self._len)))
+        if not isinstance(i, int):
+            raise TypeError(f"payment indices must be integers or slices, not {type(i).__name__}")
+        j = i + self._len if i < 0 else i
+        if not 0 <= j < self._len:
+            raise IndexError(f"payment {i} is out of range: there are {self._len}")
+        if j < len(self.plain):
+            return self.plain[j]
+        j -= len(self.plain)
+        for block in self.blocks:
+            if j < len(block):
+                return block[j]
+            j -= len(block)
+        raise AssertionError("unreachable: the blocks add up to the length")
+
+    def __iter__(self):
+        yield from self.plain
+        for block in self.blocks:
+            yield from block
+
+    def __contains__(self, payment) -> bool:
+        try:
+            p = tuple(payment)
+        except TypeError:
+            return False
+        if len(p) != 9 or not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n for n in p):
+            return False
+        return all(a <= b for a, b in zip(p, self.hand)) and self.price.is_valid(p)
+
+    def __eq__(self, other):
+        """Equal to the same payments of the same price and hand, or to a tuple or list of
+        the same payments in the same order."""
+        if isinstance(other, Payments):
+            return self.price == other.price and self.hand == other.hand
+        if isinstance(other, (tuple, list)):
+            return len(other) == self._len and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"<Payments: {self._len} ways to pay {describe_price(self.price)}>"
+
+
+class _SubBlock:
+    """The payments with substitutions of one size `total` drawn from `hand`, lazily.
+
+    With `total` fixed, each substitution reading of the price asks: locomotives >= a, and
+    (where locomotives are wild) colour c + locomotives >= a + b, else colour c >= b. So
+    x cards of colour c make a payment valid exactly when it holds at least ``need[c][x]``
+    locomotives (`_NEVER` if none suffice). The locomotives are what is left of `total`
+    after the colours, so a payment is a choice of colour counts x_0..x_7 whose smallest
+    ``need[c][x_c]`` is at most the locomotives left. `_count(i, s, m)` counts the ways to
+    choose x_i..x_7 with s cards chosen so far and m the smallest need so far (memoised:
+    at most 9 x total x locomotives entries); indexing and iteration walk the same table."""
+
+    __slots__ = ("hand", "total", "need", "_memo", "_len")
+
+    def __init__(self, price: Price, hand: tuple, total: int):
+        self.hand, self.total = hand, total
+        never = _NEVER
+        need = [[never] * (hand[c] + 1) for c in range(8)]
+        for c, _, _, a, b, size in price.readings():
+            if not size or a + b + size != total:
                 continue
-            rest = tuple(h - x for h, x in zip(hand, core))
-            if sum(rest) < size:
-                continue
-            for sub in _submultisets(rest, size):
-                p = tuple(a + b for a, b in zip(core, sub))
-                if p not in seen:
-                    seen.add(p)
-                    yield p
+            for x in range(hand[c] + 1):
+                if price.wild:
+                    least = max(a, a + b - x)
+                elif x >= b:
+                    least = a
+                else:
+                    continue
+                if least < need[c][x]:
+                    need[c][x] = least
+        self.need = need
+        self._memo: dict[tuple[int, int, int], int] = {}
+        self._len = self._count(0, 0, never)
+
+    def _count(self, i: int, s: int, m: int) -> int:
+        if i == 8:
+            loco = self.total - s
+            return 1 if m <= loco <= self.hand[LOCO] else 0
+        key = (i, s, m)
+        n = self._memo.get(key)
+        if n is None:
+            need, room = self.need[i], self.total - s
+            n = 0
+            for x in range(min(self.hand[i], room) + 1):
+                n += self._count(i + 1, s + x, m if m <= need[x] else need[x])
+            self._memo[key] = n
+        return n
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __getitem__(self, j: int) -> Cards:
+        counts, s, m = [], 0, _NEVER
+        for i in range(8):
+            need = self.need[i]
+            for x in range(min(self.hand[i], self.total - s) + 1):
+                m2 = m if m <= need[x] else need[x]
+                n = self._count(i + 1, s + x, m2)
+                if j < n:
+                    break
+                j -= n
+            counts.append(x)
+            s, m = s + x, m2
+        return Cards(counts + [self.total - s])
+
+    def __iter__(self):
+        def walk(i, s, m, prefix):
+            if i == 8:
+                yield Cards(prefix + [self.total - s])
+                return
+            need = self.need[i]
+            for x in range(min(self.hand[i], self.total - s) + 1):
+                m2 = m if m <= need[x] else need[x]
+                if self._count(i + 1, s + x, m2):
+                    yield from walk(i + 1, s + x, m2, prefix + [x])
+        return walk(0, 0, _NEVER, [])
+
+
+_NEVER = 10**9       # a need no hand meets
 
 
 @lru_cache(maxsize=200_000)
-def _options(price: Price, hand: tuple, complete: bool) -> tuple[Cards, ...]:
+def _options(price: Price, hand: tuple) -> tuple[Cards, ...]:
+    """The canonical payments (`Price.options` with ``complete=False``): at most a few dozen,
+    so the cache's 200,000 entries stay small."""
     found = dict.fromkeys(_plain(price, hand))
     if price.ferry_sub or price.colour_sub:
-        more = set(substitution_payments(price, hand)) if complete else _canonical_subs(price, hand)
-        for p in sorted(more, key=lambda p: (sum(p), p)):
+        for p in sorted(_canonical_subs(price, hand), key=lambda p: (sum(p), p)):
             found.setdefault(p)
     return tuple(Cards(p) for p in found)
 
@@ -287,4 +416,4 @@ def tunnel_extra_options(colour: int, all_loco: bool, extra: int, hand) -> tuple
     return tuple(out)
 
 
-__all__ = ["Price", "GREY", "substitution_payments", "tunnel_extra", "tunnel_extra_options", "describe_price", "count_options", "CARD_NAMES"]
+__all__ = ["Price", "Payments", "GREY", "substitution_payments", "tunnel_extra", "tunnel_extra_options", "describe_price", "count_options", "CARD_NAMES"]

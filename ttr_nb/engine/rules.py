@@ -113,12 +113,19 @@ def edition_ids() -> list[str]:
     return [e for e in order if e in found] + [e for e in found if e not in order]
 
 
-@lru_cache(maxsize=None)
 def _raw_edition(edition: str) -> dict:
-    try:
-        text = resources.files("ttr_nb.editions_data").joinpath(f"{edition}.toml").read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ValueError(f"unknown edition {edition!r}: choose one of {', '.join(edition_ids())}") from None
+    """The TOML table of an edition, found by its id ("usa", any letter case): an id, never a
+    path, so ``"../editions/usa"`` or ``"../../elsewhere/evil"`` is refused like any unknown name."""
+    ids = edition_ids()
+    key = edition.strip().lower() if isinstance(edition, str) else None
+    if key not in ids:
+        raise ValueError(f"unknown edition {edition!r}: an edition is named by its id, one of {', '.join(ids)}")
+    return _read_edition(key)
+
+
+@lru_cache(maxsize=None)
+def _read_edition(edition: str) -> dict:
+    text = resources.files("ttr_nb.editions_data").joinpath(f"{edition}.toml").read_text(encoding="utf-8")
     return tomllib.loads(text)
 
 
@@ -130,8 +137,11 @@ def _set_path(data: dict, path: str, value) -> None:
 
 
 def load_rules(edition: str, **options) -> Rules:
-    """The `Rules` of an edition, with options applied (e.g. ``opening_tickets=4``)."""
-    return _load_rules(edition, tuple(sorted(options.items())))
+    """The `Rules` of an edition, by its id, with options applied (e.g. ``opening_tickets=4``).
+    ValueError listing the editions for anything else (a path, a name that is not a string)."""
+    if not isinstance(edition, str):
+        _raw_edition(edition)          # refuses it
+    return _load_rules(edition.strip().lower(), tuple(sorted(options.items())))   # reads `_raw_edition`
 
 
 @lru_cache(maxsize=64)

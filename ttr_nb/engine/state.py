@@ -20,8 +20,8 @@ from itertools import accumulate, combinations, compress
 from operator import sub
 from typing import Iterator, Sequence
 
-from .actions import (FORMS, AbandonTunnel, Action, BuildStation, Claim, DrawBlind, DrawFaceUp, DrawTickets,
-                      KeepTickets, Pass, PayTunnel)
+from .actions import (FORMS, AbandonTunnel, Action, ActionSyntaxError, BuildStation, Claim, DrawBlind, DrawFaceUp,
+                      DrawTickets, KeepTickets, Pass, PayTunnel)
 from .board import DECKS
 from .caches import BoundedCache
 from .cards import CARD_INDEX, CARD_NAMES, LOCO, NUM_COLOURS, NUM_KINDS, Cards, card_index, card_word
@@ -186,9 +186,10 @@ class State:
                 return "blocked"
         return "free"
 
-    def payment_options(self, route, complete: bool = True) -> tuple[Cards, ...]:
+    def payment_options(self, route, complete: bool = True):
         """The distinct ways the player to move can pay for `route` with their hand (all of
-        them; ``complete=False``: the canonical subset `legal_actions` lists). Only the
+        them, as a lazy `Payments` sequence: `len`, indexing, iteration, `in`; ``complete=False``:
+        the canonical subset `legal_actions` lists, a tuple). Only the
         cards are considered: whether the route may be claimed now is `why_illegal`'s."""
         return self.game.payment_options(route, self.hands[self.player], complete)
 
@@ -521,7 +522,8 @@ class State:
             try:
                 action = self.game.parse_action(action)
             except ValueError as e:
-                raise IllegalAction(_syntax_reason(e), action) from None
+                reason = _syntax_reason(e)
+                raise ActionSyntaxError(reason.text, action, reason) from None
         legal = self._legal
         # an action just taken from this state's own legal list is legal by construction
         # (the tests check every listed action against `why_illegal`); others are checked
