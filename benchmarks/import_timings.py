@@ -1,0 +1,73 @@
+"""What a fresh kernel pays before the first board appears: import times and the first figures.
+
+    python -m benchmarks.import_timings
+
+Each line is measured in a new Python process (nothing imported or cached before it),
+from the first import to the result built: CPU time (`time.process_time`) and wall time,
+the median of several processes with the range. Targets: `import ttr_nb.widgets`
+<= 250 ms and `GameTable("usa")` displayed <= 1.0 s of CPU.
+
+Also says which optional modules the figures pulled in (networkx, nbformat, jsonschema's
+IRI grammar `rfc3987_syntax`): the biggest costs measured before they were avoided.
+"""
+from __future__ import annotations
+
+import json
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+ROUNDS = 5
+WATCHED = ("networkx", "nbformat", "rfc3987_syntax", "IPython", "ipywidgets", "plotly")
+
+# (label, code timed, target CPU seconds or None)
+CASES = [
+    ("import ttr_nb", "import ttr_nb", None),
+    ("import ttr_nb.widgets", "import ttr_nb.widgets", 0.250),
+    ("first board figure", "from ttr_nb.viz import board_figure\nboard_figure('usa')", None),
+    ("first FigureWidget", "from ttr_nb.viz import board_figure\nboard_figure('usa', widget=True)", None),
+    ("GameTable('usa') displayed",
+     "from ttr_nb.widgets import GameTable\nGameTable('usa')._repr_mimebundle_()", 1.0),
+]
+
+_RUNNER = """
+import json, sys, time
+c0, w0 = time.process_time(), time.perf_counter()
+exec(compile(sys.argv[1], "<timed>", "exec"), {})
+c1, w1 = time.process_time(), time.perf_counter()
+print(json.dumps({"cpu": c1 - c0, "wall": w1 - w0,
+                  "loaded": [m for m in json.loads(sys.argv[2]) if m in sys.modules]}))
+"""
+
+
+def measure(code: str) -> dict:
+    """One fresh process: CPU and wall seconds of `code`, and which watched modules it loaded."""
+    done = subprocess.run([sys.executable, "-c", _RUNNER, code, json.dumps(WATCHED)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    if done.returncode:
+        raise RuntimeError(f"timing {code!r} failed:\n{done.stderr}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def _spread(values: list[float]) -> str:
+    ms = sorted(v * 1000 for v in values)
+    return f"{statistics.median(ms):7.0f} ({ms[0]:.0f}-{ms[-1]:.0f})"
+
+
+def main(rounds: int = ROUNDS) -> None:
+    print(f"Fresh-process timings, median of {rounds} processes (range), ms")
+    print(f"{'':<28} {'CPU':>18} {'wall':>18}  target  modules loaded")
+    for label, code, target in CASES:
+        runs = [measure(code) for _ in range(rounds)]
+        cpu = [r["cpu"] for r in runs]
+        verdict = ""
+        if target is not None:
+            verdict = f"{'ok' if statistics.median(cpu) <= target else 'OVER'} {target * 1000:.0f}"
+        loaded = ", ".join(m for m in WATCHED if m in runs[-1]["loaded"]) or "-"
+        print(f"{label:<28} {_spread(cpu):>18} {_spread([r['wall'] for r in runs]):>18}  {verdict:<7} {loaded}")
+
+
+if __name__ == "__main__":
+    main()
