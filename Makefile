@@ -1,10 +1,18 @@
 # ttr_nb: two commands on a fresh machine.
-#   make lab    create .venv, install ttr_nb, open JupyterLab on notebooks/
-#   make test   create .venv, install ttr_nb with its test tools, run every test
+#   make lab    create .venv, install ttr_nb with JupyterLab, open JupyterLab on notebooks/
+#   make test   create .venv, install ttr_nb with its test tools, JupyterLab and Voilà, run every test
 #   make bench  print the speed figures
 #   make app    serve the game app (notebooks/app.ipynb) with Voilà on 127.0.0.1
 #   make lite   build the JupyterLite site (build/lite/: the notebooks run in the browser,
 #               no server, no network); make lite-serve  serve it on 127.0.0.1
+# Each target installs what it needs into .venv: the package alone (bench), its `lab` extra
+# (JupyterLab), its `app` extra (Voilà), or everything the tests use (test + lab + app).
+#
+# The notebooks' kernel runs in an environment of its own, .venv/kernel, holding the package
+# and ipykernel only (`ttr-nb[kernel]`), as a pip user's kernel would: not the servers' packages.
+# With nbformat installed, plotly's widget module imports it, and nbformat's jsonschema compiles
+# the IRI grammars of rfc3987_syntax at import: ~0.9 s of CPU in every fresh kernel before the
+# first board. JupyterLab, Voilà and nbval find that environment as the `python3` kernel.
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
@@ -14,23 +22,46 @@ PIP    := $(PY) -m pip install --disable-pip-version-check -q
 # JupyterLab and Voilà read jupyter/ (a Voilà template and settings that load nothing from
 # other hosts: no Font Awesome, no MathJax from a CDN).
 JUPYTER_ENV := JUPYTER_PATH=$(CURDIR)/jupyter JUPYTER_CONFIG_PATH=$(CURDIR)/jupyter
+KERNEL := $(VENV)/kernel
+KPY    := $(KERNEL)/bin/python
+# (re)written by every target that starts kernels: installing ipykernel into .venv puts back its own
+KERNEL_SPEC = $(KPY) -m ipykernel install --prefix $(VENV) --name python3 --display-name "Python 3 (ttr_nb)" \
+	>/dev/null 2>&1
+
+EXTRAS_core :=
+EXTRAS_lab  := lab
+EXTRAS_app  := app
+EXTRAS_test := test,lab,app
 
 .PHONY: lab test bench app lite lite-serve clean venv
 
-$(VENV)/.installed: pyproject.toml
+$(PY):
 	$(PYTHON) -m venv $(VENV)
-	$(PIP) -e '.[test]'
+
+# one stamp per set of extras, redone when pyproject.toml changes
+$(VENV)/.installed-%: pyproject.toml | $(PY)
+	$(PIP) -e '.$(if $(EXTRAS_$*),[$(EXTRAS_$*)])'
 	$(PY) scripts/jupyter_settings.py $(VENV)
 	touch $@
 
-venv: $(VENV)/.installed
+$(VENV)/.installed-kernel: pyproject.toml | $(PY)
+	test -x $(KPY) || $(PYTHON) -m venv $(KERNEL)
+	$(KPY) -m pip install --disable-pip-version-check -q -e '.[kernel]'
+	touch $@
 
-lab: venv
+venv: $(VENV)/.installed-test $(VENV)/.installed-kernel
+	$(KERNEL_SPEC)
+
+# JupyterLab starts with a fresh workspace every time: no tabs or kernels restored from an earlier run.
+lab: $(VENV)/.installed-lab $(VENV)/.installed-kernel
+	$(KERNEL_SPEC)
 	@echo "Starting JupyterLab on notebooks/ (the URL to open is printed below; Ctrl-C stops it)."
+	rm -rf $(VENV)/lab-workspaces
 	$(JUPYTER_ENV) $(VENV)/bin/jupyter lab --notebook-dir=notebooks --port=$(PORT) --allow-root \
-		--LabApp.extension_manager=readonly
+		--LabApp.extension_manager=readonly --LabApp.workspaces_dir=$(VENV)/lab-workspaces
 
-test: venv $(CHROMIUM)
+test: $(VENV)/.installed-test $(VENV)/.installed-kernel $(CHROMIUM)
+	$(KERNEL_SPEC)
 	$(PY) -m pytest -q -p no:cacheprovider tests notebooks --nbval-lax
 
 # The browser tests drive the system's Chromium (never a downloaded browser build).
@@ -42,11 +73,13 @@ $(CHROMIUM):
 		exit 1; \
 	fi
 
-bench: venv
+bench: $(VENV)/.installed-core $(VENV)/.installed-kernel
+	$(KERNEL_SPEC)
 	$(PY) -m benchmarks
 
 NB ?= app.ipynb
-app: venv
+app: $(VENV)/.installed-app $(VENV)/.installed-kernel
+	$(KERNEL_SPEC)
 	@echo "Serving notebooks/$(NB) as an app: open http://127.0.0.1:$(PORT)/ (Ctrl-C stops it)."
 	$(JUPYTER_ENV) $(VENV)/bin/voila notebooks/$(NB) --port=$(PORT) --Voila.ip=127.0.0.1 --no-browser
 
@@ -60,4 +93,4 @@ lite-serve: lite
 	$(PYTHON) scripts/build_lite.py --serve $(LITE_PORT)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info
+	rm -rf $(VENV) .pytest_cache .hypothesis build dist *.egg-info

@@ -11,4 +11,25 @@ from .engine import (AbandonTunnel, Action, ActionSyntaxError, Board, BuildStati
                      MapError, Match, Pass, PayTunnel, PositionError, Reason, Rules, SaveFileError, ScoreRow,
                      State, TicketResult, editions, load_board, load_game, load_rules, longest_path, parse)
 
-__version__ = "0.1.0"
+
+
+def _version() -> str:
+    """The installed distribution's version; in a source tree that is not installed, pyproject's."""
+    from importlib import metadata
+    try:
+        return metadata.version("ttr-nb")
+    except metadata.PackageNotFoundError:
+        import re
+        from pathlib import Path
+        pyproject = Path(__file__).resolve().parents[1] / "pyproject.toml"
+        text = pyproject.read_text(encoding="utf-8") if pyproject.is_file() else ""
+        found = re.search(r'^version\s*=\s*"([^"]+)"', text, re.M)
+        return found.group(1) if found else "unknown"
+
+
+def __getattr__(name: str):
+    # read on first use: importlib.metadata costs ~17 ms, not worth paying at every import
+    if name == "__version__":
+        globals()["__version__"] = version = _version()
+        return version
+    raise AttributeError(f"module 'ttr_nb' has no attribute {name!r}")

@@ -1,0 +1,172 @@
+"""`python -m ttr_nb` / `ttr-nb`: copying the notebooks, opening JupyterLab and Voilà, --version."""
+from __future__ import annotations
+
+import importlib.util
+import io
+import json
+import subprocess
+import sys
+from importlib import metadata
+from pathlib import Path
+
+import pytest
+
+import ttr_nb
+from ttr_nb import cli
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+
+
+def run(*argv: str) -> tuple[int, str]:
+    out = io.StringIO()
+    code = cli.main(list(argv), out=out)
+    return code, out.getvalue()
+
+
+def test_the_curriculum_is_every_notebook_of_the_repository():
+    files = cli.curriculum()
+    assert NOTEBOOKS and set(NOTEBOOKS) <= set(files)
+    assert {n for n in files if n.endswith(".ipynb")} == set(NOTEBOOKS)
+    for name in NOTEBOOKS:
+        assert files[name] == (ROOT / "notebooks" / name).read_bytes()
+
+
+def test_notebooks_copies_the_curriculum_into_a_new_folder(tmp_path):
+    target = tmp_path / "class" / "notebooks"
+    code, out = run("notebooks", str(target))
+    assert code == 0
+    for name, data in cli.curriculum().items():
+        assert (target / name).read_bytes() == data
+        assert f"added      {name}" in out
+    assert f"{len(cli.curriculum())} added" in out
+
+
+def test_notebooks_never_overwrites_an_edited_copy_without_force(tmp_path):
+    run("notebooks", str(tmp_path))
+    edited = tmp_path / NOTEBOOKS[0]
+    edited.write_text('{"my": "answers"}')
+    mine = tmp_path / "my_own.ipynb"
+    mine.write_text("{}")
+    code, out = run("notebooks", str(tmp_path))
+    assert code == 0
+    assert edited.read_text() == '{"my": "answers"}'
+    assert mine.read_text() == "{}"
+    assert f"kept       {NOTEBOOKS[0]}" in out and "--force replaces it" in out
+    assert "1 kept" in out and f"{len(cli.curriculum()) - 1} unchanged" in out
+
+    code, out = run("notebooks", str(tmp_path), "--force")
+    assert code == 0
+    assert edited.read_bytes() == (ROOT / "notebooks" / NOTEBOOKS[0]).read_bytes()
+    assert f"replaced   {NOTEBOOKS[0]}" in out
+    assert mine.read_text() == "{}"                       # not part of the curriculum: never touched
+
+
+def test_a_newer_curriculum_updates_only_the_copies_nobody_changed(tmp_path, monkeypatch):
+    run("notebooks", str(tmp_path))
+    first, second = NOTEBOOKS[0], NOTEBOOKS[1]
+    (tmp_path / second).write_text("edited by a student")
+    newer = dict(cli.curriculum())
+    newer[first] = b'{"new": "version"}'
+    newer[second] = b'{"new": "version too"}'
+    monkeypatch.setattr(cli, "curriculum", lambda: newer)
+    code, out = run("notebooks", str(tmp_path))
+    assert code == 0
+    assert (tmp_path / first).read_bytes() == b'{"new": "version"}'
+    assert (tmp_path / second).read_text() == "edited by a student"
+    assert f"updated    {first}" in out and f"kept       {second}" in out
+
+
+def test_notebooks_into_a_file_is_refused_and_changes_nothing(tmp_path, capsys):
+    target = tmp_path / "notes.txt"
+    target.write_text("mine")
+    code, _ = run("notebooks", str(target))
+    assert code == 1
+    assert "is a file, not a folder" in capsys.readouterr().err
+    assert target.read_text() == "mine" and sorted(tmp_path.iterdir()) == [target]
+
+
+@pytest.mark.parametrize("command, module, extra, purpose", [
+    ("lab", "jupyterlab", "lab", "open JupyterLab"),
+    ("app", "voila", "app", "serve the app"),
+])
+def test_a_missing_extra_is_named_and_nothing_is_started(tmp_path, monkeypatch, capsys, command, module, extra,
+                                                         purpose):
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == module else real(name, *a))
+    monkeypatch.setattr(cli.subprocess, "call", lambda *a, **k: pytest.fail("started a server"))
+    code, _ = run(command, str(tmp_path / "nb"))
+    assert code == 1
+    assert f"install ttr-nb[{extra}] to {purpose}" in capsys.readouterr().err
+    assert not (tmp_path / "nb").exists()
+
+
+def test_lab_opens_jupyterlab_on_the_copied_notebooks_with_a_fresh_workspace(tmp_path, monkeypatch):
+    started = []
+
+    def call(command):
+        workspaces = Path(next(a for a in command if a.startswith("--LabApp.workspaces_dir=")).split("=", 1)[1])
+        started.append((command, workspaces.is_dir() and not any(workspaces.iterdir())))
+        return 0
+
+    monkeypatch.setattr(cli.subprocess, "call", call)
+    code, out = run("lab", str(tmp_path), "--port=8899")
+    assert code == 0
+    (command, fresh), = started
+    assert command[:3] == [sys.executable, "-m", "jupyterlab"]
+    assert f"--ServerApp.root_dir={tmp_path.resolve()}" in command and "--port=8899" in command
+    assert fresh
+    assert all((tmp_path / name).exists() for name in NOTEBOOKS)
+
+
+def test_app_serves_the_app_notebook_with_voila(tmp_path, monkeypatch):
+    started = []
+    monkeypatch.setattr(cli.subprocess, "call", lambda command: started.append(command) or 0)
+    files = dict(cli.curriculum(), **{cli.APP_NOTEBOOK: b"{}"})
+    monkeypatch.setattr(cli, "curriculum", lambda: files)
+    assert run("app", str(tmp_path), "--port=8898")[0] == 0
+    assert started == [[sys.executable, "-m", "voila", str(tmp_path.resolve() / cli.APP_NOTEBOOK),
+                        "--Voila.ip=127.0.0.1", "--port=8898"]]
+
+
+def test_app_without_an_app_notebook_says_so(tmp_path, monkeypatch, capsys):
+    files = {k: v for k, v in cli.curriculum().items() if k != cli.APP_NOTEBOOK}
+    monkeypatch.setattr(cli, "curriculum", lambda: files)
+    monkeypatch.setattr(cli.subprocess, "call", lambda *a, **k: pytest.fail("started a server"))
+    assert run("app", str(tmp_path))[0] == 1
+    assert f"{cli.APP_NOTEBOOK} is missing" in capsys.readouterr().err
+
+
+def test_unknown_options_are_refused_outside_lab_and_app(tmp_path):
+    with pytest.raises(SystemExit) as stop:
+        run("notebooks", str(tmp_path), "--port=1")
+    assert stop.value.code == 2
+    assert not tmp_path.joinpath(NOTEBOOKS[0]).exists()
+
+
+def test_version_is_the_one_version_of_pyproject():
+    declared = next(line.split('"')[1] for line in (ROOT / "pyproject.toml").read_text().splitlines()
+                    if line.startswith("version = "))
+    assert ttr_nb.__version__ == metadata.version("ttr-nb") == declared
+    assert run("--version") == (0, f"ttr-nb {declared}\n")
+
+
+def test_version_falls_back_to_pyproject_in_a_source_tree(monkeypatch):
+    def missing(name):
+        raise metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(metadata, "version", missing)
+    assert ttr_nb._version() == metadata.distribution("ttr-nb").version
+
+
+@pytest.mark.parametrize("command", [[sys.executable, "-m", "ttr_nb"], [str(Path(sys.executable).parent / "ttr-nb")]])
+def test_the_module_and_the_console_script_run(command):
+    done = subprocess.run(command + ["--version"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == f"ttr-nb {ttr_nb.__version__}\n"
+
+
+def test_the_copy_record_lists_what_was_copied(tmp_path):
+    run("notebooks", str(tmp_path))
+    record = json.loads((tmp_path / cli.MANIFEST).read_text())
+    assert set(record) == set(cli.curriculum())

@@ -1,0 +1,197 @@
+"""`python -m ttr_nb` / `ttr-nb`: get the notebooks, open them in JupyterLab, serve the app.
+
+    ttr-nb notebooks DIR [--force]   copy the curriculum into DIR (a student's edited copy is kept)
+    ttr-nb lab [DIR]                 copy what is missing into DIR (default: ttr_nb_notebooks), open JupyterLab
+    ttr-nb app [DIR]                 the same, then serve the app notebook with Voilà
+    ttr-nb --version
+
+Options the command does not know are handed to JupyterLab or Voilà (e.g. `--port=8899`).
+JupyterLab and Voilà are extras: `pip install "ttr-nb[lab]"` or `pip install "ttr-nb[app]"`.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+APP_NOTEBOOK = "app.ipynb"
+DEFAULT_DIR = "ttr_nb_notebooks"
+MANIFEST = ".ttr_nb-copied.json"       # what `notebooks` copied last time, to tell edited copies apart
+PATTERNS = ("*.ipynb", "*.md")          # the notebooks and the teachers' guide
+
+
+class MissingExtra(RuntimeError):
+    """A command needs an optional part of the package that is not installed."""
+
+
+def curriculum_folder():
+    """The folder of the notebooks shipped with the package (a Path or an importlib Traversable)."""
+    from importlib.resources import files
+    packaged = files("ttr_nb") / "notebooks"
+    if packaged.is_dir():
+        return packaged
+    # a source checkout (an editable install included): the repository's notebooks/
+    return Path(__file__).resolve().parents[1] / "notebooks"
+
+
+def curriculum() -> dict[str, bytes]:
+    """The curriculum's files by name: every notebook and the teachers' guide, whatever they are called."""
+    folder = curriculum_folder()
+    names = sorted(p.name for p in folder.iterdir()
+                   if p.is_file() and any(Path(p.name).match(pattern) for pattern in PATTERNS))
+    if not names:
+        raise FileNotFoundError(f"No notebooks found in {folder}: the package was installed without them.")
+    return {name: (folder / name).read_bytes() for name in names}
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+@dataclass(frozen=True)
+class CopyReport:
+    folder: Path
+    added: tuple[str, ...] = ()
+    updated: tuple[str, ...] = ()      # copies the student had not changed, brought up to date
+    replaced: tuple[str, ...] = ()     # edited copies overwritten because of --force
+    kept: tuple[str, ...] = ()         # edited copies left as they were
+    unchanged: tuple[str, ...] = ()
+
+    def lines(self) -> list[str]:
+        out = []
+        for word, names in (("added", self.added), ("updated", self.updated), ("replaced", self.replaced),
+                            ("unchanged", self.unchanged)):
+            out += [f"  {word:<10} {name}" for name in names]
+        out += [f"  {'kept':<10} {name}  (changed since it was copied: kept as it is; --force replaces it)"
+                for name in self.kept]
+        return out
+
+    def summary(self) -> str:
+        counts = [f"{len(v)} {k}" for k, v in (("added", self.added), ("updated", self.updated),
+                                               ("replaced", self.replaced), ("kept", self.kept),
+                                               ("unchanged", self.unchanged)) if v]
+        return f"Notebooks in {self.folder}: " + ", ".join(counts) + "."
+
+
+def copy_notebooks(folder, force: bool = False) -> CopyReport:
+    """Copy the curriculum into `folder` (created if missing).
+
+    A file already there is replaced only if it is still exactly what an earlier copy put
+    there (so a newer curriculum reaches notebooks nobody changed), or with `force`. A
+    file a student changed is kept. Files of the folder that are not in the curriculum are
+    never touched."""
+    folder = Path(folder).expanduser()
+    if folder.exists() and not folder.is_dir():
+        raise NotADirectoryError(f"{folder} is a file, not a folder: give a folder to copy the notebooks into.")
+    files = curriculum()
+    folder.mkdir(parents=True, exist_ok=True)
+    manifest_path = folder / MANIFEST
+    try:
+        copied = json.loads(manifest_path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        copied = {}
+    result: dict[str, list[str]] = {k: [] for k in ("added", "updated", "replaced", "kept", "unchanged")}
+    for name, data in files.items():
+        target = folder / name
+        if not target.exists():
+            outcome = "added"
+        else:
+            current = _digest(target.read_bytes())
+            if current == _digest(data):
+                outcome = "unchanged"
+            elif current == copied.get(name):
+                outcome = "updated"
+            elif force:
+                outcome = "replaced"
+            else:
+                outcome = "kept"
+        if outcome in ("added", "updated", "replaced"):
+            target.write_bytes(data)
+        if outcome != "kept":
+            copied[name] = _digest(data)
+        result[outcome].append(name)
+    manifest_path.write_text(json.dumps(copied, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return CopyReport(folder, **{k: tuple(v) for k, v in result.items()})
+
+
+def _require(module: str, name: str, extra: str, purpose: str) -> None:
+    if importlib.util.find_spec(module) is None:
+        raise MissingExtra(f"{name} is not installed: install ttr-nb[{extra}] to {purpose} "
+                           f"(pip install \"ttr-nb[{extra}]\").")
+
+
+def _as_root() -> list[str]:
+    return ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
+
+
+def lab_command(folder: Path, workspaces: Path, extra: list[str]) -> list[str]:
+    """JupyterLab on `folder`, with a fresh workspaces folder: it opens no tabs or kernels left
+    over from another folder or an earlier run."""
+    return [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={folder}",
+            f"--LabApp.workspaces_dir={workspaces}", *_as_root(), *extra]
+
+
+def app_command(notebook: Path, extra: list[str]) -> list[str]:
+    return [sys.executable, "-m", "voila", str(notebook), "--Voila.ip=127.0.0.1", *extra]
+
+
+def _prepare(folder: str | None, out) -> Path:
+    report = copy_notebooks(folder or DEFAULT_DIR)
+    print(report.summary(), file=out)
+    return report.folder.resolve()
+
+
+def main(argv: list[str] | None = None, out=None) -> int:
+    out = out or sys.stdout
+    parser = argparse.ArgumentParser(prog="ttr-nb",
+                                     description="The Ticket to Ride notebooks: copy them, open them in "
+                                                 "JupyterLab, serve the app.",
+                                     epilog="Options not listed here are handed to JupyterLab or Voilà.")
+    parser.add_argument("--version", action="store_true", help="print the version and stop")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    nb = sub.add_parser("notebooks", help="copy the notebooks into a folder")
+    nb.add_argument("folder", metavar="DIR", help="the folder to copy them into (created if missing)")
+    nb.add_argument("--force", action="store_true", help="also replace copies that were changed since")
+    lab = sub.add_parser("lab", help="copy the notebooks (what is missing) and open JupyterLab on them")
+    lab.add_argument("folder", metavar="DIR", nargs="?", help=f"the notebooks' folder (default: {DEFAULT_DIR})")
+    app = sub.add_parser("app", help="copy the notebooks (what is missing) and serve the app with Voilà")
+    app.add_argument("folder", metavar="DIR", nargs="?", help=f"the notebooks' folder (default: {DEFAULT_DIR})")
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.command not in ("lab", "app"):
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    if args.version:
+        from . import __version__
+        print(f"ttr-nb {__version__}", file=out)
+        return 0
+    if args.command is None:
+        parser.print_help(out)
+        return 2
+    try:
+        if args.command == "notebooks":
+            report = copy_notebooks(args.folder, force=args.force)
+            print(report.summary(), file=out)
+            print("\n".join(report.lines()), file=out)
+            return 0
+        if args.command == "lab":
+            _require("jupyterlab", "JupyterLab", "lab", "open JupyterLab")
+            folder = _prepare(args.folder, out)
+            with tempfile.TemporaryDirectory(prefix="ttr_nb-workspaces-") as workspaces:
+                return subprocess.call(lab_command(folder, Path(workspaces), extra))
+        _require("voila", "Voilà", "app", "serve the app")
+        folder = _prepare(args.folder, out)
+        notebook = folder / APP_NOTEBOOK
+        if not notebook.exists():
+            raise FileNotFoundError(f"{notebook} is missing: this version of the notebooks has no app.")
+        return subprocess.call(app_command(notebook, extra))
+    except (MissingExtra, OSError) as e:
+        print(f"ttr-nb: {e}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
