@@ -1,0 +1,94 @@
+"""The wheel: what it holds (code, notebooks, boards, editions, py.typed, licence) and what it
+depends on (what the code imports; JupyterLab, Voilà and numpy only as extras or not at all).
+
+The wheel is built from this checkout with `python -m build --no-isolation` (setuptools and
+build come with the test extra), so nothing is fetched."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import zipfile
+from email.parser import Parser
+from pathlib import Path
+
+import pytest
+
+import ttr_nb
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> zipfile.ZipFile:
+    # build from a copy, so that the build's scratch folders never land in the checkout
+    source = tmp_path_factory.mktemp("source") / "ttr_nb"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".*", "build", "dist", "*.egg-info", "__pycache__"))
+    out = tmp_path_factory.mktemp("dist")
+    done = subprocess.run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(out), str(source)],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    built, = out.glob("ttr_nb-*.whl")
+    with zipfile.ZipFile(built) as z:
+        yield z
+
+
+def _dist_info(wheel: zipfile.ZipFile, name: str) -> str:
+    path, = [n for n in wheel.namelist() if n.endswith(f".dist-info/{name}")]
+    return wheel.read(path).decode()
+
+
+def _metadata(wheel):
+    return Parser().parsestr(_dist_info(wheel, "METADATA"))
+
+
+def test_the_wheel_holds_every_module_and_data_file(wheel):
+    names = set(wheel.namelist())
+    modules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "ttr_nb").rglob("*.py")}
+    assert modules and modules <= names, sorted(modules - names)
+    assert "ttr_nb/py.typed" in names
+    for folder, package, pattern in (("notebooks", "notebooks", "*.ipynb"), ("notebooks", "notebooks", "*.md"),
+                                     ("maps", "maps", "*.json"), ("editions", "editions_data", "*.toml")):
+        for path in (ROOT / folder).glob(pattern):
+            assert f"ttr_nb/{package}/{path.name}" in names, f"{folder}/{path.name} is not in the wheel"
+            assert wheel.read(f"ttr_nb/{package}/{path.name}") == path.read_bytes()
+    assert any(n.startswith("ttr_nb/notebooks/") and n.endswith(".ipynb") for n in names)
+
+
+def test_the_wheel_carries_the_licence_and_its_spdx_expression(wheel):
+    meta = _metadata(wheel)
+    assert meta["License-Expression"] == "MIT"
+    assert meta["License"] is None                      # the deprecated free-text licence field
+    assert _dist_info(wheel, "licenses/LICENSE") == (ROOT / "LICENSE").read_text()
+    assert "MIT License" in (ROOT / "LICENSE").read_text()
+    assert meta["Version"] == ttr_nb.__version__
+    assert "Typing :: Typed" in meta.get_all("Classifier")
+
+
+def _requirement_name(spec: str) -> str:
+    name = spec.split(";")[0]
+    for stop in "<>=!~[ (":
+        name = name.split(stop)[0]
+    return name.strip().lower().replace("_", "-")
+
+
+def test_the_wheel_depends_on_what_the_code_imports_and_nothing_heavier(wheel):
+    requires = _metadata(wheel).get_all("Requires-Dist")
+    always = {_requirement_name(r) for r in requires if "extra ==" not in r}
+    assert always == {"ipywidgets", "plotly", "anywidget", "networkx", "tomli"}
+    tomli, = [r for r in requires if _requirement_name(r) == "tomli"]
+    assert "python_version < \"3.11\"" in tomli
+    by_extra = {}
+    for r in requires:
+        if "extra ==" in r:
+            extra = r.split("extra ==")[1].strip().strip("\"'")
+            by_extra.setdefault(extra, set()).add(_requirement_name(r))
+    assert by_extra["lab"] == {"jupyterlab"}
+    assert by_extra["app"] == {"voila"}
+    assert "numpy" not in set().union(always, *by_extra.values())
+
+
+def test_the_wheel_installs_the_ttr_nb_command(wheel):
+    entry_points = _dist_info(wheel, "entry_points.txt")
+    assert "[console_scripts]" in entry_points
+    assert "ttr-nb = ttr_nb.cli:main" in entry_points
