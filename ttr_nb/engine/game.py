@@ -85,6 +85,10 @@ class Game:
         opts = "".join(f", {k}={v!r}" for k, v in self.rules.options.items())
         return f"load_game({self.rules.id!r}, players={self.players}, seed={self.seed}{opts})"
 
+    def _repr_html_(self) -> str:      # a notebook shows a summary (see `display`)
+        from .display import game_html
+        return game_html(self)
+
     # ------------------------------------------------------------------ lookups
     def route_index(self, route) -> int:
         """The index of a route given as index, key ('Denver-Omaha', either order, any case)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 
+from .display import ScoreRows
 from .longest import connected_parts, longest_path
 
 
@@ -106,7 +107,7 @@ def best_borrowing(state, player: int):
     return borrowed, best[3]
 
 
-def score_breakdown(state) -> tuple[ScoreRow, ...]:
+def score_breakdown(state) -> ScoreRows:
     g = state.game
     rules = g.rules
     board = g.board
@@ -140,7 +141,7 @@ def score_breakdown(state) -> tuple[ScoreRow, ...]:
     for r in rows:
         total = r["route_points"] + r["ticket_points"] + r["longest_bonus"] + r["globetrotter"] + r["station_points"]
         out.append(ScoreRow(total=total, **r))
-    return tuple(out)
+    return ScoreRows(out)
 
 
 def winners(state, rows=None) -> tuple[int, ...]:

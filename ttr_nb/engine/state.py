@@ -203,6 +203,10 @@ class State:
         return (f"<State {self.game.rules.id} {self.game.players}p turn {self.turn} phase {self.phase} "
                 f"player {self.player} trains {list(self.trains)} points {list(self.points)}>")
 
+    def _repr_html_(self) -> str:      # a notebook shows a summary; hidden information stays hidden
+        from .display import state_html
+        return state_html(self)
+
     def __eq__(self, other) -> bool:
         return isinstance(other, State) and self.to_dict() == other.to_dict()
 

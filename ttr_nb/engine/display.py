@@ -1,0 +1,157 @@
+"""How a `Game`, a `State` and a final scoring show in a notebook: compact HTML summaries.
+
+Jupyter calls an object's `_repr_html_` to display it; `Game`, `State` and the tuple
+`score_breakdown()` returns call the builders here. They show only what every seat may see
+(built on `State.view`): the size of each hand and of each seat's tickets, never their
+contents, and the size of the deck, never its order. Pass `seat=` to `state_html` for one
+seat's own hand and tickets, as that player would see them.
+
+    >>> import ttr_nb
+    >>> state = ttr_nb.load_game("usa", players=2, seed=1).new_state()
+    >>> "Player 0 choosing opening tickets" in state._repr_html_()
+    True
+
+Standard library only, like the rest of the engine.
+"""
+from __future__ import annotations
+
+from html import escape
+
+__all__ = ["ScoreRows", "game_html", "score_rows_html", "state_html"]
+
+# the card colours of the board figures, so that the chips look like the cards
+_CARD_CSS = {"red": "#d62728", "orange": "#ff7f0e", "yellow": "#f2d21b", "green": "#2ca02c", "blue": "#1f77b4",
+             "pink": "#e377c2", "white": "#f4f4f4", "black": "#222222", "loco": "#9e9e9e"}
+_DARK = {"red", "green", "blue", "black"}
+
+_PHASE = {"opening": "choosing opening tickets", "turn": "to move", "draw2": "drawing a second card",
+          "tickets": "choosing tickets to keep", "tunnel": "paying for a tunnel", "over": "game over"}
+
+_BOX = "font-family:sans-serif;font-size:13px;line-height:1.4;max-width:640px"
+_TABLE = "border-collapse:collapse;margin:4px 0;font-size:inherit;white-space:nowrap"
+_CELL = "padding:2px 8px;border-bottom:1px solid #ddd;text-align:right"
+_HEAD = "padding:2px 8px;border-bottom:2px solid #999;text-align:right"
+
+
+def _plural(n: int, word: str, many: str | None = None) -> str:
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def _chip(name: str, n: int = 1) -> str:
+    fg = "#fff" if name in _DARK else "#111"
+    count = f"&times;{n}" if n != 1 else ""
+    return (f"<span style='display:inline-block;background:{_CARD_CSS.get(name, '#ccc')};color:{fg};"
+            f"border:1px solid #555;border-radius:4px;padding:0 5px;margin:1px 2px;font-size:12px'>"
+            f"{escape(name)}{count}</span>")
+
+
+def _table(header: list[str], rows: list[list[str]], bold_last: bool = False) -> str:
+    first = _HEAD.replace("right", "left")
+    head = "".join(f"<th style='{first if i == 0 else _HEAD}'>{h}</th>" for i, h in enumerate(header))
+    body = []
+    for row in rows:
+        cells = []
+        for i, cell in enumerate(row):
+            style = _CELL.replace("right", "left") if i == 0 else _CELL
+            if bold_last and i == len(row) - 1:
+                style += ";font-weight:bold"
+            cells.append(f"<td style='{style}'>{cell}</td>")
+        body.append("<tr>" + "".join(cells) + "</tr>")
+    return f"<table style='{_TABLE}'><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+
+
+def game_html(game) -> str:
+    """A `Game`: the edition, the board, the players and the seed, and the rules' main numbers."""
+    rules, board = game.rules, game.board
+    options = ", ".join(f"{escape(str(k))}={escape(repr(v))}" for k, v in rules.options.items())
+    facts = [f"{_plural(len(board.routes), 'route')}, {_plural(len(board.tickets), 'ticket')}",
+             f"{rules.trains} trains each",
+             _plural(rules.stations, "station") + " each" if rules.stations else "no stations",
+             f"longest path bonus {rules.longest_path_bonus}" if rules.longest_path_bonus else "",
+             f"Globetrotter bonus {rules.globetrotter_bonus}" if rules.globetrotter_bonus else ""]
+    return (f"<div class='ttr-game' style='{_BOX}'><b>{escape(rules.title)}</b> on the {escape(board.title)} "
+            f"board: {_plural(game.players, 'player')}, seed {escape(str(game.seed))}"
+            + (f", options {options}" if options else "")
+            + f"<br><span style='color:#555'>{'; '.join(f for f in facts if f)}.</span></div>")
+
+
+def state_html(state, seat: int | None = None) -> str:
+    """A `State`: whose turn, each seat's trains, cards and tickets held, routes and points, the
+    face-up cards, and the final scores once the game is over. Hidden things show as counts
+    only, unless `seat` is given: then that seat's own hand and tickets are listed too."""
+    game = state.game
+    seen = state.view(state.current_player if seat is None else seat)
+    over = seen["phase"] == "over"
+    mover = seen["current_player"]
+    title = (f"<b>{escape(game.rules.title)}</b>, {_plural(game.players, 'player')}, turn {state.turn}: "
+             + ("<b>game over</b>" if over else f"<b>Player {mover} {_PHASE.get(seen['phase'], seen['phase'])}</b>"))
+    if seen.get("final_round") is not None and not over:
+        title += " <span style='color:#b00'>(final round)</span>"
+    routes = [0] * game.players
+    for owner in seen["routes"].values():
+        routes[owner] += 1
+    stations = [0] * game.players
+    for _, owner in seen["stations"]:
+        stations[owner] += 1
+    header = ["seat", "trains", "cards held", "tickets", "routes"]
+    if game.rules.stations:
+        header.append("stations left")
+    header.append("route points")
+    rows = []
+    for p in range(game.players):
+        row = [f"Player {p}" + (" &#9664;" if p == mover and not over else ""), str(seen["trains"][p]),
+               str(seen["hand_sizes"][p]), str(seen["ticket_counts"][p]), str(routes[p])]
+        if game.rules.stations:
+            row.append(str(game.rules.stations - stations[p]))
+        row.append(str(seen["route_points"][p]))
+        rows.append(row)
+    parts = [title, _table(header, rows, bold_last=True)]
+    face_up = "".join(_chip(name) for name in seen["display"]) or "none"
+    parts.append(f"Face up: {face_up} &middot; deck {_plural(seen['deck_size'], 'card')}, discard "
+                 f"{_plural(len(seen['discard']), 'card')}, {_plural(seen['ticket_deck_size'], 'ticket')} left")
+    if seen.get("tunnel"):
+        t = seen["tunnel"]
+        parts.append(f"Tunnel {escape(t['route'])}: {_plural(t['extra'], 'extra card')} to pay")
+    if seat is not None:
+        hand = "".join(_chip(name, n) for name, n in seen["hand"].items() if n) or "no cards"
+        tickets = ", ".join(escape(str(t)) for t in seen["tickets"]) or "none"
+        parts.append(f"Player {seat}'s hand: {hand}<br>Player {seat}'s tickets: {tickets}")
+    else:
+        parts.append("<span style='color:#777'>Hands, tickets and the deck's order are hidden.</span>")
+    if over:
+        parts.append("Final scoring:" + score_rows_html(state.score_breakdown(), state.winners()))
+    return f"<div class='ttr-state' style='{_BOX}'>" + "".join(f"<div>{p}</div>" for p in parts) + "</div>"
+
+
+def score_rows_html(rows, winners=None) -> str:
+    """Final scoring, one row per player: routes, tickets, bonuses, stations and the total.
+    `winners` (player numbers) are marked; by default the highest totals are."""
+    if not rows:
+        return f"<div class='ttr-scores' style='{_BOX}'>No score rows.</div>"
+    if winners is None:
+        best = max(r.total for r in rows)
+        winners = [r.player for r in rows if r.total == best]
+    stations = any(r.stations_built or r.station_points for r in rows)
+    header = ["player", "routes", "tickets", "completed", "longest path", "bonus", "Globetrotter"]
+    header += ["stations"] if stations else []
+    header.append("total")
+    table = []
+    for r in rows:
+        line = [f"Player {r.player}" + (" &#9733;" if r.player in winners else ""), str(r.route_points),
+                f"{r.ticket_points:+d}", f"{r.tickets_completed} of {len(r.tickets)}",
+                _plural(r.longest_path, "train"), str(r.longest_bonus), str(r.globetrotter)]
+        line += [str(r.station_points)] if stations else []
+        line.append(str(r.total))
+        table.append(line)
+    return f"<div class='ttr-scores' style='{_BOX}'>{_table(header, table, bold_last=True)}</div>"
+
+
+class ScoreRows(tuple):
+    """What `State.score_breakdown()` returns: a tuple of `ScoreRow`, one per player, that a
+    notebook shows as a table. Everything else about it is a plain tuple (equality, indexing,
+    `[row.total for row in rows]`)."""
+
+    __slots__ = ()
+
+    def _repr_html_(self) -> str:
+        return score_rows_html(self)
