@@ -1,12 +1,16 @@
 """Shortest ticket paths and a player's network, on top of networkx."""
 from __future__ import annotations
 
-import networkx as nx
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # networkx is imported when a path is asked for: importing it costs ~185 ms
+    import networkx as nx
 
 
 def route_graph(state, player: int | None = None, usable_only: bool = True) -> nx.MultiGraph:
     """The board as a multigraph (one edge per route, weight = length, key = route index).
     With `usable_only`, only routes `player` could still use: their own and the free ones."""
+    import networkx as nx
     g = nx.MultiGraph()
     board = state.game.board
     for r in board.routes:
@@ -32,6 +36,7 @@ def shortest_ticket_path(state, ticket, player: int | None = None) -> tuple[int,
     """(trains needed, route indices) of the cheapest way to complete `ticket` (a key or a
     Ticket). Routes the player already owns cost nothing. For country tickets the
     cheapest target is taken. Raises ValueError if no connection is possible any more."""
+    import networkx as nx
     board = state.game.board
     t = board.find_ticket(ticket) if isinstance(ticket, str) else ticket
     g = route_graph(state, player)
