@@ -2,7 +2,9 @@
 
     python -m benchmarks.import_timings
 
-Each line is measured in a new Python process (nothing imported or cached before it),
+Measured with the interpreter of the notebooks' kernel (the `python3` kernelspec of this
+environment: `make` points it at .venv/kernel; otherwise this Python). Each line is measured
+in a new process of it (nothing imported or cached before it),
 from the first import to the result built: CPU time (`time.process_time`) and wall time,
 the median of several processes with the range. Targets: `import ttr_nb.widgets`
 <= 250 ms and `GameTable("usa")` displayed <= 1.0 s of CPU.
@@ -42,9 +44,19 @@ print(json.dumps({"cpu": c1 - c0, "wall": w1 - w0,
 """
 
 
-def measure(code: str) -> dict:
+def kernel_python() -> str:
+    """The interpreter the notebooks' `python3` kernel runs (this one if the kernelspec names none)."""
+    spec = Path(sys.prefix) / "share" / "jupyter" / "kernels" / "python3" / "kernel.json"
+    try:
+        command = json.loads(spec.read_text(encoding="utf-8"))["argv"][0]
+    except (OSError, ValueError, KeyError, IndexError):
+        return sys.executable
+    return sys.executable if command in ("python", "python3") else command
+
+
+def measure(code: str, python: str | None = None) -> dict:
     """One fresh process: CPU and wall seconds of `code`, and which watched modules it loaded."""
-    done = subprocess.run([sys.executable, "-c", _RUNNER, code, json.dumps(WATCHED)], cwd=ROOT,
+    done = subprocess.run([python or kernel_python(), "-c", _RUNNER, code, json.dumps(WATCHED)], cwd=ROOT,
                           capture_output=True, text=True, timeout=300)
     if done.returncode:
         raise RuntimeError(f"timing {code!r} failed:\n{done.stderr}")
@@ -57,10 +69,11 @@ def _spread(values: list[float]) -> str:
 
 
 def main(rounds: int = ROUNDS) -> None:
-    print(f"Fresh-process timings, median of {rounds} processes (range), ms")
+    python = kernel_python()
+    print(f"Fresh-process timings with {python}, median of {rounds} processes (range), ms")
     print(f"{'':<28} {'CPU':>18} {'wall':>18}  target  modules loaded")
     for label, code, target in CASES:
-        runs = [measure(code) for _ in range(rounds)]
+        runs = [measure(code, python) for _ in range(rounds)]
         cpu = [r["cpu"] for r in runs]
         verdict = ""
         if target is not None:

@@ -1,0 +1,52 @@
+"""A fresh kernel draws its first board without paying for what it does not use.
+
+Measured causes of a slow first board (see benchmarks/import_timings.py): networkx imported
+at `import ttr_nb.widgets` (~185 ms), and nbformat, which plotly's widget module imports when it
+is installed, compiling jsonschema's IRI grammars (~0.9 s). So: the widgets import networkx
+only when a path is asked for, and the notebooks' kernel runs in an environment of its own
+without the servers' packages (`make` sets it up as the `python3` kernel).
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from benchmarks.import_timings import kernel_python
+
+KERNEL_SPEC = Path(sys.prefix) / "share" / "jupyter" / "kernels" / "python3" / "kernel.json"
+
+
+def _loaded(code: str, python: str = sys.executable) -> set[str]:
+    done = subprocess.run([python, "-c", code + "\nimport sys, json; print(json.dumps(sorted(sys.modules)))"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return set(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+def test_importing_the_widgets_and_opening_a_table_loads_no_networkx():
+    assert "networkx" not in _loaded("import ttr_nb.widgets")
+    loaded = _loaded("from ttr_nb.widgets import GameTable\nGameTable('usa')._repr_mimebundle_()")
+    assert "networkx" not in loaded and "ttr_nb.widgets.table" in loaded
+
+
+def test_a_ticket_path_still_uses_networkx():
+    loaded = _loaded("import ttr_nb\nfrom ttr_nb.analysis import shortest_ticket_path\n"
+                     "s = ttr_nb.load_game('usa', players=2).new_state()\n"
+                     "assert shortest_ticket_path(s, 'Boston-Miami')[0] == 12")
+    assert "networkx" in loaded
+
+
+def test_the_notebooks_kernel_runs_in_its_own_environment_without_the_servers_packages():
+    assert KERNEL_SPEC.exists(), f"no python3 kernel in {sys.prefix}: `make venv` installs it"
+    python = kernel_python()
+    assert Path(python).absolute().parents[1].resolve() != Path(sys.prefix).resolve(), (
+        f"{KERNEL_SPEC} starts this environment's Python, which holds JupyterLab's packages: `make venv` "
+        "points it at .venv/kernel")
+    loaded = _loaded("from ttr_nb.widgets import GameTable\nGameTable('usa')._repr_mimebundle_()", python)
+    assert {"ttr_nb.widgets.table", "plotly.basewidget", "anywidget"} <= loaded
+    assert not {"nbformat", "jsonschema", "rfc3987_syntax"} & loaded
+    missing = subprocess.run([python, "-c", "import jupyterlab"], capture_output=True, timeout=60)
+    assert missing.returncode != 0
+    assert json.loads(KERNEL_SPEC.read_text())["language"] == "python"
