@@ -4,8 +4,11 @@ from __future__ import annotations
 import importlib.util
 import io
 import json
+import os
+import signal
 import subprocess
 import sys
+import time
 from importlib import metadata
 from pathlib import Path
 
@@ -94,7 +97,7 @@ def test_a_missing_extra_is_named_and_nothing_is_started(tmp_path, monkeypatch, 
                                                          purpose):
     real = importlib.util.find_spec
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == module else real(name, *a))
-    monkeypatch.setattr(cli.subprocess, "call", lambda *a, **k: pytest.fail("started a server"))
+    monkeypatch.setattr(cli, "run_server", lambda *a, **k: pytest.fail("started a server"))
     code, _ = run(command, str(tmp_path / "nb"))
     assert code == 1
     assert f"install ttr-nb[{extra}] to {purpose}" in capsys.readouterr().err
@@ -109,7 +112,7 @@ def test_lab_opens_jupyterlab_on_the_copied_notebooks_with_a_fresh_workspace(tmp
         started.append((command, workspaces.is_dir() and not any(workspaces.iterdir())))
         return 0
 
-    monkeypatch.setattr(cli.subprocess, "call", call)
+    monkeypatch.setattr(cli, "run_server", call)
     code, out = run("lab", str(tmp_path), "--port=8899")
     assert code == 0
     (command, fresh), = started
@@ -121,7 +124,7 @@ def test_lab_opens_jupyterlab_on_the_copied_notebooks_with_a_fresh_workspace(tmp
 
 def test_app_serves_the_app_notebook_with_voila(tmp_path, monkeypatch):
     started = []
-    monkeypatch.setattr(cli.subprocess, "call", lambda command: started.append(command) or 0)
+    monkeypatch.setattr(cli, "run_server", lambda command: started.append(command) or 0)
     files = dict(cli.curriculum(), **{cli.APP_NOTEBOOK: b"{}"})
     monkeypatch.setattr(cli, "curriculum", lambda: files)
     assert run("app", str(tmp_path), "--port=8898")[0] == 0
@@ -132,7 +135,7 @@ def test_app_serves_the_app_notebook_with_voila(tmp_path, monkeypatch):
 def test_app_without_an_app_notebook_says_so(tmp_path, monkeypatch, capsys):
     files = {k: v for k, v in cli.curriculum().items() if k != cli.APP_NOTEBOOK}
     monkeypatch.setattr(cli, "curriculum", lambda: files)
-    monkeypatch.setattr(cli.subprocess, "call", lambda *a, **k: pytest.fail("started a server"))
+    monkeypatch.setattr(cli, "run_server", lambda *a, **k: pytest.fail("started a server"))
     assert run("app", str(tmp_path))[0] == 1
     assert f"{cli.APP_NOTEBOOK} is missing" in capsys.readouterr().err
 
@@ -170,3 +173,21 @@ def test_the_copy_record_lists_what_was_copied(tmp_path):
     run("notebooks", str(tmp_path))
     record = json.loads((tmp_path / cli.MANIFEST).read_text())
     assert set(record) == set(cli.curriculum())
+
+
+def test_stopping_the_command_stops_the_server_it_started(tmp_path):
+    """SIGTERM to `ttr-nb` reaches the server (here a stand-in that waits), and the command returns."""
+    marker = tmp_path / "started"
+    server = [sys.executable, "-c",
+              f"import os, pathlib, time; pathlib.Path({str(marker)!r}).write_text(str(os.getpid())); time.sleep(60)"]
+    code = (f"import sys; sys.path.insert(0, {str(ROOT)!r}); from ttr_nb import cli; "
+            f"sys.exit(cli.run_server({server!r}))")
+    proc = subprocess.Popen([sys.executable, "-c", code])
+    deadline = time.time() + 30
+    while not (marker.exists() and marker.read_text()) and time.time() < deadline:
+        time.sleep(0.05)
+    child = int(marker.read_text())
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(timeout=20) == 128 + signal.SIGTERM     # the server was terminated, and so returned
+    with pytest.raises(ProcessLookupError):
+        os.kill(child, 0)

@@ -15,6 +15,7 @@ import hashlib
 import importlib.util
 import json
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -142,6 +143,25 @@ def app_command(notebook: Path, extra: list[str]) -> list[str]:
     return [sys.executable, "-m", "voila", str(notebook), "--Voila.ip=127.0.0.1", *extra]
 
 
+def run_server(command: list[str]) -> int:
+    """Run a server until it stops; stopping this command (Ctrl-C, SIGTERM) stops the server too."""
+    proc = subprocess.Popen(command)
+
+    def stop(signum, frame):
+        proc.terminate()
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        while True:
+            try:
+                code = proc.wait()
+                return 128 - code if code < 0 else code       # killed by a signal: as a shell says it
+            except KeyboardInterrupt:      # the server got the Ctrl-C as well: let it shut down
+                proc.terminate()
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def _prepare(folder: str | None, out) -> Path:
     report = copy_notebooks(folder or DEFAULT_DIR)
     print(report.summary(), file=out)
@@ -183,15 +203,13 @@ def main(argv: list[str] | None = None, out=None) -> int:
             _require("jupyterlab", "JupyterLab", "lab", "open JupyterLab")
             folder = _prepare(args.folder, out)
             with tempfile.TemporaryDirectory(prefix="ttr_nb-workspaces-") as workspaces:
-                return subprocess.call(lab_command(folder, Path(workspaces), extra))
+                return run_server(lab_command(folder, Path(workspaces), extra))
         _require("voila", "Voilà", "app", "serve the app")
         folder = _prepare(args.folder, out)
         notebook = folder / APP_NOTEBOOK
         if not notebook.exists():
             raise FileNotFoundError(f"{notebook} is missing: this version of the notebooks has no app.")
-        return subprocess.call(app_command(notebook, extra))
+        return run_server(app_command(notebook, extra))
     except (MissingExtra, OSError) as e:
         print(f"ttr-nb: {e}", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
-        return 130
