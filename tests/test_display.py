@@ -131,3 +131,11 @@ def test_every_edition_displays_in_every_phase_it_reaches(edition):
             break
         state = state.apply(rng.choice(state.legal_actions()))
     assert {"opening", "turn", "over"} <= phases
+
+
+@pytest.mark.parametrize("text", ["Tom & Jerry's <b>\"route\"</b>", "Zürich–Genève", "a&amp;b", ""])
+def test_names_are_escaped_as_html_escape_does(text):
+    import html
+
+    from ttr_nb.engine.display import escape
+    assert escape(text) == html.escape(text)
