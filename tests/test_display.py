@@ -139,3 +139,9 @@ def test_names_are_escaped_as_html_escape_does(text):
 
     from ttr_nb.engine.display import escape
     assert escape(text) == html.escape(text)
+
+
+def test_the_card_chips_have_the_colours_of_the_card_figures():
+    from ttr_nb.engine.display import CARD_CSS
+    from ttr_nb.viz.cards import CARD_COLOURS
+    assert CARD_CSS == {name: colour.lower() for name, colour in CARD_COLOURS.items()}

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 __all__ = ["ScoreRows", "game_html", "score_rows_html", "state_html"]
 
-# the card colours of the board figures, so that the chips look like the cards
-_CARD_CSS = {"red": "#d62728", "orange": "#ff7f0e", "yellow": "#f2d21b", "green": "#2ca02c", "blue": "#1f77b4",
-             "pink": "#e377c2", "white": "#f4f4f4", "black": "#222222", "loco": "#9e9e9e"}
+# the train cards' colours of the board and card figures (`ttr_nb.viz.cards.CARD_COLOURS`; a test keeps them equal)
+CARD_CSS = {"red": "#d7262b", "orange": "#f58a1f", "yellow": "#f7d51d", "green": "#3a9e3f", "blue": "#1f6ccf",
+            "pink": "#d45fb5", "white": "#fbfbf7", "black": "#262626", "loco": "#ece6d2"}
 _DARK = {"red", "green", "blue", "black"}
 
 _PHASE = {"opening": "choosing opening tickets", "turn": "to move", "draw2": "drawing a second card",
@@ -44,7 +44,7 @@ def _plural(n: int, word: str, many: str | None = None) -> str:
 def _chip(name: str, n: int = 1) -> str:
     fg = "#fff" if name in _DARK else "#111"
     count = f"&times;{n}" if n != 1 else ""
-    return (f"<span style='display:inline-block;background:{_CARD_CSS.get(name, '#ccc')};color:{fg};"
+    return (f"<span style='display:inline-block;background:{CARD_CSS.get(name, '#ccc')};color:{fg};"
             f"border:1px solid #555;border-radius:4px;padding:0 5px;margin:1px 2px;font-size:12px'>"
             f"{escape(name)}{count}</span>")
 
