@@ -145,3 +145,16 @@ def test_the_card_chips_have_the_colours_of_the_card_figures():
     from ttr_nb.engine.display import CARD_CSS
     from ttr_nb.viz.cards import CARD_COLOURS
     assert CARD_CSS == {name: colour.lower() for name, colour in CARD_COLOURS.items()}
+
+
+def test_a_state_carries_a_thumbnail_of_the_board_with_the_claimed_routes_dark():
+    state = _played("nordic", players=2, seed=5, until=lambda s: s.turn >= 30)
+    html = state._repr_html_()
+    svg = re.search(r"<svg class='ttr-thumbnail' width='(\d+)' height='(\d+)'.*?</svg>", html)
+    assert svg and int(svg[1]) <= 180 and int(svg[2]) == 140          # Nordic is portrait: as tall as allowed
+    free, claimed = re.findall(r"<path d='([^']*)' style='[^']*stroke:(#bbb|#333)", svg[0])
+    owned = len(state.view(0)["routes"])
+    assert owned > 0
+    assert claimed[0].count("M") == owned and claimed[1] == "#333"
+    assert free[0].count("M") == len(state.board.routes) - owned
+    assert f"{owned} routes claimed" in svg[0]

@@ -15,7 +15,7 @@ Standard library only, like the rest of the engine.
 """
 from __future__ import annotations
 
-__all__ = ["ScoreRows", "game_html", "score_rows_html", "state_html"]
+__all__ = ["ScoreRows", "board_thumbnail", "game_html", "score_rows_html", "state_html"]
 
 # the train cards' colours of the board and card figures (`ttr_nb.viz.cards.CARD_COLOURS`; a test keeps them equal)
 CARD_CSS = {"red": "#d7262b", "orange": "#f58a1f", "yellow": "#f7d51d", "green": "#3a9e3f", "blue": "#1f6ccf",
@@ -25,7 +25,7 @@ _DARK = {"red", "green", "blue", "black"}
 _PHASE = {"opening": "choosing opening tickets", "turn": "to move", "draw2": "drawing a second card",
           "tickets": "choosing tickets to keep", "tunnel": "paying for a tunnel", "over": "game over"}
 
-_BOX = "font-family:sans-serif;font-size:13px;line-height:1.4;max-width:640px"
+_BOX = "font-family:sans-serif;font-size:13px;line-height:1.4;max-width:760px"
 _TABLE = "border-collapse:collapse;margin:4px 0;font-size:inherit;white-space:nowrap"
 _CELL = "padding:2px 8px;border-bottom:1px solid #ddd;text-align:right"
 _HEAD = "padding:2px 8px;border-bottom:2px solid #999;text-align:right"
@@ -79,6 +79,25 @@ def game_html(game) -> str:
             + f"<br><span style='color:#555'>{'; '.join(f for f in facts if f)}.</span></div>")
 
 
+def board_thumbnail(board, claimed=(), width: int = 180, height: int = 140) -> str:
+    """A small SVG of the board, at most `width` x `height` pixels: every route a thin grey
+    line, the `claimed` ones (route keys) thick and dark. Nothing hidden: who owns what is on
+    the table for everyone."""
+    scale = min(width / board.width, height / board.height)
+    w, h = round(board.width * scale), round(board.height * scale)
+    claimed = set(claimed)
+    strokes: dict[bool, list[str]] = {False: [], True: []}
+    for route in board.routes:
+        a, b = board.city[route.a], board.city[route.b]
+        strokes[route.key in claimed].append(
+            f"M{a.x * scale:.0f} {a.y * scale:.0f}L{b.x * scale:.0f} {b.y * scale:.0f}")
+    paths = "".join(f"<path d='{''.join(moves)}' style='fill:none;stroke:{colour};stroke-width:{size}'/>"
+                    for moves, colour, size in ((strokes[False], "#bbb", 1), (strokes[True], "#333", 2.5)) if moves)
+    return (f"<svg class='ttr-thumbnail' width='{w}' height='{h}' viewBox='0 0 {w} {h}' role='img' "
+            f"style='float:right;margin:0 0 4px 8px;background:#fafafa;border:1px solid #ddd'>"
+            f"<title>{escape(board.title)}: {_plural(len(claimed), 'route')} claimed</title>{paths}</svg>")
+
+
 def state_html(state, seat: int | None = None) -> str:
     """A `State`: whose turn, each seat's trains, cards and tickets held, routes and points, the
     face-up cards, and the final scores once the game is over. Hidden things show as counts
@@ -124,7 +143,9 @@ def state_html(state, seat: int | None = None) -> str:
         parts.append("<span style='color:#777'>Hands, tickets and the deck's order are hidden.</span>")
     if over:
         parts.append("Final scoring:" + score_rows_html(state.score_breakdown(), state.winners()))
-    return f"<div class='ttr-state' style='{_BOX}'>" + "".join(f"<div>{p}</div>" for p in parts) + "</div>"
+    thumbnail = board_thumbnail(game.board, seen["routes"])
+    return (f"<div class='ttr-state' style='{_BOX};overflow:auto'>{thumbnail}"
+            + "".join(f"<div>{p}</div>" for p in parts) + "</div>")
 
 
 def score_rows_html(rows, winners=None) -> str:
