@@ -47,8 +47,16 @@ def run(*command, **kw) -> subprocess.CompletedProcess:
 
 
 def build_wheel(out: Path) -> Path:
-    run(sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", out, ROOT, timeout=600)
-    wheel, = out.glob("ttr_nb-*.whl")
+    """Build the wheel of this checkout into `out` (without fetching anything: setuptools and
+    build come with the test extra), from a copy, so no build folder lands in the checkout."""
+    source = Path(tempfile.mkdtemp(prefix="ttr_nb-source-")) / "ttr_nb"
+    try:
+        shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".*", "build", "dist", "*.egg-info",
+                                                                    "__pycache__"))
+        run(sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", out, source, timeout=600)
+    finally:
+        shutil.rmtree(source.parent, ignore_errors=True)
+    wheel, = Path(out).glob("ttr_nb-*.whl")
     return wheel
 
 

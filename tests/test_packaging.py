@@ -5,9 +5,6 @@ The wheel is built from this checkout with `python -m build --no-isolation` (set
 build come with the test extra), so nothing is fetched."""
 from __future__ import annotations
 
-import shutil
-import subprocess
-import sys
 import zipfile
 from email.parser import Parser
 from pathlib import Path
@@ -15,20 +12,14 @@ from pathlib import Path
 import pytest
 
 import ttr_nb
+from benchmarks.install_sizes import build_wheel
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> zipfile.ZipFile:
-    # build from a copy, so that the build's scratch folders never land in the checkout
-    source = tmp_path_factory.mktemp("source") / "ttr_nb"
-    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".*", "build", "dist", "*.egg-info", "__pycache__"))
-    out = tmp_path_factory.mktemp("dist")
-    done = subprocess.run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(out), str(source)],
-                          capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    built, = out.glob("ttr_nb-*.whl")
+    built = build_wheel(tmp_path_factory.mktemp("dist"))
     with zipfile.ZipFile(built) as z:
         yield z
 
