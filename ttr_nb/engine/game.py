@@ -10,6 +10,7 @@ from .actions import BuildStation, Claim, DrawFaceUp, parse
 from .board import Board, Route, load_board
 from .caches import BoundedCache
 from .cards import CARD_NAMES, COLOURS, GREY, LOCO, Cards, card_index
+from .display import game_html
 from .errors import Reason
 from .payments import describe_price
 from .rules import Rules, edition_ids, load_rules
@@ -86,7 +87,6 @@ class Game:
         return f"load_game({self.rules.id!r}, players={self.players}, seed={self.seed}{opts})"
 
     def _repr_html_(self) -> str:      # a notebook shows a summary (see `display`)
-        from .display import game_html
         return game_html(self)
 
     # ------------------------------------------------------------------ lookups

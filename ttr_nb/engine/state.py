@@ -25,6 +25,7 @@ from .actions import (FORMS, AbandonTunnel, Action, ActionSyntaxError, BuildStat
 from .board import DECKS
 from .caches import BoundedCache
 from .cards import CARD_INDEX, CARD_NAMES, LOCO, NUM_COLOURS, NUM_KINDS, Cards, card_index, card_word
+from .display import state_html
 from .errors import IllegalAction, Reason, one_sentence
 from .payments import GREY, tunnel_extra, tunnel_extra_options
 from .observer import view
@@ -204,7 +205,6 @@ class State:
                 f"player {self.player} trains {list(self.trains)} points {list(self.points)}>")
 
     def _repr_html_(self) -> str:      # a notebook shows a summary; hidden information stays hidden
-        from .display import state_html
         return state_html(self)
 
     def __eq__(self, other) -> bool:
