@@ -8,11 +8,11 @@
 # Each target installs what it needs into .venv: the package alone (bench), its `lab` extra
 # (JupyterLab), its `app` extra (Voilà), or everything the tests use (test + lab + app).
 #
-# The notebooks' kernel runs in an environment of its own, .venv/kernel, holding the package
-# and ipykernel only (`ttr-nb[kernel]`), as a pip user's kernel would: not the servers' packages.
-# With nbformat installed, plotly's widget module imports it, and nbformat's jsonschema compiles
-# the IRI grammars of rfc3987_syntax at import: ~0.9 s of CPU in every fresh kernel before the
-# first board. JupyterLab, Voilà and nbval find that environment as the `python3` kernel.
+# The notebooks' kernel runs in an environment of its own, .venv/kernel, holding the package,
+# ipykernel and nbformat only (`ttr-nb[kernel]`), as a pip user's kernel would: not the servers'
+# packages. Those bring jsonschema's format extras (rfc3987_syntax), and then plotly's widget
+# module, importing nbformat, makes jsonschema compile IRI grammars: ~0.9 s of CPU in every
+# fresh kernel before the first board. JupyterLab, Voilà and nbval find it as the `python3` kernel.
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python

@@ -76,7 +76,7 @@ def test_the_wheel_depends_on_what_the_code_imports_and_nothing_heavier(wheel):
             by_extra.setdefault(extra, set()).add(_requirement_name(r))
     assert by_extra["lab"] == {"jupyterlab"}
     assert by_extra["app"] == {"voila", "ipykernel"}            # Voilà alone brings no kernel
-    assert by_extra["kernel"] == {"ipykernel"}
+    assert by_extra["kernel"] == {"ipykernel", "nbformat"}       # plotly shows a plain figure only with nbformat
     assert "numpy" not in set().union(always, *by_extra.values())
 
 
