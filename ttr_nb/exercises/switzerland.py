@@ -1,0 +1,103 @@
+"""Exercises of the Switzerland notebooks (30: the rules; 31: country tickets and a whole game).
+
+Every expected answer is computed here by asking the engine. `swiss_game()` is the finished
+game notebook 31 scores step by step (greedy bots, seeded: always the same game).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..analysis.bots import BOTS
+from ..engine import Match, load_game
+from . import Exercise, same_number
+
+RULES = "30_switzerland_rules.ipynb"
+COUNTRIES = "31_switzerland_country_tickets.ipynb"
+DISPLAY = ["red", "blue", "green", "white", "black"]
+GAME_SEED = 2
+
+#: Exercise "switzerland-countries-1": player 1's routes at the end of a game.
+ZURICH_FINAL = {
+    "phase": "over",
+    "routes": {"Winterthur-Zürich": 0, "Kreuzlingen-Winterthur": 0, "Kreuzlingen-Deutschland": 0,
+               "St. Gallen-Zürich": 0, "St. Gallen-Österreich": 0},
+    "tickets": [["Zürich-France/Deutschland/Österreich/Italia"], ["Bern-Lugano"]],
+}
+
+#: Exercise "switzerland-countries-2".
+FRANCE_FINAL = {
+    "phase": "over",
+    "routes": {"Genève-France": 0, "Genève-Lausanne": 0, "Lausanne-Neuchâtel": 0},
+    "tickets": [["France-Deutschland/Österreich/Italia"], ["Bern-Lugano"]],
+}
+
+
+def _swiss(players: int = 2):
+    return load_game("switzerland", players=players, seed=GAME_SEED)
+
+
+@lru_cache(maxsize=1)
+def swiss_game():
+    """The final position of a two-player Swiss game played by two greedy bots."""
+    match = Match(_swiss())
+    seats = [BOTS["greedy"](GAME_SEED * 10 + p) for p in range(2)]
+    for _ in range(5000):
+        if match.state.is_over():
+            break
+        match.play(seats[match.state.current_player](match.state))
+    return match.state
+
+
+def _ticket_points(position: dict) -> int:
+    return _swiss().state_from_dict(position).score_breakdown()[0].ticket_points
+
+
+def _tunnel_ways() -> int:
+    state = _swiss().state_from_dict({"hands": [{"yellow": 1, "loco": 2, "red": 3}, {}], "display": DISPLAY})
+    return len(state.payment_options("Basel-Delémont"))
+
+
+def _tickets_left_to_draw() -> int:
+    state = _swiss(players=3).new_state()
+    for _ in range(3):
+        state = state.apply("keep 0,1")
+    return len(state.ticket_deck)
+
+
+EXERCISES = [
+    Exercise(
+        "switzerland-locos-1",
+        "Player 1 holds 1 yellow, 2 locomotives and 3 red cards. In how many ways can this hand pay for "
+        "the yellow tunnel Basel–Delémont (2 spaces)?",
+        _tunnel_ways,
+        "On a tunnel a locomotive may replace the yellow card, or both; the red cards are no use here.",
+        wrong=3, notebook=RULES),
+    Exercise(
+        "switzerland-tickets-1",
+        "Three players start a Swiss game and each keeps 2 of the 5 opening tickets. "
+        "How many tickets are left in the ticket deck to draw from later?",
+        _tickets_left_to_draw,
+        "The opening tickets a player does not keep leave the game: they do not go back under the deck.",
+        wrong=40, notebook=RULES),
+    Exercise(
+        "switzerland-countries-1",
+        "At the end of a game, player 1 holds the ticket Zürich–France/Deutschland/Österreich/Italia and "
+        "owns the routes drawn above. How many points does the ticket score?",
+        lambda: _ticket_points(ZURICH_FINAL),
+        "Find every country joined to Zürich; only the highest value among them scores (they do not add up).",
+        wrong=10, notebook=COUNTRIES),
+    Exercise(
+        "switzerland-countries-2",
+        "Player 1 holds France–Deutschland/Österreich/Italia and owns the routes drawn above. "
+        "How many points does this ticket give at the end (a negative number for a loss)?",
+        lambda: _ticket_points(FRANCE_FINAL),
+        "Is France joined to any of the other three countries? If none, the lowest value on the ticket is lost.",
+        wrong=-14, notebook=COUNTRIES),
+    Exercise(
+        "switzerland-scoring-1",
+        "In the Swiss game scored above, how many points did player 2 get from tickets, all together "
+        "(completed ones added, failed ones subtracted)?",
+        lambda: swiss_game().score_breakdown()[1].ticket_points,
+        "Go through player 2's ticket steps: add the completed ones and subtract the failed one.",
+        wrong=42, notebook=COUNTRIES),
+]
