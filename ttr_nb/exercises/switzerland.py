@@ -64,6 +64,13 @@ def _tickets_left_to_draw() -> int:
     return len(state.ticket_deck)
 
 
+def _total_had_failed_ticket_been_completed() -> int:
+    row = swiss_game().score_breakdown()[1]
+    failed = [t for t in row.tickets if not t.completed]
+    board = swiss_game().board
+    return row.total + sum(board.find_ticket(t.ticket).value - t.points for t in failed)
+
+
 EXERCISES = [
     Exercise(
         "switzerland-locos-1",
@@ -95,9 +102,9 @@ EXERCISES = [
         wrong=-14, notebook=COUNTRIES),
     Exercise(
         "switzerland-scoring-1",
-        "In the Swiss game scored above, how many points did player 2 get from tickets, all together "
-        "(completed ones added, failed ones subtracted)?",
-        lambda: swiss_game().score_breakdown()[1].ticket_points,
-        "Go through player 2's ticket steps: add the completed ones and subtract the failed one.",
-        wrong=42, notebook=COUNTRIES),
+        "In the Swiss game scored above, player 2 failed one ticket. Had player 2 completed it instead "
+        "(and nothing else changed), what would player 2's final total have been?",
+        _total_had_failed_ticket_been_completed,
+        "A ticket swings twice its value: the points lost are no longer lost, and its value is added.",
+        wrong=70, notebook=COUNTRIES),
 ]
