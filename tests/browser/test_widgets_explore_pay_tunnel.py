@@ -1,8 +1,8 @@
 """The payment checker in a real browser (Voilà + Chromium): a click on a route marker of the
 plotly board and a click on a "+" button reach Python and come back to the page.
 
-The notebook runs top to bottom in Voilà (it ends on the USA board with a hand of six
-locomotives); then the test clicks the marker of Dallas–El Paso (4 red), checks the options
+A fixture notebook (tests/browser/notebooks/payment_checker.ipynb) runs in Voilà: the USA
+board with a hand of six locomotives and Atlanta–Charleston chosen; then the test clicks the marker of Dallas–El Paso (4 red), checks the options
 panel and the status line, adds a red card and removes a locomotive with the buttons, and
 reports the click-to-update times."""
 from __future__ import annotations
@@ -11,7 +11,7 @@ import time
 
 import ttr_nb
 
-NOTEBOOK = "11_paying_for_routes.ipynb"
+NOTEBOOK = "fixtures/payment_checker.ipynb"
 ROUTE = "Dallas-El Paso"
 LABEL = "Dallas–El Paso"
 
@@ -40,7 +40,7 @@ def test_payment_checker_clicks_in_voila(page, voila_server, record_property):
     assert len(markers) == 1, "no single trace with one marker per route"
     markers = markers[0]
 
-    # the notebook's last cells leave the USA board, six locomotives, Atlanta–Charleston chosen
+    # the fixture shows the USA board, six locomotives, Atlanta–Charleston chosen
     assert "Atlanta–Charleston" in checker.locator(".ttr-route-title").inner_text()
     assert checker.locator(".ttr-card-loco").inner_text().startswith("6")
 
@@ -82,14 +82,14 @@ def test_payment_checker_clicks_in_voila(page, voila_server, record_property):
 def test_explorer_switches_edition_in_the_browser(page, voila_server, record_property):
     """The edition dropdown restyles the one board figure: the Nordic board appears (its
     81 route markers, its title) and the rules table compares Nordic Countries with the USA."""
-    page.goto(f"{voila_server}/voila/render/10_explore_editions.ipynb", timeout=180_000)
+    page.goto(f"{voila_server}/voila/render/fixtures/explorer.ipynb", timeout=180_000)
     explorer = page.locator(".ttr-explorer")
     explorer.wait_for(timeout=180_000)
     usa, nordic = (len(ttr_nb.load_game(e).board.routes) for e in ("usa", "nordic"))
     swiss = len(ttr_nb.load_game("switzerland").board.routes)
     markers = """([n]) => [...document.querySelectorAll('.ttr-explorer .js-plotly-plot .scatterlayer .trace')]
                           .some(t => t.querySelectorAll('path.point').length === n)"""
-    page.wait_for_function(markers, arg=[swiss], timeout=60_000)       # the notebook ends on Switzerland
+    page.wait_for_function(markers, arg=[swiss], timeout=60_000)       # the fixture opens on Switzerland
     assert explorer.locator(".js-plotly-plot").count() == 1
     t0 = time.perf_counter()
     explorer.locator(".ttr-edition select").select_option(index=ttr_nb.editions().index("nordic"))
@@ -108,7 +108,7 @@ def test_explorer_switches_edition_in_the_browser(page, voila_server, record_pro
 
 def test_tunnel_lab_digs_in_the_browser(page, voila_server, record_property):
     """The dig buttons reach the engine and the observed bars and table fill in."""
-    page.goto(f"{voila_server}/voila/render/12_tunnel_odds.ipynb", timeout=180_000)
+    page.goto(f"{voila_server}/voila/render/fixtures/tunnel_lab.ipynb", timeout=180_000)
     lab = page.locator(".ttr-tunnel-lab")
     lab.wait_for(timeout=180_000)
     page.wait_for_selector(".ttr-tunnel-lab .js-plotly-plot .barlayer .trace", timeout=60_000)
