@@ -11,8 +11,8 @@ from ..engine import Cards, load_game
 from . import Exercise, same_number
 from .compare import same_fraction
 
-TUNNELS = "20_europe_tunnels_and_ferries.ipynb"
-STATIONS = "21_europe_stations_and_scoring.ipynb"
+TUNNELS = "20_europe_tunnels_and_ferries"
+STATIONS = "21_europe_stations_and_scoring"
 DISPLAY = ["red", "blue", "green", "white", "black"]
 
 
@@ -102,7 +102,7 @@ EXERCISES = [
         "europe-scoring-1",
         "How many more points does Petrograd–Stockholm (8 spaces) score than two routes of 4 spaces?",
         lambda: (lambda r: r.points_for(8) - 2 * r.points_for(4))(_europe().rules),
-        "Read the route points table: a 4-space route scores 7, an 8-space route 21.",
+        "Read the route points table: the points of a route of 8, and twice the points of a route of 4.",
         wrong=0, notebook=STATIONS),
     Exercise(
         "europe-setup-1",

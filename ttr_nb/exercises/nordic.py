@@ -6,8 +6,8 @@ from ..engine import load_game
 from . import Exercise, same_number
 from .compare import same_numbers
 
-PAYMENTS = "40_nordic_ferries_and_payments.ipynb"
-RULES = "41_nordic_rules_and_globetrotter.ipynb"
+PAYMENTS = "40_nordic_ferries_and_payments"
+RULES = "41_nordic_rules_and_globetrotter"
 DISPLAY = ["red", "blue", "green", "white", "black"]
 
 #: Exercise "nordic-globetrotter-1": the end of a three-player game (in short).

@@ -11,8 +11,8 @@ from ..analysis.bots import BOTS
 from ..engine import Match, load_game
 from . import Exercise, same_number
 
-RULES = "30_switzerland_rules.ipynb"
-COUNTRIES = "31_switzerland_country_tickets.ipynb"
+RULES = "30_switzerland_rules"
+COUNTRIES = "31_switzerland_country_tickets"
 DISPLAY = ["red", "blue", "green", "white", "black"]
 GAME_SEED = 2
 
