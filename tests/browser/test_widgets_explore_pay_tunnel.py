@@ -11,7 +11,7 @@ import time
 
 import ttr_nb
 
-NOTEBOOK = "fixtures/payment_checker.ipynb"
+NOTEBOOK = "payment_checker.ipynb"
 ROUTE = "Dallas-El Paso"
 LABEL = "Dallas–El Paso"
 
@@ -82,7 +82,7 @@ def test_payment_checker_clicks_in_voila(page, voila_server, record_property):
 def test_explorer_switches_edition_in_the_browser(page, voila_server, record_property):
     """The edition dropdown restyles the one board figure: the Nordic board appears (its
     81 route markers, its title) and the rules table compares Nordic Countries with the USA."""
-    page.goto(f"{voila_server}/voila/render/fixtures/explorer.ipynb", timeout=180_000)
+    page.goto(f"{voila_server}/voila/render/explorer.ipynb", timeout=180_000)
     explorer = page.locator(".ttr-explorer")
     explorer.wait_for(timeout=180_000)
     usa, nordic = (len(ttr_nb.load_game(e).board.routes) for e in ("usa", "nordic"))
@@ -108,7 +108,7 @@ def test_explorer_switches_edition_in_the_browser(page, voila_server, record_pro
 
 def test_tunnel_lab_digs_in_the_browser(page, voila_server, record_property):
     """The dig buttons reach the engine and the observed bars and table fill in."""
-    page.goto(f"{voila_server}/voila/render/fixtures/tunnel_lab.ipynb", timeout=180_000)
+    page.goto(f"{voila_server}/voila/render/tunnel_lab.ipynb", timeout=180_000)
     lab = page.locator(".ttr-tunnel-lab")
     lab.wait_for(timeout=180_000)
     page.wait_for_selector(".ttr-tunnel-lab .js-plotly-plot .barlayer .trace", timeout=60_000)
