@@ -36,13 +36,13 @@ ODDS_POSITION = {
     "display": ["loco", "loco", "green", "green", "red"],
 }
 
-#: Exercises "europe-stations-1" and "europe-express-1": a finished two-player game (in short).
+#: Exercises "europe-stations-1" and "europe-express-1": a two-player game, scored as if it ended now.
 STATION_FINAL = {
-    "phase": "over",
+    "phase": "turn", "current_player": 0,
     "routes": {"Amsterdam-London": 0, "Amsterdam-Essen": 0, "Essen-Frankfurt": 0,
                "Berlin-Essen": 1, "Essen-Kobenhavn": 1, "Berlin-Wien": 1},
     "stations": [["Essen", 0]],
-    "tickets": [["London-Berlin", "Frankfurt-Kobenhavn"], ["Budapest-Sofia"]],
+    "tickets": [["London-Berlin", "Frankfurt-Kobenhavn"], ["Budapest-Sofia", "Sofia-Smyrna"]],
 }
 
 
@@ -114,7 +114,8 @@ EXERCISES = [
         wrong=6, notebook=STATIONS),
     Exercise(
         "europe-stations-1",
-        "In the finished game drawn above, player 1 has a station in Essen. What is player 1's final score?",
+        "In the game drawn above player 1 has a station in Essen. If the game ended now, what would player 1's "
+        "final score be?",
         lambda: _station_row(0).total,
         "A station lends exactly one route of another player, chosen to help its owner most; "
         "and each station not built scores 4 points.",

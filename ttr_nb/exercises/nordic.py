@@ -10,9 +10,9 @@ PAYMENTS = "40_nordic_ferries_and_payments"
 RULES = "41_nordic_rules_and_globetrotter"
 DISPLAY = ["red", "blue", "green", "white", "black"]
 
-#: Exercise "nordic-globetrotter-1": the end of a three-player game (in short).
+#: Exercises "nordic-globetrotter-1" and "-2": a three-player game, scored as if it ended now.
 GLOBETROTTER_FINAL = {
-    "phase": "over",
+    "phase": "turn", "current_player": 0,
     "routes": {"Göteborg-Oslo": 0, "Göteborg-København": 0, "Oslo-Örebro": 0, "Örebro-Stockholm": 0,
                "Stockholm-Sundsvall": 1, "Sundsvall-Umeå": 1, "Helsinki-Tampere": 1, "Helsinki-Tallinn": 1,
                "Lahti-Tampere": 2, "Tampere-Vaasa": 2, "Sundsvall-Vaasa": 2},
@@ -61,14 +61,15 @@ EXERCISES = [
         wrong=12, notebook=PAYMENTS),
     Exercise(
         "nordic-globetrotter-1",
-        "In the three-player game drawn above, which player or players receive the Globetrotter? "
+        "In the three-player game drawn above, if the game ended now, which player or players would receive "
+        "the Globetrotter? "
         "Give a list of player numbers, e.g. [1] or [2, 3].",
         _globetrotters,
         "Count each player's completed tickets; every player with the most completed tickets scores it.",
         wrong=[1], compare=same_numbers, notebook=RULES),
     Exercise(
         "nordic-globetrotter-2",
-        "In the same game, what is player 3's final score?",
+        "In the same game, what would player 3's final score be?",
         lambda: _nordic(players=3).state_from_dict(GLOBETROTTER_FINAL).score_breakdown()[2].total,
         "Route points, plus or minus each ticket, plus the Globetrotter if player 3 has it; no longest path "
         "bonus in the Nordic Countries.",

@@ -16,19 +16,19 @@ COUNTRIES = "31_switzerland_country_tickets"
 DISPLAY = ["red", "blue", "green", "white", "black"]
 GAME_SEED = 2
 
-#: Exercise "switzerland-countries-1": player 1's routes at the end of a game.
+#: Exercise "switzerland-countries-1": a game scored as if it ended now.
 ZURICH_FINAL = {
-    "phase": "over",
+    "phase": "turn", "current_player": 0,
     "routes": {"Winterthur-Zürich": 0, "Kreuzlingen-Winterthur": 0, "Kreuzlingen-Deutschland": 0,
                "St. Gallen-Zürich": 0, "St. Gallen-Österreich": 0},
-    "tickets": [["Zürich-France/Deutschland/Österreich/Italia"], ["Bern-Lugano"]],
+    "tickets": [["Zürich-France/Deutschland/Österreich/Italia", "Kreuzlingen-Zürich"], ["Bern-Lugano", "Genève-Bern"]],
 }
 
 #: Exercise "switzerland-countries-2".
 FRANCE_FINAL = {
-    "phase": "over",
+    "phase": "turn", "current_player": 0,
     "routes": {"Genève-France": 0, "Genève-Lausanne": 0, "Lausanne-Neuchâtel": 0},
-    "tickets": [["France-Deutschland/Österreich/Italia"], ["Bern-Lugano"]],
+    "tickets": [["France-Deutschland/Österreich/Italia", "Lausanne-Interlaken"], ["Bern-Lugano", "Genève-Bern"]],
 }
 
 
@@ -49,7 +49,8 @@ def swiss_game():
 
 
 def _ticket_points(position: dict) -> int:
-    return _swiss().state_from_dict(position).score_breakdown()[0].ticket_points
+    """What player 1's first ticket scores if the game ends now."""
+    return _swiss().state_from_dict(position).score_breakdown()[0].tickets[0].points
 
 
 def _tunnel_ways() -> int:
@@ -88,15 +89,15 @@ EXERCISES = [
         wrong=40, notebook=RULES),
     Exercise(
         "switzerland-countries-1",
-        "At the end of a game, player 1 holds the ticket Zürich–France/Deutschland/Österreich/Italia and "
-        "owns the routes drawn above. How many points does the ticket score?",
+        "Player 1 holds the ticket Zürich–France/Deutschland/Österreich/Italia and owns the routes drawn "
+        "above. If the game ended now, how many points would that ticket score?",
         lambda: _ticket_points(ZURICH_FINAL),
         "Find every country joined to Zürich; only the highest value among them scores (they do not add up).",
         wrong=10, notebook=COUNTRIES),
     Exercise(
         "switzerland-countries-2",
         "Player 1 holds France–Deutschland/Österreich/Italia and owns the routes drawn above. "
-        "How many points does this ticket give at the end (a negative number for a loss)?",
+        "If the game ended now, how many points would this ticket give (a negative number for a loss)?",
         lambda: _ticket_points(FRANCE_FINAL),
         "Is France joined to any of the other three countries? If none, the lowest value on the ticket is lost.",
         wrong=-14, notebook=COUNTRIES),
