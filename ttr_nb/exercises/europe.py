@@ -14,6 +14,8 @@ from .compare import same_fraction
 TUNNELS = "20_europe_tunnels_and_ferries"
 STATIONS = "21_europe_stations_and_scoring"
 DISPLAY = ["red", "blue", "green", "white", "black"]
+#: The tickets each player kept at the opening (every position of a game in progress has them).
+TICKETS = [["Paris-Wien", "Madrid-Zürich"], ["Berlin-Roma", "Brest-Venezia"]]
 
 
 def _europe(players: int = 2):
@@ -23,7 +25,7 @@ def _europe(players: int = 2):
 def _pending_extra(payment: str, revealed: list[str], hand: dict) -> int:
     """The extra cards a tunnel asks for, read from the engine's pending tunnel."""
     state = _europe().state_from_dict({
-        "phase": "tunnel", "hands": [hand, {"orange": 2, "black": 2}], "display": DISPLAY,
+        "phase": "tunnel", "hands": [hand, {"orange": 2, "black": 2}], "display": DISPLAY, "tickets": TICKETS,
         "tunnel": {"route": "Venezia-Zürich", "payment": payment, "revealed": revealed},
     })
     return state.to_dict()["tunnel"]["extra"]
@@ -33,7 +35,7 @@ def _pending_extra(payment: str, revealed: list[str], hand: dict) -> int:
 ODDS_POSITION = {
     "phase": "turn", "current_player": 0, "turn": 4,
     "hands": [{"yellow": 2, "red": 1, "blue": 1}, {"white": 2, "pink": 1, "orange": 1}],
-    "display": ["loco", "loco", "green", "green", "red"],
+    "display": ["loco", "loco", "green", "green", "red"], "tickets": TICKETS,
 }
 
 #: Exercises "europe-stations-1" and "europe-express-1": a two-player game, scored as if it ended now.
@@ -63,7 +65,8 @@ def _removed_after_opening() -> int:
 
 
 def _ferry_ways() -> int:
-    state = _europe().state_from_dict({"hands": [{"red": 2, "blue": 1, "loco": 2}, {}], "display": DISPLAY})
+    state = _europe().state_from_dict({"hands": [{"red": 2, "blue": 1, "loco": 2}, {"white": 4}], "display": DISPLAY,
+                                       "tickets": TICKETS})
     return len(state.payment_options("Essen-Kobenhavn"))
 
 

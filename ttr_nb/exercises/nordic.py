@@ -9,6 +9,8 @@ from .compare import same_numbers
 PAYMENTS = "40_nordic_ferries_and_payments"
 RULES = "41_nordic_rules_and_globetrotter"
 DISPLAY = ["red", "blue", "green", "white", "black"]
+#: The tickets each player kept at the opening (every position of a game in progress has them).
+TICKETS = [["Oslo-Stockholm", "Helsinki-Lieksa"], ["Bergen-Trondheim", "Tampere-Tallinn"]]
 
 #: Exercises "nordic-globetrotter-1" and "-2": a three-player game, scored as if it ended now.
 GLOBETROTTER_FINAL = {
@@ -26,14 +28,16 @@ def _nordic(players: int = 2, **options):
 
 
 def _ferry_ways() -> int:
-    state = _nordic().state_from_dict({"hands": [{"blue": 3, "red": 3}, {}], "display": DISPLAY})
+    state = _nordic().state_from_dict({"hands": [{"blue": 3, "red": 3}, {"white": 4}], "display": DISPLAY,
+                                       "tickets": TICKETS})
     return len(state.payment_options("Stockholm-Turku"))
 
 
 def _fewest_red_for_murmansk() -> int:
     game = _nordic()
     for red in range(13):
-        state = game.state_from_dict({"hands": [{"green": 6, "red": red}, {}], "display": DISPLAY})
+        state = game.state_from_dict({"hands": [{"green": 6, "red": red}, {"white": 4}], "display": DISPLAY,
+                                      "tickets": TICKETS})
         if state.payment_options("Lieksa-Murmansk"):
             return red
     raise AssertionError("no hand of 6 green and up to 12 red pays for Murmansk-Lieksa")

@@ -54,7 +54,8 @@ def _ticket_points(position: dict) -> int:
 
 
 def _tunnel_ways() -> int:
-    state = _swiss().state_from_dict({"hands": [{"yellow": 1, "loco": 2, "red": 3}, {}], "display": DISPLAY})
+    state = _swiss().state_from_dict({"hands": [{"yellow": 1, "loco": 2, "red": 3}, {"white": 4}], "display": DISPLAY,
+                                      "tickets": [["Bern-Zürich", "Genève-Sion"], ["Basel-Brig", "Lugano-Chur"]]})
     return len(state.payment_options("Basel-Delémont"))
 
 
