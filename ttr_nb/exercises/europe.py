@@ -48,13 +48,21 @@ STATION_FINAL = {
 }
 
 
+def _odds_position():
+    return _europe().state_from_dict(ODDS_POSITION)
+
+
+def _station_position():
+    return _europe().state_from_dict(STATION_FINAL)
+
+
 def _odds_no_extra():
-    state = _europe().state_from_dict(ODDS_POSITION)
+    state = _odds_position()
     return tunnel_odds(state, "München-Zürich", Cards.parse("yellow*2"))[0]
 
 
 def _station_row(player: int):
-    return _europe().state_from_dict(STATION_FINAL).score_breakdown()[player]
+    return _station_position().score_breakdown()[player]
 
 
 def _removed_after_opening() -> int:
@@ -93,7 +101,7 @@ EXERCISES = [
         _odds_no_extra,
         "Count the unseen cards (110 minus player 1's hand and the 5 face-up cards), and among them the "
         "yellow cards and the locomotives; then the chance that all 3 revealed cards are something else.",
-        wrong=0.5, compare=same_fraction, notebook=TUNNELS),
+        wrong=0.5, compare=same_fraction, notebook=TUNNELS, setup=_odds_position),
     Exercise(
         "europe-ferries-1",
         "A hand of 2 red, 1 blue and 2 locomotives: in how many different ways can it pay for the ferry "
@@ -122,11 +130,11 @@ EXERCISES = [
         lambda: _station_row(0).total,
         "A station lends exactly one route of another player, chosen to help its owner most; "
         "and each station not built scores 4 points.",
-        wrong=28, notebook=STATIONS),
+        wrong=28, notebook=STATIONS, setup=_station_position),
     Exercise(
         "europe-express-1",
         "In the same game, how many trains long is player 2's longest continuous path?",
         lambda: _station_row(1).longest_path,
         "Follow player 2's routes without using any route twice; stations never lend a route to the path.",
-        wrong=5, notebook=STATIONS),
+        wrong=5, notebook=STATIONS, setup=_station_position),
 ]

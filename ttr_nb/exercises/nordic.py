@@ -43,8 +43,12 @@ def _fewest_red_for_murmansk() -> int:
     raise AssertionError("no hand of 6 green and up to 12 red pays for Murmansk-Lieksa")
 
 
+def _trio_position():
+    return _nordic(players=3).state_from_dict(GLOBETROTTER_FINAL)
+
+
 def _globetrotters() -> list[int]:
-    rows = _nordic(players=3).state_from_dict(GLOBETROTTER_FINAL).score_breakdown()
+    rows = _trio_position().score_breakdown()
     return [r.player + 1 for r in rows if r.globetrotter]
 
 
@@ -70,12 +74,12 @@ EXERCISES = [
         "Give a list of player numbers, e.g. [1] or [2, 3].",
         _globetrotters,
         "Count each player's completed tickets; every player with the most completed tickets scores it.",
-        wrong=[1], compare=same_numbers, notebook=RULES),
+        wrong=[1], compare=same_numbers, notebook=RULES, setup=_trio_position),
     Exercise(
         "nordic-globetrotter-2",
         "In the same game, what would player 3's final score be?",
-        lambda: _nordic(players=3).state_from_dict(GLOBETROTTER_FINAL).score_breakdown()[2].total,
+        lambda: _trio_position().score_breakdown()[2].total,
         "Route points, plus or minus each ticket, plus the Globetrotter if player 3 has it; no longest path "
         "bonus in the Nordic Countries.",
-        wrong=17, notebook=RULES),
+        wrong=17, notebook=RULES, setup=_trio_position),
 ]

@@ -68,9 +68,17 @@ def swiss_game():
     raise AssertionError("no seeded Swiss bot game has a failed ticket of player 2 and a country ticket completed")
 
 
-def _ticket_points(position: dict) -> int:
+def _zurich_position():
+    return _swiss().state_from_dict(ZURICH_FINAL)
+
+
+def _france_position():
+    return _swiss().state_from_dict(FRANCE_FINAL)
+
+
+def _ticket_points(state) -> int:
     """What player 1's first ticket scores if the game ends now."""
-    return _swiss().state_from_dict(position).score_breakdown()[0].tickets[0].points
+    return state.score_breakdown()[0].tickets[0].points
 
 
 def _tunnel_ways() -> int:
@@ -112,21 +120,21 @@ EXERCISES = [
         "switzerland-countries-1",
         "Player 1 holds the ticket Zürich–France/Deutschland/Österreich/Italia and owns the routes drawn "
         "above. If the game ended now, how many points would that ticket score?",
-        lambda: _ticket_points(ZURICH_FINAL),
+        lambda: _ticket_points(_zurich_position()),
         "Find every country joined to Zürich; only the highest value among them scores (they do not add up).",
-        wrong=10, notebook=COUNTRIES),
+        wrong=10, notebook=COUNTRIES, setup=_zurich_position),
     Exercise(
         "switzerland-countries-2",
         "Player 1 holds France–Deutschland/Österreich/Italia and owns the routes drawn above. "
         "If the game ended now, how many points would this ticket give (a negative number for a loss)?",
-        lambda: _ticket_points(FRANCE_FINAL),
+        lambda: _ticket_points(_france_position()),
         "Is France joined to any of the other three countries? If none, the lowest value on the ticket is lost.",
-        wrong=-14, notebook=COUNTRIES),
+        wrong=-14, notebook=COUNTRIES, setup=_france_position),
     Exercise(
         "switzerland-scoring-1",
         "In the Swiss game scored above, player 2 failed a ticket. Had player 2 completed every failed "
         "ticket instead (and nothing else changed), what would player 2's final total have been?",
         _total_had_failed_ticket_been_completed,
         "A ticket swings twice its value: the points lost are no longer lost, and its value is added.",
-        wrong=0, notebook=COUNTRIES),
+        wrong=0, notebook=COUNTRIES, setup=swiss_game),
 ]
