@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 
 import ttr_nb
+import ttr_nb.viz.cards
 
 NOTEBOOK = "payment_checker.ipynb"
 ROUTE = "Dallas-El Paso"
@@ -62,13 +63,20 @@ def test_payment_checker_clicks_in_voila(page, voila_server, record_property):
     _wait_text(page, ".ttr-payment .ttr-status", "2 ways to pay")
     add_latency = time.perf_counter() - t0
     assert checker.locator(".ttr-card-red").inner_text().startswith("1")
-    assert "1 red and 3 locomotives" in checker.locator(".ttr-options").inner_text()
+    assert "1 red card and 3 locomotives" in checker.locator(".ttr-options").inner_text()
     assert "6 locomotives" in checker.locator(".ttr-hand-text").inner_text()
 
     # the "−" of the locomotive card
     checker.locator("button.ttr-remove-loco").click()
     _wait_text(page, ".ttr-payment .ttr-hand-text", "5 locomotives")
     assert checker.locator(".ttr-card-loco").inner_text().startswith("5")
+
+    # the widgets' stylesheet styles the classes in Voilà (no inline styles are written)
+    red = ttr_nb.viz.cards.CARD_COLOURS["red"]
+    rgb = "rgb({}, {}, {})".format(*(int(red[i:i + 2], 16) for i in (1, 3, 5)))
+    assert checker.locator(".ttr-card-red .ttr-count").evaluate("e => getComputedStyle(e).backgroundColor") == rgb
+    assert checker.locator(".ttr-status-line").evaluate("e => getComputedStyle(e).fontSize") == "15px"
+    assert page.locator(".ttr-stylesheet").count() >= 1
 
     # no error anywhere on the page
     assert checker.locator(".ttr-status").inner_text().startswith("✓")

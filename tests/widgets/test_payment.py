@@ -67,13 +67,15 @@ def test_usa_scenario_with_buttons_and_clicks(checker):
     assert pc.route.key == "Denver-Oklahoma City" and pc.route_select.value == ri
     assert [p.describe() for p in pc.options] == ["3 red and 1 locomotive"]
     assert pc.status.kind == "ok" and pc.status.text == "Denver–Oklahoma City: 1 way to pay with this hand."
-    assert "3 red and 1 locomotive" in pc.options_html.value
+    assert "3 red cards and 1 locomotive" in pc.options_html.value
     assert pc.mirror.last_changed == ("highlight routes",)
     assert len(trace(pc.figure, "highlight routes").x) > 0
     pc.remove_buttons["loco"].click()
     assert pc.hand == Cards.of(red=3)
     assert pc.options == [] and pc.reason.rule == "not-in-hand"
-    engine = pc.state.why_illegal(Claim("Denver-Oklahoma City", Cards.of(red=4)))
+    engine = pc.state.why_not_claim("Denver-Oklahoma City")         # the price and the hand, no invented payment
+    assert engine.text == ("Your hand (3 red cards) cannot pay for Denver-Oklahoma City: it costs 4 red cards; "
+                           "locomotives are wild here.")
     assert pc.reason == engine
     assert pc.status.kind == "refused" and pc.status.text == f"Took away 1 locomotive. {engine.text}"
     assert engine.text in pc.options_html.value

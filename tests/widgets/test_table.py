@@ -102,7 +102,8 @@ def test_constructed_for_each_edition(edition):
     # one FigureWidget with the fixed traces, the face-up buttons show the display
     assert type(table.figure).__name__ == "FigureWidget"
     assert len(table.figure.data) == len(table.view.trace_names)
-    assert [b.description for b in table.face_up_buttons[:len(s.display)]] == [CARD_NAMES[c] for c in s.display]
+    assert [b.description for b in table.face_up_buttons[:len(s.display)]] == \
+        ["locomotive" if c == 8 else CARD_NAMES[c] for c in s.display]
     assert "Player 0 (human)'s hand" in table.hand.value
     assert table.log == []
 
@@ -213,9 +214,9 @@ def test_claim_colours_the_route_and_touches_only_its_traces():
     s = table.state
     assert s.owner("Denver-Omaha") == 0 and s.points[0] == 7 and s.trains[0] == 41
     assert s.hands[0][5] == 0 and s.hands[0][8] == 2
-    assert table.log == ["Player 0 (human) claimed Denver-Omaha with 4 pink (7 points)"]
+    assert table.log == ["Player 0 (human) claimed Denver-Omaha with 4 pink cards (7 points)"]
     assert table.status.kind == "ok"
-    assert table.status.text == "Player 0 (human) claimed Denver-Omaha with 4 pink (7 points)"
+    assert table.status.text == "Player 0 (human) claimed Denver-Omaha with 4 pink cards (7 points)"
     # the figure: the route's spaces moved from the pink trace to player 0's, in player 0's colour
     assert "Denver-Omaha" in table.view.owner_of_polygons("player 0")
     assert "Denver-Omaha" not in table.view.owner_of_polygons("spaces pink")
@@ -243,9 +244,11 @@ def test_claim_refusals_show_the_engine_sentence():
     assert not table.claim("Denver-Nowhere")
     assert table.status.rule == "unknown-route"
     assert not table.claim("Denver-Helena")     # green 4: the hand holds no green
-    assert "You pay 4 green but hold 4 pink" in table.status.text
+    assert table.status.rule == "not-in-hand"       # the price and the hand, not a payment never made
+    assert table.status.text == ("Your hand (4 pink cards) cannot pay for Denver-Helena: it costs 4 green cards; "
+                                 "locomotives are wild here.")
     assert not table.claim("Denver-Helena", "pink*x")
-    assert table.status.rule == "payment-syntax"
+    assert table.status.rule == "widget.payment-syntax"
     assert table.log == [] and table.state.owner("Denver-Helena") is None
 
 
@@ -258,12 +261,12 @@ def test_route_click_offers_payments_and_a_payment_click_claims():
     assert table.view.highlight[0] == (ri,)
     assert len(trace(table, "highlight routes").x) > 0
     pays = choice_buttons(table, "ttr-pay-option")
-    assert [b.description for b in pays] == ["4 pink", "3 pink and 1 locomotive", "2 pink and 2 locomotives"]
+    assert [b.description for b in pays] == ["4 pink cards", "3 pink cards and 1 locomotive", "2 pink cards and 2 locomotives"]
     assert table.choice.layout.display == "flex"
     pays[1].click()
     assert table.state.owner("Denver-Omaha") == 0
     assert table.state.hands[0][5] == 1 and table.state.hands[0][8] == 1
-    assert table.log[-1] == "Player 0 (human) claimed Denver-Omaha with 3 pink and 1 locomotive (7 points)"
+    assert table.log[-1] == "Player 0 (human) claimed Denver-Omaha with 3 pink cards and 1 locomotive (7 points)"
     assert table.choice.layout.display == "none"
     assert table.view.highlight == ((), ())
     # a click on a taken route says why it cannot be claimed
@@ -370,21 +373,21 @@ def test_tunnel_shows_the_revealed_cards_and_pays():
     assert table.claim("Erzurum-Sochi")
     s = table.state
     assert s.phase == "tunnel" and s.pending.extra == 2
-    assert table.log == ["Player 0 (human) tried the tunnel Erzurum-Sochi with 3 red: the revealed cards "
-                         "(red, loco, blue) ask for 2 more cards"]
+    assert table.log == ["Player 0 (human) tried the tunnel Erzurum-Sochi with 3 red cards: the revealed cards "
+                         "(red, locomotive, blue) ask for 2 more cards"]
     assert table.choice.layout.display == "flex"
     assert "Tunnel Erzurum-Sochi" in table.choice_title.value
-    for card in ("red", "loco", "blue"):
+    for card in ("red", "locomotive", "blue"):
         assert f">{card}</span>" in table.choice_title.value
     pays = choice_buttons(table, "ttr-pay-tunnel")
-    assert [b.description for b in pays] == ["Pay 2 red", "Pay 1 red and 1 locomotive"]
+    assert [b.description for b in pays] == ["Pay 2 red cards", "Pay 1 red card and 1 locomotive"]
     assert choice_buttons(table, "ttr-abandon")
     assert not table.draw_deck()
     assert table.status.text.startswith("You cannot draw a card now: player 0 must pay the tunnel's extra cards")
     assert table.pay_tunnel()                               # fewest locomotives: 2 red
     assert table.state.owner("Erzurum-Sochi") == 0
     assert table.state.hands[0][0] == 0 and table.state.hands[0][8] == 1
-    assert table.log[-1] == "Player 0 (human) paid 2 red more and claimed the tunnel Erzurum-Sochi (4 points)"
+    assert table.log[-1] == "Player 0 (human) paid 2 red cards more and claimed the tunnel Erzurum-Sochi (4 points)"
     assert "Erzurum-Sochi" in table.view.owner_of_polygons("player 0")
 
 
@@ -396,7 +399,7 @@ def test_tunnel_abandon_by_click_and_refused_payment():
     assert table.status.kind == "refused" and "You pay 3 blue" in table.status.text
     choice_buttons(table, "ttr-abandon")[0].click()
     assert table.state.owner("Erzurum-Sochi") is None and table.state.hands[0][0] == 5
-    assert table.log[-1] == "Player 0 (human) abandoned the tunnel Erzurum-Sochi and took back 3 red"
+    assert table.log[-1] == "Player 0 (human) abandoned the tunnel Erzurum-Sochi and took back 3 red cards"
     assert table.state.current_player == 1
 
 
@@ -404,7 +407,7 @@ def test_tunnel_with_nothing_extra():
     table = _tunnel_table(["blue", "green", "white"])
     assert table.claim("Erzurum-Sochi")
     assert table.state.owner("Erzurum-Sochi") == 0
-    assert table.log == ["Player 0 (human) claimed the tunnel Erzurum-Sochi with 3 red (4 points); the revealed "
+    assert table.log == ["Player 0 (human) claimed the tunnel Erzurum-Sochi with 3 red cards (4 points); the revealed "
                          "cards (blue, green, white) asked for nothing more"]
 
 
@@ -415,10 +418,10 @@ def test_stations_by_city_click():
                                              if not c.is_country].index("Berlin"))
     assert table.status.text == "A station in Berlin costs 1 card of one colour. Choose how to pay."
     pays = choice_buttons(table, "ttr-pay-option")
-    assert [b.description for b in pays] == ["1 red", "1 locomotive"]
+    assert [b.description for b in pays] == ["1 red card", "1 locomotive"]
     pays[0].click()
     assert table.state.stations == (("Berlin", 0),)
-    assert table.log == ["Player 0 (human) built a station in Berlin with 1 red (station 1 of 3)"]
+    assert table.log == ["Player 0 (human) built a station in Berlin with 1 red card (station 1 of 3)"]
     assert list(trace(table, "stations").customdata) == ["Berlin"]
     assert "1/3" in table.scores.value
     table.draw_deck(); table.draw_deck()                     # player 1

@@ -90,7 +90,7 @@ def test_the_widget_shows_the_exact_odds_of_the_analysis():
     assert list(exact.text) == [f"{100 * float(p):.1f}%" for p in odds]
     for p in odds:
         assert f"{p.numerator}/{p.denominator}" in lab.table_html.value
-    assert lab.figure.layout.title.text == "Marseille–Zürich paid with 2 pink"
+    assert lab.figure.layout.title.text == "Marseille–Zürich paid with 2 pink cards"
 
 
 @pytest.mark.parametrize("deck,payment", [

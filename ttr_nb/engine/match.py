@@ -24,6 +24,7 @@ import os
 import secrets
 from pathlib import Path
 
+from .callbacks import Callbacks
 from .errors import IllegalAction
 from .game import Game, load_game
 
@@ -102,7 +103,7 @@ class Match:
         self.game = game
         self.states = [state if state is not None else game.new_state()]
         self.history: list = []
-        self._listeners: list = []
+        self._changed = Callbacks()
 
     @property
     def state(self):
@@ -129,15 +130,11 @@ class Match:
         return action
 
     def on_change(self, callback, remove: bool = False) -> None:
-        """Call `callback(match)` after every play and undo."""
-        if remove:
-            self._listeners.remove(callback)
-        else:
-            self._listeners.append(callback)
+        """Call `callback(match)` after every play and undo (``remove=True``: stop calling it)."""
+        self._changed.register(callback, remove)
 
     def _notify(self) -> None:
-        for cb in list(self._listeners):
-            cb(self)
+        self._changed(self)
 
     def to_dict(self) -> dict:
         g = self.game

@@ -378,10 +378,11 @@ def count_options(price: Price, hand: tuple) -> int:
 def describe_price(price: Price) -> str:
     """'4 red cards', '3 cards of one colour, 1 of them a locomotive' ..."""
     L = price.length
+    cards = "card" if L == 1 else "cards"
     if price.colour == GREY:
-        text = f"{L} cards of any one colour"
+        text = f"{L} {cards} of any one colour"
     else:
-        text = f"{L} {COLOURS[price.colour]} cards"
+        text = f"{L} {COLOURS[price.colour]} {cards}"
     if price.ferry_locomotives:
         text += f", at least {price.ferry_locomotives} of them locomotive{'s' if price.ferry_locomotives > 1 else ''}"
         if price.ferry_sub:

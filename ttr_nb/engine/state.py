@@ -25,6 +25,7 @@ from .actions import (FORMS, AbandonTunnel, Action, ActionSyntaxError, BuildStat
 from .board import DECKS
 from .caches import BoundedCache
 from .cards import CARD_INDEX, CARD_NAMES, LOCO, NUM_COLOURS, NUM_KINDS, Cards, card_index, card_word
+from . import narration, queries
 from .display import state_html
 from .errors import IllegalAction, Reason, one_sentence
 from .payments import GREY, tunnel_extra, tunnel_extra_options
@@ -723,6 +724,42 @@ class State:
             for i, n in enumerate(self.pending.paid):
                 seen[i] += n
         return Cards(t - s for t, s in zip(total, seen))
+
+    # ------------------------------------------------------------------ questions before acting (see queries.py)
+    def why_not_claim(self, route) -> Reason | None:
+        """Why the player to move cannot claim `route` now, whatever they pay (None: some
+        payment from their hand would be accepted)."""
+        return queries.claim_refusal(self, route)
+
+    def claim_payments(self, route) -> tuple[Cards, ...]:
+        """The payments the player to move can make for `route`, fewest locomotives first."""
+        return queries.claim_payments(self, route)
+
+    def why_no_station(self, city) -> Reason | None:
+        """Why the player to move cannot build a station in `city` now, whatever they pay."""
+        return queries.station_refusal(self, city)
+
+    def station_payments(self) -> tuple[Cards, ...]:
+        """The payments for the next station of the player to move, fewest locomotives first."""
+        return queries.station_payments(self)
+
+    def ticket_choice(self):
+        """The tickets the player to move must choose from and how many to keep (a
+        `TicketChoice`), or None outside a ticket choice."""
+        return queries.ticket_choice(self)
+
+    def tunnel_choice(self):
+        """The pending tunnel (a `TunnelChoice`: cards laid down, revealed, extra cards asked
+        for, the ways to pay them), or None outside the tunnel phase."""
+        return queries.tunnel_choice(self)
+
+    def why_no_tunnel_payment(self) -> Reason | None:
+        """Why the player to move cannot pay a tunnel's extra cards now (None: they can)."""
+        return queries.tunnel_refusal(self)
+
+    def describe(self, action, names=None, after=None) -> list[str]:
+        """What `action` does from this position, in plain words (see `narration`)."""
+        return narration.describe_action(self, action, after, names)
 
 
 def _short(value) -> str:

@@ -51,6 +51,9 @@ from typing import Any, Callable, Mapping, Sequence
 
 import plotly.graph_objects as go
 
+from ..engine import Game, State, load_game
+from ..engine.board import Route, Ticket
+from ..engine.callbacks import Callbacks
 from ..engine.cards import GREY_NAME
 from ..engine.cards import CARD_NAMES, Cards
 from .geometry import CAR_LENGTH, CAR_WIDTH, BoardGeometry, board_geometry, flatten, text_box
@@ -179,12 +182,11 @@ class _Position:
 
 def _split(state_or_game):
     """(game, state or None) from a State, a Game or an edition name."""
-    if hasattr(state_or_game, "owners") and hasattr(state_or_game, "game"):
+    if isinstance(state_or_game, State):
         return state_or_game.game, state_or_game
-    if hasattr(state_or_game, "board") and hasattr(state_or_game, "route_points"):
+    if isinstance(state_or_game, Game):
         return state_or_game, None
     if isinstance(state_or_game, str):
-        from ..engine.game import load_game
         return load_game(state_or_game), None
     raise TypeError(f"expected a State, a Game or an edition name, not {type(state_or_game).__name__}")
 
@@ -208,7 +210,7 @@ def _usable_routes(pos: _Position, player: int) -> dict[int, int]:
 
 def _resolve_ticket(board, ticket):
     """(source, targets, values, label) of a ticket given as key, Ticket or pair of places."""
-    if hasattr(ticket, "targets") and hasattr(ticket, "source"):
+    if isinstance(ticket, Ticket):
         return ticket.source, tuple(ticket.targets), tuple(ticket.points), ticket.key
     if isinstance(ticket, (tuple, list)) and len(ticket) == 2 and all(isinstance(t, str) for t in ticket):
         a, b = ticket
@@ -253,29 +255,13 @@ def ticket_path(state_or_game, ticket, player: int | None = None):
 
 
 def _ticket_path(pos: _Position, ticket, player: int):
-    import networkx as nx
+    from ..analysis.paths import cheapest_path
 
-    board = pos.game.board
-    source, targets, values, _ = _resolve_ticket(board, ticket)
-    g = nx.Graph()
-    for ri, cost in _usable_routes(pos, player).items():
-        r = board.routes[ri]
-        old = g.get_edge_data(r.a, r.b)
-        if old is None or cost < old["weight"]:
-            g.add_edge(r.a, r.b, weight=cost, route=ri)
-    best = None
-    if source in g:
-        dist, paths = nx.single_source_dijkstra(g, source, weight="weight")
-        for target, value in zip(targets, values):
-            if target in dist:
-                key = (dist[target], -value)
-                if best is None or key < best[0]:
-                    best = (key, paths[target], target)
-    if best is None:
+    source, targets, values, _ = _resolve_ticket(pos.game.board, ticket)
+    found = cheapest_path(pos.game.board, _usable_routes(pos, player), source, targets, values)
+    if found is None:
         return [], None, None
-    (trains, _), nodes, target = best
-    steps = [(g.edges[u, v]["route"], u) for u, v in zip(nodes, nodes[1:])]
-    return steps, trains, target
+    return list(found.steps), found.cost, found.target
 
 
 def _longest_steps(pos: _Position, player: int) -> list[tuple[int, str]]:
@@ -375,8 +361,8 @@ class BoardView:
         self.player_marks = tuple(PLAYER_MARKS[k % len(PLAYER_MARKS)] for k in range(game.players))
         self.trace_names = (*_BEFORE_PLAYERS, *(f"player {k}" for k in range(game.players)), *_AFTER_PLAYERS)
         self.index = {name: i for i, name in enumerate(self.trace_names)}
-        self._route_click: list[Callable] = []
-        self._city_click: list[Callable] = []
+        self._route_click = Callbacks()
+        self._city_click = Callbacks()
 
         pos = _Position(game, state)
         self._pos = pos
@@ -461,7 +447,7 @@ class BoardView:
     def _resolve_highlight(self, highlight) -> tuple[tuple[int, ...], tuple[str, ...]]:
         if highlight is None:
             return (), ()
-        items = [highlight] if isinstance(highlight, (str, int)) or hasattr(highlight, "spaces") else list(highlight)
+        items = [highlight] if isinstance(highlight, (str, int, Route)) else list(highlight)
         routes: list[int] = []
         cities: list[str] = []
         for item in items:
@@ -871,23 +857,16 @@ class BoardView:
 
     def click_route(self, route) -> None:
         """Do what a click on ``route`` (index, key or Route) does."""
-        ri = self.game.route_index(route)
-        for cb in list(self._route_click):
-            cb(ri)
+        self._route_click(self.game.route_index(route))
 
     def click_city(self, city: str) -> None:
         """Do what a click on ``city`` does."""
         self.board.routes_at(city)  # KeyError for an unknown place
-        for cb in list(self._city_click):
-            cb(city)
+        self._city_click(city)
 
-    def _register(self, lst: list, callback, remove: bool) -> None:
-        if remove:
-            if callback in lst:
-                lst.remove(callback)
-            return
-        lst.append(callback)
-        if not self._hooked and type(self.figure).__name__ == "FigureWidget":
+    def _register(self, callbacks: Callbacks, callback, remove: bool) -> None:
+        callbacks.register(callback, remove)
+        if not remove and not self._hooked and type(self.figure).__name__ == "FigureWidget":
             self._hooked = True
             self.trace("routes").on_click(self._route_clicked)
             self.trace("route spaces").on_click(self._route_clicked)

@@ -15,24 +15,29 @@ from typing import Callable
 import ipywidgets as W
 
 from ..engine import IllegalAction, Match
+from ..engine.narration import in_words
+from ..engine.queries import find_route
+from .refusals import refusal
 
 
 class StatusLine:
     """One visible line: what just happened, or why it was refused."""
 
-    def __init__(self, text: str = ""):
+    def __init__(self, text: str = "", words: Callable[[str], str] | None = None):
         self.widget = W.HTML()
         self.widget.add_class("ttr-status")
         self.kind = "info"
         self.text = ""
         self.rule: str | None = None
+        self.words = words          # puts internal keys in words (a controller's game knows them)
         self.show(text)
 
     def show(self, text: str, kind: str = "info", rule: str | None = None) -> None:
-        colour = {"info": "#234", "ok": "#1a6b1a", "refused": "#a33", "error": "#a00"}[kind]
-        self.kind, self.text, self.rule = kind, text, rule
+        if self.words is not None:
+            text = self.words(text)
         icon = {"info": "", "ok": "✓ ", "refused": "✗ ", "error": "⚠ "}[kind]
-        self.widget.value = (f"<div style='color:{colour};font-size:15px;min-height:1.4em'>"
+        self.kind, self.text, self.rule = kind, text, rule
+        self.widget.value = (f"<div class='ttr-status-line ttr-status-{kind}'>"
                              f"{icon}{html.escape(text)}</div>")
 
     def ok(self, text: str) -> None:
@@ -83,6 +88,7 @@ class Controller(WidgetBase):
     def __init__(self, match: Match):
         super().__init__()
         self.match = match
+        self.status.words = lambda text: in_words(self.game, text)
 
     @property
     def game(self):
@@ -92,22 +98,39 @@ class Controller(WidgetBase):
     def state(self):
         return self.match.state
 
+    def refuse(self, rule: str, text: str) -> bool:
+        """Show a widget refusal (`rule` from `refusals.WIDGET_REFUSALS`); returns False."""
+        self.status.refuse(refusal(rule, text))
+        return False
+
     def route_or_refuse(self, route) -> int | None:
         """The index of a route (key in either order, index or Route), or None with the
         engine's "unknown route" sentence (naming close matches) in the status line."""
-        try:
-            return self.game.route_index(route)
-        except KeyError as e:
-            self.status.show(e.args[0], "refused", "unknown-route")
-            return None
+        ri, reason = find_route(self.game, route)
+        if reason is not None:
+            self.status.refuse(reason)
+        return ri
 
     def act(self, action) -> bool:
         """Play an action (or its text). A refusal is shown, not raised; returns whether it
         was played."""
+        if isinstance(action, str):
+            try:
+                action = self.game.parse_action(action)
+            except ValueError:
+                pass                    # the engine's reason names the syntax problem
+        try:
+            reason = self.state.why_illegal(action)
+        except Exception:  # noqa: BLE001 - anything that is not an action is refused below
+            reason = refusal("widget.bad-argument", f"{action!r} is not an action.")
+        if reason is not None:
+            self.status.refuse(reason)
+            return False
         try:
             self.match.play(action)
         except IllegalAction as e:
             self.status.refuse(e.reason)
             return False
-        self.status.ok(f"player {self.match.states[-2].current_player}: {self.match.history[-1]}")
+        before, action = self.match.states[-2], self.match.history[-1]
+        self.status.ok(". ".join(before.describe(action, after=self.match.state)))
         return True

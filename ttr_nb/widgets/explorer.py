@@ -14,93 +14,40 @@ Every control calls a public method (`set_edition`, `set_players`, `select_route
 notebooks, tests and browser tests drive the same code. The rules table is generated from
 the edition records (`Rules.summary()`), the facts from `ttr_nb.analysis.board_stats`.
 
-Also here: `BoardMirror`, the one `go.FigureWidget` that shows any board (used by the
-payment checker too), and small HTML helpers shared by the widgets of this family.
-
-Why one FigureWidget restyled, not one per edition: every FigureWidget ships the whole
-plotly.js bundle (~5 MB) to the browser, and the boards drawn by `ttr_nb.viz.BoardView` for
-the same number of seats have the same fixed list of traces. So each edition's board is
-drawn once as a plain `go.Figure` (~0.1 s, cached), and switching edition copies into the
-single FigureWidget only the trace and layout properties that differ, inside one
-`batch_update()`: one message to the browser, ~25 ms in Python. Nothing is added or
-removed, so no widget leaks, and Voilà or a page reload shows the same board.
+The board is the one `BoardMirror` (see `boards.py`): switching edition restyles one
+FigureWidget instead of making another.
 """
 from __future__ import annotations
 
-import html
-from typing import Callable
-
 import ipywidgets as W
-import plotly.graph_objects as go
 
 from ..analysis.board_stats import board_stats, routes_by_colour, routes_by_length, spaces_by_colour
 from ..engine import Match, load_game
-from ..engine.cards import CARD_NAMES, COLOURS
-from ..engine.errors import Reason
 from ..engine.payments import describe_price
 from ..engine.rules import load_rules
-from ..viz import BoardView, fit_width, keep_state_fresh
-from ..viz.board import ROUTE_COLOURS, WIDGET_CONFIG
-from ..viz.cards import CARD_COLOURS
+from ..viz import BoardView
+from ..viz.board import ROUTE_COLOURS
 from .base import Controller
-from .responsive import RESPONSIVE, BoxWidth
+from .boards import BoardMirror, board_size
+from .html import esc as _esc
+from .html import plural as _plural
+from .html import swatch as _swatch
+from .refusals import whole_number
+from .responsive import RESPONSIVE
+from .style import stylesheet
 
 __all__ = ["EditionExplorer", "BoardMirror", "route_label", "route_facts", "board_size", "edition_name"]
 
-_DARK = {"black", "blue", "green", "red", "pink"}
-
-_FONT = 'font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.35'
-
-
-# --------------------------------------------------------------------------- small HTML helpers
-
-
-def _esc(text) -> str:
-    return html.escape(str(text))
-
-
-def _plural(n: int, word: str, plural: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (plural or word + 's')}"
-
-
-def _chip(name: str, n: int | None = None, size: int = 15) -> str:
-    """A train card as a coloured chip: 'red ×3'."""
-    fg = "#ffffff" if name in _DARK else "#111111"
-    label = "locomotive" if name == "loco" else name
-    count = f" ×{n}" if n is not None else ""
-    return (f"<span class='ttr-chip' style='display:inline-block;background:{CARD_COLOURS[name]};color:{fg};"
-            f"border:1px solid #333;border-radius:5px;padding:1px 7px;margin:1px 3px 1px 0;font-size:{size}px;"
-            f"font-weight:600;white-space:nowrap'>{label}{count}</span>")
-
-
-def _cards_chips(cards, size: int = 14) -> str:
-    return "".join(_chip(CARD_NAMES[i], n, size) for i, n in enumerate(cards) if n)
-
-
-def _mini_cards(cards) -> str:
-    """A payment as small coloured squares with counts (compact, beside its words)."""
-    out = []
-    for i, n in enumerate(cards):
-        if n:
-            name = CARD_NAMES[i]
-            fg = "#ffffff" if name in _DARK else "#111111"
-            out.append(f"<span title='{n} {name}' style='display:inline-block;min-width:19px;height:19px;"
-                       f"line-height:19px;background:{CARD_COLOURS[name]};color:{fg};border:1px solid #444;"
-                       f"border-radius:3px;text-align:center;font-size:12px;font-weight:700;margin-right:2px;"
-                       f"vertical-align:middle'>{n}</span>")
-    return "<span class='ttr-mini-cards' style='white-space:nowrap'>" + "".join(out) + "</span>"
-
-
-def _swatch(colour: str, border: str = "#333") -> str:
-    return (f"<span style='display:inline-block;width:14px;height:14px;border-radius:3px;background:{colour};"
-            f"border:1px solid {border};vertical-align:-2px;margin-right:6px'></span>")
-
 
 def route_label(route) -> str:
-    """'Stockholm–Turku', 'Denver–Kansas City (route 2)'."""
-    text = f"{route.a} – {route.b}".replace(" – ", "–")
-    if "#" in route.key:
-        text += f" (route {route.key.rsplit('#', 1)[1]})"
+    """'Stockholm–Turku'; one of a double route says which: 'Denver–Kansas City (the second
+    route, orange)'."""
+    text = f"{route.a}–{route.b}"
+    if "#" in route.key or route.twin is not None:
+        k = int(route.key.rsplit("#", 1)[1]) if "#" in route.key else 1
+        nth = ("first", "second", "third", "fourth", "fifth")[k - 1] if k <= 5 else f"number {k}"
+        colour = "grey" if route.colour == "gray" else route.colour
+        text += f" (the {nth} route, {colour})"
     return text
 
 
@@ -140,166 +87,6 @@ def edition_name(rules) -> str:
     return title
 
 
-def board_size(board, landscape_width: int = 760, portrait_height: int = 720) -> dict:
-    """A board figure's size for a layout with a panel beside it on a 1400-pixel page."""
-    return dict(width=landscape_width) if board.width >= board.height else dict(height=portrait_height)
-
-
-# --------------------------------------------------------------------------- the board mirror
-
-
-def _flat(d: dict, prefix: str = "") -> dict:
-    """{'marker': {'color': 'red'}} -> {'marker.color': 'red'} (restyle paths); `meta` and
-    lists are kept whole."""
-    out = {}
-    for k, v in d.items():
-        if isinstance(v, dict) and v and k not in ("meta", "template"):
-            out.update(_flat(v, f"{prefix}{k}."))
-        else:
-            out[prefix + k] = v
-    return out
-
-
-def _trace_props(trace) -> dict:
-    d = _flat(trace.to_plotly_json())
-    d.pop("type", None)
-    d.pop("uid", None)
-    return d
-
-
-def _layout_props(layout) -> dict:
-    d = _flat(layout.to_plotly_json())
-    d.pop("template", None)
-    return d
-
-
-class BoardMirror:
-    """One `go.FigureWidget` showing whichever board is chosen.
-
-    Boards are drawn by `ttr_nb.viz.BoardView` as plain figures, one per key (an edition),
-    created on first use and kept. `show(key)` and `sync()` copy into the one FigureWidget
-    only the trace and layout properties that differ from what it shows, inside one
-    `batch_update()` (one "update" message to the browser). Restyle a board through its view (`mirror.view.set_highlight(...)`,
-    `set_overlays(...)`), then call `sync()`. If a board ever has a different list of
-    traces, the FigureWidget is replaced and the old one closed (`rebuilds` counts that).
-
-    `widget` is a box holding the figure; `on_route_click(callback)` calls
-    `callback(route_index)` when a route marker is clicked (`click_route` does the same).
-    """
-
-    def __init__(self, size: Callable | None = None, **board_options):
-        self.size = size or board_size
-        self.board_options = dict(responsive=True, **board_options)   # e.g. colour_blind=True
-        self.views: dict = {}
-        self.key = None
-        self.figure: go.FigureWidget | None = None
-        # responsive: the figure follows the width of its box (see responsive.py)
-        self.sizer = BoxWidth()
-        self.sizer.observe(lambda change: self.fit(), names="width")
-        self.widget = W.VBox([self.sizer], layout=W.Layout(**RESPONSIVE["board"]))
-        self.widget.add_class("ttr-board")
-        self.rebuilds = 0
-        self.last_changed: tuple[str, ...] = ()
-        self._shown: list[dict] = []
-        self._shown_layout: dict = {}
-        self._route_click: list[Callable] = []
-
-    @property
-    def view(self) -> BoardView:
-        """The `BoardView` of the board shown now."""
-        return self.views[self.key]
-
-    def view_for(self, key, game) -> BoardView:
-        if key not in self.views:
-            self.views[key] = BoardView(game, **self.size(game.board), **self.board_options)
-        return self.views[key]
-
-    def show(self, key, game) -> tuple[str, ...]:
-        """Show the board of `game` (cached under `key`). Returns the traces restyled."""
-        view = self.view_for(key, game)
-        self.key = key
-        names = [t.meta for t in view.figure.data]
-        if self.figure is None or names != [t.meta for t in self.figure.data]:
-            self._build(view)
-            self.fit()
-            return tuple(names)
-        changed = self.sync()
-        self.fit()
-        return changed
-
-    def fit(self) -> None:
-        """Size the figure to the width of its box (as the browser last reported it)."""
-        if self.figure is not None and self.sizer.width > 0:
-            fit_width(self.figure, self.view.board, self.sizer.width)
-
-    def sync(self) -> tuple[str, ...]:
-        """Copy what changed in the current view's figure to the FigureWidget."""
-        src = self.view.figure
-        fig = self.figure
-        new = [_trace_props(t) for t in src.data]
-        new_layout = _layout_props(src.layout)
-        changed = []
-        # property assignments inside batch_update() go to the browser as ONE plotly "update"
-        # message (fig.plotly_restyle would send, and redraw, once per call)
-        with fig.batch_update():
-            for i, (old, props) in enumerate(zip(self._shown, new)):
-                diff = {k: v for k, v in props.items() if k not in old or old[k] != v}
-                diff.update({k: None for k in old if k not in props})
-                if diff:
-                    tr = fig.data[i]
-                    for k, v in diff.items():
-                        tr[k] = v
-                    changed.append(src.data[i].meta)
-            ldiff = {k: v for k, v in new_layout.items() if self._shown_layout.get(k) != v}
-            ldiff.update({k: None for k in self._shown_layout if k not in new_layout})
-            for k, v in ldiff.items():
-                fig.layout[k] = v
-            if ldiff:
-                changed.append("layout")
-        self._shown, self._shown_layout = new, new_layout
-        self.last_changed = tuple(changed)
-        return self.last_changed
-
-    def _build(self, view: BoardView) -> None:
-        old = self.figure
-        src = view.figure
-        self.figure = go.FigureWidget(data=src.data, layout=src.layout)
-        self.figure._config = dict(WIDGET_CONFIG)
-        keep_state_fresh(self.figure)
-        self._shown = [_trace_props(t) for t in src.data]
-        self._shown_layout = _layout_props(src.layout)
-        for t in self.figure.data:
-            if t.meta in ("routes", "route spaces"):      # a click anywhere on a route
-                t.on_click(self._clicked)
-        self.widget.children = (self.sizer, self.figure)
-        if old is not None:
-            self.rebuilds += 1
-            old.close()
-        self.last_changed = tuple(t.meta for t in src.data)
-
-    def trace(self, name: str):
-        """The FigureWidget's trace with the fixed name `name` (e.g. "routes", "payable")."""
-        return next(t for t in self.figure.data if t.meta == name)
-
-    def on_route_click(self, callback: Callable[[int], object], remove: bool = False) -> None:
-        if remove:
-            if callback in self._route_click:
-                self._route_click.remove(callback)
-        else:
-            self._route_click.append(callback)
-
-    def click_route(self, route_index: int) -> None:
-        for cb in list(self._route_click):
-            cb(route_index)
-
-    def _clicked(self, trace, points, state) -> None:
-        for k in points.point_inds:
-            self.click_route(int(trace.customdata[k]))
-
-
-# --------------------------------------------------------------------------- the explorer
-
-
 def _bar_rows(items, colour_of=None, width: int = 170) -> str:
     """Rows 'label  ███ n' as HTML (a bar chart without a second FigureWidget)."""
     items = list(items)
@@ -309,11 +96,10 @@ def _bar_rows(items, colour_of=None, width: int = 170) -> str:
         colour = colour_of(label) if colour_of else "#5b7db1"
         swatch = _swatch(colour) if colour_of else ""
         rows.append(
-            f"<tr><td style='padding:1px 8px 1px 0;white-space:nowrap'>{swatch}{_esc(label)}</td>"
-            f"<td style='padding:1px 0'><div style='display:inline-block;height:13px;width:{max(2, round(width * n / top))}px;"
-            f"background:{colour};border:1px solid #555;border-radius:2px;vertical-align:-1px'></div>"
-            f"<span style='margin-left:6px'>{n}</span></td></tr>")
-    return "<table style='border-collapse:collapse;font-size:13px;line-height:1.25'>" + "".join(rows) + "</table>"
+            f"<tr><td class='ttr-bar-label'>{swatch}{_esc(label)}</td>"
+            f"<td><div class='ttr-bar' style='width:{max(2, round(width * n / top))}px;background:{_esc(colour)}'>"
+            f"</div><span class='ttr-bar-count'>{n}</span></td></tr>")
+    return "<table class='ttr-bars'>" + "".join(rows) + "</table>"
 
 
 def _colour_name(c: str) -> str:
@@ -391,11 +177,13 @@ class EditionExplorer(Controller):
     def set_edition(self, edition: str) -> bool:
         """Show another edition (the player count is kept if the edition allows it, else the
         nearest allowed count)."""
+        if not isinstance(edition, str):
+            return self.refuse("widget.unknown-edition", f"{edition!r} is not an edition: give its name, such as "
+                                                         f"usa or europe.")
         try:
             rules = load_rules(edition)
-        except ValueError as e:
-            self.status.show(str(e), "refused", "unknown-edition")
-            return False
+        except (ValueError, OSError) as e:
+            return self.refuse("widget.unknown-edition", str(e))
         players = min(max(self.players, rules.min_players), rules.max_players)
         note = "" if players == self.players else (f" ({edition_name(rules)} is played by {rules.min_players} to "
                                                    f"{rules.max_players} players, so {players} now)")
@@ -407,12 +195,15 @@ class EditionExplorer(Controller):
 
     def set_players(self, players: int) -> bool:
         """Change the number of players (within the edition's limits)."""
+        n = whole_number(players)
         try:
-            game = load_game(self.edition, players=players)
+            if n is None:
+                raise ValueError(f"{players!r} is not a number of players.")
+            game = load_game(self.edition, players=n)
         except ValueError as e:
-            self.status.show(str(e), "refused", "players")
             self._sync_controls()
-            return False
+            return self.refuse("widget.players", str(e))
+        players = n
         self.match = Match(game)
         self._show_players()
         self.status.ok(f"{edition_name(self.rules)} for {_plural(players, 'player')}: " + self._doubles_sentence())
@@ -451,8 +242,8 @@ class EditionExplorer(Controller):
         self._left = left = W.VBox([self.mirror.widget, self.doubles, self.stats_html],
                                    layout=W.Layout(**RESPONSIVE["board"]))
         self._right = right = W.VBox([self.rules_html], layout=W.Layout(**RESPONSIVE["panel"], padding="0 0 0 14px"))
-        self.widget = W.VBox([controls, self.status.widget, W.HBox([left, right],
-                                                                   layout=W.Layout(**RESPONSIVE["row"])),
+        self.widget = W.VBox([stylesheet(), controls, self.status.widget, W.HBox([left, right],
+                                                                                 layout=W.Layout(**RESPONSIVE["row"])),
                               self.errors])
         self.widget.add_class("ttr-explorer")
 
@@ -503,8 +294,7 @@ class EditionExplorer(Controller):
 
     def _show_players(self, sync: bool = True) -> None:
         self._sync_controls()
-        self.doubles.value = (f"<div style='{_FONT};font-size:15px;margin:4px 0 0 4px'>"
-                              f"{_esc(self._doubles_sentence())}</div>")
+        self.doubles.value = f"<div class='ttr-text ttr-doubles-text'>{_esc(self._doubles_sentence())}</div>"
         self.stats_html.value = self._stats_panel()
         if sync:
             self._highlight_doubles(self.view)
@@ -538,27 +328,24 @@ class EditionExplorer(Controller):
         usa = self.edition == "usa"
         name = edition_name(self.rules)
         differ = sum(1 for *_, d in rows if d)
-        th = "padding:4px 6px;border-bottom:2px solid #333;text-align:left;vertical-align:bottom"
-        head = f"<th style='{th}'>Rule</th><th style='{th}'>USA</th>"
+        head = "<th>Rule</th><th>USA</th>"
         if not usa:
-            head += f"<th style='{th}'>{_esc(name)}</th>"
+            head += f"<th>{_esc(name)}</th>"
         body = []
         for rule, a, b, d in rows:
-            bg = "background:#fff1b8;" if d else ""
-            td = f"padding:3px 6px;border-bottom:1px solid #ddd;vertical-align:top;{bg}"
-            cells = f"<td style='{td}font-weight:600'>{_esc(rule)}</td><td style='{td}'>{_esc(a)}</td>"
+            cells = f"<td class='ttr-row-name'>{_esc(rule)}</td><td>{_esc(a)}</td>"
             if not usa:
-                cells += f"<td style='{td}{'font-weight:600' if d else ''}'>{_esc(b)}</td>"
+                cells += f"<td class='ttr-edition-value'>{_esc(b)}</td>"
             body.append(f"<tr class='ttr-rule{' ttr-differs' if d else ''}'>{cells}</tr>")
         if usa:
             caption = "The USA rules: the base game that the other editions change."
         else:
             caption = f"{_esc(name)} differs from the USA in <b>{differ}</b> of {len(rows)} rules (highlighted)."
-        return (f"<div style='{_FONT};font-size:13.5px'><div style='font-size:17px;font-weight:600'>"
-                f"Rules</div><div style='margin-bottom:4px'>{caption}</div>"
-                f"<table style='border-collapse:collapse;width:100%'><thead><tr>{head}</tr></thead>"
+        return (f"<div class='ttr-text ttr-small'><div class='ttr-heading'>Rules</div>"
+                f"<div class='ttr-caption'>{caption}</div>"
+                f"<table class='ttr-table ttr-rules-table'><thead><tr>{head}</tr></thead>"
                 f"<tbody>{''.join(body)}</tbody></table>"
-                f"<div style='color:#666;font-size:12.5px;margin-top:3px'>Generated from the edition records "
+                f"<div class='ttr-footnote'>Generated from the edition records "
                 f"(editions/*.toml), the data the engine plays by.</div></div>")
 
     def _stats_panel(self) -> str:
@@ -573,8 +360,8 @@ class EditionExplorer(Controller):
                   ("ferry locomotives", s["ferry locomotive symbols"]), ("grey routes", s["grey routes"]),
                   ("tickets", s["tickets"])]
         special = [r for r in b.routes if r.any_cards_substitute and not r.ferry_locomotives]
-        fact_rows = "".join(f"<tr class='ttr-fact'><td style='padding:0 8px 0 0'>{_esc(k)}</td>"
-                            f"<td style='text-align:right;font-weight:600'>{v}</td></tr>" for k, v in facts)
+        fact_rows = "".join(f"<tr class='ttr-fact'><td>{_esc(k)}</td><td class='ttr-number'>{v}</td></tr>"
+                            for k, v in facts)
         share = min(100, round(100 * trains / s["train spaces"]))
         notes = [f"{_plural(self.players, 'player')} × {self.rules.trains} trains = {trains} trains for "
                  f"{s['train spaces']} spaces: at most {share}% of the board is ever filled."]
@@ -586,12 +373,11 @@ class EditionExplorer(Controller):
                            width=70)
         by_col = _bar_rows(((_colour_name(c), n) for c, n in routes_by_colour(b).items()), colour_of=grey, width=60)
         spaces = _bar_rows(((_colour_name(c), n) for c, n in spaces_by_colour(b).items()), colour_of=grey, width=60)
-        col = "vertical-align:top;padding-right:16px"
-        h = "font-weight:600;margin:0 0 2px"
-        return (f"<div style='{_FONT};font-size:13.5px;margin-top:8px'>"
-                f"<div style='font-size:17px;font-weight:600;margin-bottom:2px'>The {_esc(b.title)} board</div>"
-                f"<table><tr><td style='{col}'><div style='{h}'>Facts</div><table>{fact_rows}</table></td>"
-                f"<td style='{col}'><div style='{h}'>Routes by length</div>{by_len}</td>"
-                f"<td style='{col}'><div style='{h}'>Routes by colour</div>{by_col}</td>"
-                f"<td style='{col}'><div style='{h}'>Spaces by colour</div>{spaces}</td></tr></table>"
-                + "".join(f"<div class='ttr-note' style='margin-top:3px'>{_esc(n)}</div>" for n in notes) + "</div>")
+        return (f"<div class='ttr-text ttr-small ttr-board-facts'>"
+                f"<div class='ttr-heading'>The {_esc(b.title)} board</div>"
+                f"<table class='ttr-columns'><tr><td><div class='ttr-subheading'>Facts</div>"
+                f"<table class='ttr-facts'>{fact_rows}</table></td>"
+                f"<td><div class='ttr-subheading'>Routes by length</div>{by_len}</td>"
+                f"<td><div class='ttr-subheading'>Routes by colour</div>{by_col}</td>"
+                f"<td><div class='ttr-subheading'>Spaces by colour</div>{spaces}</td></tr></table>"
+                + "".join(f"<div class='ttr-note'>{_esc(n)}</div>" for n in notes) + "</div>")

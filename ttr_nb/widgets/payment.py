@@ -38,19 +38,23 @@ import ipywidgets as W
 from ..engine import Claim, Match, load_game
 from ..engine.cards import CARD_NAMES, COLOURS, LOCO, Cards, card_index
 from ..engine.errors import Reason
-from ..engine.payments import GREY, describe_price
+from ..engine.payments import GREY
 from ..engine.payments import substitution_payments as engine_substitution_payments
 from ..engine.serialize import PositionError
-from ..viz.cards import CARD_COLOURS
+from ..engine.narration import card_text, cards_text, in_words
+from ..engine.queries import nearest_payment, payment_refusal, substitution_shortfall
 from .base import Controller
+from .boards import BoardMirror
+from .explorer import edition_name, route_facts, route_label
+from .html import card_label, esc as _esc, mini_cards as _mini_cards, plural as _plural
+from .refusals import whole_number
 from .responsive import RESPONSIVE
-from .explorer import _FONT, BoardMirror, _esc, _mini_cards, _plural, edition_name, route_facts, route_label
+from .style import stylesheet
 
 __all__ = ["PaymentChecker", "substitution_payments", "MAX_LISTED"]
 
 #: The most payments listed for one route and hand (Murmansk–Lieksa with a big hand has more).
 MAX_LISTED = 5000
-_DARK = {"black", "blue", "green", "red", "pink"}
 
 
 def substitution_payments(price, hand, cap: int = MAX_LISTED) -> tuple[list[Cards], bool]:
@@ -127,36 +131,66 @@ class PaymentChecker(Controller):
     def set_hand(self, cards=None, **counts) -> bool:
         """Replace the hand: ``set_hand(red=3, loco=1)``, ``set_hand("red*3+loco*1")``,
         ``set_hand({"red": 3})`` or ``set_hand(Cards(...))``."""
-        try:
-            hand = Cards.coerce(cards) + (Cards.of(counts) if counts else Cards())
-        except ValueError as e:
-            self.status.show(str(e), "refused", "unknown-card")
+        hand = self._read_hand(cards, counts)
+        if hand is None:
             return False
-        return self._change_hand(hand, f"Hand: {hand.describe()}.")
+        return self._change_hand(hand, f"Hand: {cards_text(hand)}.")
 
-    def add_card(self, colour: str, n: int = 1) -> bool:
-        """One more card of `colour` ("red", ..., "loco") in the hand."""
+    def _read_hand(self, cards, counts: dict) -> Cards | None:
+        """A hand from the forms `set_hand` takes, or None with the reason shown."""
+        for name, n in counts.items():
+            try:
+                card_index(name)
+            except ValueError as e:
+                self.refuse("widget.unknown-card", str(e))
+                return None
+            if whole_number(n, 0) is None:
+                self.refuse("widget.card-count", f"A hand holds a whole number of {name} cards, 0 or more, "
+                                                 f"not {n!r}.")
+                return None
+        try:
+            return Cards.coerce(cards) + (Cards.of(counts) if counts else Cards())
+        except (ValueError, TypeError, OverflowError, AttributeError, KeyError) as e:
+            self.refuse("widget.unknown-card", f"Cannot read the hand {cards!r}: {e}")
+            return None
+
+    def _card_and_count(self, colour, n) -> tuple[int, int] | None:
+        if not isinstance(colour, str):
+            self.refuse("widget.unknown-card", f"{colour!r} is not a card colour: give one such as red or loco.")
+            return None
         try:
             c = card_index(colour)
         except ValueError as e:
-            self.status.show(str(e), "refused", "unknown-card")
+            self.refuse("widget.unknown-card", str(e))
+            return None
+        k = whole_number(n, 1)
+        if k is None:
+            self.refuse("widget.card-count", f"Add or take away a whole number of cards, 1 or more, not {n!r}.")
+            return None
+        return c, k
+
+    def add_card(self, colour: str, n: int = 1) -> bool:
+        """One more card of `colour` ("red", ..., "loco") in the hand (`n` more)."""
+        read = self._card_and_count(colour, n)
+        if read is None:
             return False
+        c, n = read
         hand = list(self.hand)
         hand[c] += n
         return self._change_hand(Cards(hand), f"Added {_card_words(c, n)}.")
 
     def remove_card(self, colour: str, n: int = 1) -> bool:
-        """One card of `colour` fewer in the hand."""
-        try:
-            c = card_index(colour)
-        except ValueError as e:
-            self.status.show(str(e), "refused", "unknown-card")
+        """One card of `colour` fewer in the hand (`n` fewer)."""
+        read = self._card_and_count(colour, n)
+        if read is None:
             return False
+        c, n = read
         if self.hand[c] < n:
-            self.status.show(f"The hand holds {_card_words(c, self.hand[c])}: there is no "
-                             f"{'locomotive' if c == LOCO else CARD_NAMES[c] + ' card'} to take away.",
-                             "refused", "not-in-hand")
-            return False
+            held = _card_words(c, self.hand[c])
+            if self.hand[c]:
+                return self.refuse("widget.not-in-hand", f"The hand holds {held}: {n} cannot be taken away.")
+            kind = "locomotive" if c == LOCO else f"{CARD_NAMES[c]} card"
+            return self.refuse("widget.not-in-hand", f"The hand holds {held}: there is no {kind} to take away.")
         hand = list(self.hand)
         hand[c] -= n
         return self._change_hand(Cards(hand), f"Took away {_card_words(c, n)}.")
@@ -184,11 +218,13 @@ class PaymentChecker(Controller):
 
     def set_edition(self, edition: str, **options) -> bool:
         """Switch to another edition's board, keeping the hand (the route is cleared)."""
+        if not isinstance(edition, str):
+            return self.refuse("widget.unknown-edition", f"{edition!r} is not an edition: give its name, such as "
+                                                         f"usa or nordic.")
         try:
             game = load_game(edition, players=2, **options)
-        except ValueError as e:
-            self.status.show(str(e), "refused", "unknown-edition")
-            return False
+        except (ValueError, TypeError, OSError) as e:
+            return self.refuse("widget.unknown-edition", str(e))
         try:
             position = game.state_from_dict({"hands": [self.hand.as_dict()] + [{}] * (game.players - 1)})
         except PositionError:               # a hand too big for this edition's deck
@@ -209,18 +245,26 @@ class PaymentChecker(Controller):
         return True
 
     def position(self, hand=None):
-        """The position the engine judges payments in: player 0 to move, holding `hand`."""
-        hand = self.hand if hand is None else Cards.coerce(hand)
-        return self.game.state_from_dict({"hands": [hand.as_dict()] + [{}] * (self.game.players - 1)})
-
-    # ------------------------------------------------------------------ computing
-    def _change_hand(self, hand: Cards, message: str) -> bool:
+        """The position the engine judges payments in: player 0 to move, holding `hand`
+        (None, with the reason shown, for a hand that cannot be read or held)."""
+        if hand is not None:
+            hand = self._read_hand(hand, {})
+            if hand is None:
+                return None
+        else:
+            hand = self.hand
         try:
-            position = self.position(hand)
+            return self.game.state_from_dict({"hands": [hand.as_dict()] + [{}] * (self.game.players - 1)})
         except PositionError as e:
             lines = [ln[2:] for ln in str(e).splitlines() if ln.startswith("- ")]
             text = " ".join(lines) or str(e)
-            self.status.show(text[:1].upper() + text[1:] + ".", "refused", "position")
+            self.refuse("widget.position", text[:1].upper() + text[1:] + ".")
+            return None
+
+    # ------------------------------------------------------------------ computing
+    def _change_hand(self, hand: Cards, message: str) -> bool:
+        position = self.position(hand)
+        if position is None:
             return False
         self.hand = hand
         self.match = Match(self.game, position)
@@ -257,64 +301,13 @@ class PaymentChecker(Controller):
     def representative_payment(self) -> Cards:
         """The payment the route asks for, made as far as possible from the hand: the route's
         colour (grey: the colour held most), locomotives where the route needs or allows them,
-        then the missing cards in the colour. The engine says why it is refused."""
-        price, hand = self.price, self.hand
-        L, f = price.length, price.ferry_locomotives
-        if price.colour == GREY:
-            c = max(range(LOCO), key=lambda k: (hand[k], -k))
-        else:
-            c = price.colour
-        loco_left = hand[LOCO]
-        # a ferry's locomotives: those held; where any cards may replace them (Nordic) the
-        # printed locomotives, so the engine names what the hand lacks
-        ferry_locos = f if price.ferry_sub else min(f, loco_left)
-        loco_left = max(0, loco_left - ferry_locos)
-        need_col = L - f
-        use_c = min(hand[c], need_col)
-        # locomotives held fill the gap (where they are not wild the engine says so)
-        fill = min(loco_left, need_col - use_c) if not price.colour_sub else 0
-        p = [0] * 9
-        p[c] = L - ferry_locos - fill
-        p[LOCO] = ferry_locos + fill
-        return Cards(p)
+        then the missing cards in the colour (`ttr_nb.engine.queries.nearest_payment`)."""
+        return nearest_payment(self.price, self.hand)
 
     def _why_not(self) -> Reason:
-        payment = self.representative_payment()
-        state = self.state
-        reason = state.why_illegal(Claim(self.route.key, payment))
-        if reason is None:          # cannot happen: the hand has no payment at all
-            return Reason("payment", f"This hand cannot pay for {route_label(self.route)}.")
-        extra = self._substitution_hint()
-        if extra:
-            return Reason(reason.rule, f"{reason.text} {extra}")
-        return reason
-
-    def _substitution_hint(self) -> str:
-        """For substitution routes: how many cards the cheapest reading still lacks."""
-        price, hand = self.price, self.hand
-        if price.colour_sub:
-            best = None
-            for c in price.colours():
-                have = min(hand[c], price.length)
-                need = have + (price.length - have) * price.colour_sub
-                if best is None or need < best[0]:
-                    best = (need, c, have)
-            need, c, have = best
-            return (f"With {have} {COLOURS[c]} card{'s' * (have != 1)}, the other {price.length - have} spaces take "
-                    f"{price.colour_sub} cards each: {need} cards in all; the hand has {sum(hand)}.")
-        if price.ferry_sub and hand[LOCO] < price.ferry_locomotives:
-            f, k = price.ferry_locomotives, price.ferry_sub
-            missing = f - hand[LOCO]
-            c = self.representative_payment()
-            colour = next((COLOURS[i] for i in range(LOCO) if c[i]), "coloured")
-            parts = [f"{price.length - f} {colour}"]
-            if hand[LOCO]:
-                parts.append(_card_words(LOCO, hand[LOCO]))
-            parts.append(f"{k * missing} more cards of any colour")
-            need = price.length - f + hand[LOCO] + k * missing
-            return (f"Any {k} cards may replace a missing locomotive: {' + '.join(parts)} = {need} cards; "
-                    f"the hand has {sum(hand)}.")
-        return ""
+        reason = payment_refusal(self.state, self.route.index)
+        extra = substitution_shortfall(self.price, self.hand)
+        return Reason(reason.rule, in_words(self.game, f"{reason.text} {extra}" if extra else reason.text))
 
     def _group(self, options: list[Cards]) -> list[tuple[str, list[Cards]]]:
         price = self.price
@@ -372,7 +365,7 @@ class PaymentChecker(Controller):
         clear.on_click(self.guarded(lambda _b: self.clear_hand()))
         self.hand_text = W.HTML()
         self.hand_text.add_class("ttr-hand-text")
-        hand = W.VBox([W.HTML(f"<div style='{_FONT};font-size:17px;font-weight:600'>Your hand</div>"),
+        hand = W.VBox([W.HTML("<div class='ttr-text ttr-heading'>Your hand</div>"),
                        W.HBox(columns), W.HBox([self.hand_text, clear],
                                                layout=W.Layout(justify_content="space-between",
                                                                align_items="center"))])
@@ -382,7 +375,7 @@ class PaymentChecker(Controller):
         panel = W.VBox([hand, self.options_html],
                        layout=W.Layout(flex="1 1 520px", min_width="0", max_width="640px", padding="0 0 0 14px"))
         top = W.HBox([self.edition_select, self.route_select], layout=W.Layout(flex_flow="row wrap"))
-        self.widget = W.VBox([top, self.status.widget,
+        self.widget = W.VBox([stylesheet(), top, self.status.widget,
                               W.HBox([self.mirror.widget, panel], layout=W.Layout(**RESPONSIVE["row"])),
                               self.errors])
         self.widget.add_class("ttr-payment")
@@ -422,21 +415,15 @@ class PaymentChecker(Controller):
     def _refresh_hand(self) -> None:
         for i, name in enumerate(CARD_NAMES):
             n = self.hand[i]
-            colour = CARD_COLOURS[name]
-            fg = ("#ffffff" if name in _DARK else "#111111") if n else "#8a8a8a"
-            label = "loco" if name == "loco" else name
             # a card not held: a pale card with a stripe of its colour
-            style = (f"background:{colour};color:{fg};border:2px solid #333" if n else
-                     f"background:#f6f6f6;color:{fg};border:2px dashed #bbb;border-top:7px solid {colour}")
+            held = f"ttr-colour-{name}" if n else f"ttr-card-missing ttr-stripe-{name}"
             self.card_boxes[name].value = (
-                f"<div class='ttr-count' data-count='{n}' style='{_FONT};width:50px;height:58px;border-radius:6px;"
-                f"{style};text-align:center;box-sizing:border-box'>"
-                f"<div style='font-size:24px;font-weight:700;line-height:{28 if not n else 34}px'>{n}</div>"
-                f"<div style='font-size:11px;line-height:14px'>{label}</div></div>")
+                f"<div class='ttr-count {held}' data-count='{n}'>"
+                f"<div class='ttr-count-number'>{n}</div>"
+                f"<div class='ttr-count-label'>{card_label(name)}</div></div>")
             self.remove_buttons[name].disabled = n == 0
         total = sum(self.hand)
-        self.hand_text.value = (f"<span style='{_FONT};font-size:14px'>{_plural(total, 'card')}: "
-                                f"{_esc(self.hand.describe())}</span>")
+        self.hand_text.value = f"<span class='ttr-text'>{_plural(total, 'card')}: {_esc(cards_text(self.hand))}</span>"
 
     def _say_result(self, prefix: str = "") -> None:
         r = self.route
@@ -448,42 +435,32 @@ class PaymentChecker(Controller):
             self.status.refuse(Reason(self.reason.rule, f"{lead}{self.reason.text}"))
 
     def _intro_html(self) -> str:
-        return (f"<div style='{_FONT};font-size:15px;color:#444;margin-top:10px'>Pick a route: click its marker "
-                f"on the board (the small white dot in its middle) or choose it above. Routes outlined in green "
-                f"are ones this hand can pay for.</div>")
+        return ("<div class='ttr-text ttr-intro'>Pick a route: click its marker on the board (the small white "
+                "dot in its middle) or choose it above. Routes outlined in green are ones this hand can pay "
+                "for.</div>")
 
     def _options_html(self) -> str:
         r = self.route
-        head = (f"<div class='ttr-route-title' style='font-size:18px;font-weight:600;margin:10px 0 2px'>"
-                f"{_esc(route_label(r))}</div>"
-                f"<div class='ttr-route-facts' style='font-size:14px;color:#333;margin-bottom:6px'>"
-                f"{_esc(route_facts(self.game, r.index))}</div>")
+        head = (f"<div class='ttr-route-title'>{_esc(route_label(r))}</div>"
+                f"<div class='ttr-route-facts'>{_esc(route_facts(self.game, r.index))}</div>")
         if not self.options:
-            return (f"<div style='{_FONT}'>{head}<div class='ttr-no-payment' style='font-size:16px;color:#a33;"
-                    f"font-weight:600'>No way to pay with this hand.</div>"
-                    f"<div class='ttr-reason' style='font-size:15px;color:#a33;margin-top:4px'>"
-                    f"{_esc(self.reason.text)}</div></div>")
+            return (f"<div class='ttr-text'>{head}<div class='ttr-no-payment'>No way to pay with this hand.</div>"
+                    f"<div class='ttr-reason'>{_esc(self.reason.text)}</div></div>")
         count = f"{'at least ' if not self.complete else ''}{_plural(len(self.options), 'way')} to pay"
-        parts = [f"<div class='ttr-option-count' style='font-size:16px;font-weight:600;color:#1a6b1a'>"
-                 f"{count}</div>"]
+        parts = [f"<div class='ttr-option-count'>{count}</div>"]
         k = self.shown_per_group
         for label, pays in self.groups[:self.shown_groups]:
-            rows = "".join(
-                f"<li class='ttr-option' style='margin:1px 0'>{_mini_cards(p)} {_esc(p.describe())}</li>"
-                for p in pays[:k])
-            more = (f"<li style='color:#666;list-style:none'>… and {len(pays) - k} more like these</li>"
-                    if len(pays) > k else "")
-            parts.append(f"<div class='ttr-option-group' style='margin-top:5px'><div style='font-weight:600'>"
-                         f"{_esc(label)} <span style='color:#666;font-weight:400'>({len(pays)})</span></div>"
-                         f"<ul style='margin:1px 0 0 0;padding-left:18px;list-style:none'>{rows}{more}</ul></div>")
+            rows = "".join(f"<li class='ttr-option'>{_mini_cards(p)} {_esc(cards_text(p))}</li>" for p in pays[:k])
+            more = (f"<li class='ttr-more'>… and {len(pays) - k} more like these</li>" if len(pays) > k else "")
+            parts.append(f"<div class='ttr-option-group'><div class='ttr-option-group-title'>"
+                         f"{_esc(label)} <span class='ttr-muted'>({len(pays)})</span></div>"
+                         f"<ul class='ttr-option-list'>{rows}{more}</ul></div>")
         hidden = self.groups[self.shown_groups:]
         if hidden:
-            parts.append(f"<div style='color:#666;margin-top:4px'>… and {len(hidden)} more groups "
+            parts.append(f"<div class='ttr-more'>… and {len(hidden)} more groups "
                          f"({sum(len(p) for _, p in hidden)} payments)</div>")
-        return f"<div style='{_FONT};font-size:15px'>{head}{''.join(parts)}</div>"
+        return f"<div class='ttr-text'>{head}{''.join(parts)}</div>"
 
 
 def _card_words(card: int, n: int) -> str:
-    if card == LOCO:
-        return f"{n} locomotive{'s' * (n != 1)}"
-    return f"{n} {CARD_NAMES[card]} card{'s' * (n != 1)}"
+    return card_text(card, n)

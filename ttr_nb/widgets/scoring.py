@@ -23,12 +23,17 @@ from dataclasses import dataclass, field
 
 import ipywidgets as W
 
-from ..engine import Match
-from ..engine.errors import Reason
+from ..analysis.paths import cheapest_path, shortest_ticket_path
+from ..engine import Match, State
+from ..engine.narration import route_name, ticket_name
 from ..engine.scoring import ScoreRow
-from ..viz import PLAYER_COLOURS, BoardView, Overlays
+from ..viz import PLAYER_COLOURS, Overlays
 from .base import Controller
+from .boards import LazyBoard, board_size
+from .html import esc as _esc, names_list as _and, plural as _plural, signed as _signed, swatch as _swatch
+from .refusals import whole_number
 from .responsive import RESPONSIVE, board_box
+from .style import stylesheet
 
 __all__ = ["ScoringWalkthrough", "Step", "score_table_html", "tie_break", "finished_match", "board_size",
            "LazyBoard", "build_steps"]
@@ -39,93 +44,6 @@ _TIE_WORDS = {
     "longest_path_bonus": "holder of the longest path bonus",
     "longest_path_length": "longest continuous path",
 }
-
-
-def _esc(text) -> str:
-    return html.escape(str(text))
-
-
-def _plural(n: int, word: str, plural: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (plural or word + 's')}"
-
-
-def _signed(n: int) -> str:
-    """+12, −12 (a real minus sign), ±0."""
-    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "±0")
-
-
-def _and(items) -> str:
-    items = [str(i) for i in items]
-    if not items:
-        return "nobody"
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def board_size(board, landscape_width: int = 800, portrait_height: int = 800) -> dict:
-    """Figure size for a side-by-side layout on a 1400-pixel-wide projector page."""
-    return dict(width=landscape_width) if board.width >= board.height else dict(height=portrait_height)
-
-
-class LazyBoard:
-    """Mixin: the widget's one board `FigureWidget`, made on first use.
-
-    plotly ships its whole plotly.js bundle (~5 MB) with every FigureWidget, and a page
-    that loads several at once risks anywidget's 2-second model timeout (the model then
-    ignores every later update). So the figure is only made when the widget is shown (or
-    `.view` / `.figure` is used): a table or walkthrough driven from Python and never
-    displayed costs no figure at all. The highlight and overlays asked for before that are
-    kept and drawn when the figure is made."""
-
-    _view: BoardView | None = None
-    _widget: W.Widget | None = None
-    colour_blind: bool = False          # colour-blind mode of the board (a constructor argument)
-
-    def _init_board(self, board_width: int | None) -> None:
-        board = self.game.board
-        self._board_size = board_size(board) if board_width is None else dict(width=board_width)
-        self._responsive = board_width is None          # no width given: the board takes the cell's
-        self._highlight = None
-        self._overlays = Overlays()
-        self.colours = tuple(PLAYER_COLOURS[i % len(PLAYER_COLOURS)] for i in range(self.game.players))
-
-    @property
-    def view(self) -> BoardView:
-        """The `BoardView` of the widget's board (made on first use)."""
-        if self._view is None:
-            view = BoardView(self.state, widget=True, title="", highlight=self._highlight,
-                             overlays=self._overlays, player_colours=self.colours, **self._board_size,
-                             colour_blind=self.colour_blind, responsive=self._responsive)
-            self._view = view
-            self._board_made(view)
-        return self._view
-
-    @property
-    def figure(self):
-        """The board's `go.FigureWidget`."""
-        return self.view.figure
-
-    @property
-    def widget(self) -> W.Widget:
-        """The ipywidgets tree (made on first use, with the board)."""
-        if self._widget is None:
-            self._widget = self._build_tree()
-        return self._widget
-
-    def _board_made(self, view: BoardView) -> None:
-        """Hook: the figure was just made (register click callbacks here)."""
-
-    def _build_tree(self) -> W.Widget:  # pragma: no cover - every widget defines it
-        raise NotImplementedError
-
-    def _set_highlight(self, highlight) -> None:
-        self._highlight = highlight or None
-        if self._view is not None:
-            self._view.set_highlight(self._highlight)
-
-    def _set_overlays(self, overlays: Overlays) -> None:
-        self._overlays = overlays
-        if self._view is not None:
-            self._view.set_overlays(overlays)
 
 
 def finished_match(edition: str = "usa", players: int = 2, seed: int = 0, bots=None, **options) -> Match:
@@ -200,11 +118,6 @@ def tie_break(state, rows=None) -> tuple[tuple[int, ...], str | None, list[str]]
 # --------------------------------------------------------------------------- the score table
 
 
-def _swatch(colour: str) -> str:
-    return (f"<span style='display:inline-block;width:14px;height:14px;border-radius:3px;"
-            f"background:{colour};border:1px solid #333;vertical-align:-2px;margin-right:6px'></span>")
-
-
 def score_table_html(state, names=None, colours=None, rows: tuple[ScoreRow, ...] | None = None) -> str:
     """The final score table of a position as HTML: one row per player, the winner(s)
     marked, and the sentence saying how the winner was decided."""
@@ -221,27 +134,25 @@ def score_table_html(state, names=None, colours=None, rows: tuple[ScoreRow, ...]
     if rules.stations:
         cols.append("Stations (built)")
     cols.append("Total")
-    th = "padding:4px 7px;border-bottom:2px solid #333;text-align:right;vertical-align:bottom"
-    head = "".join(f"<th style='{th}{';text-align:left' if c == 'Player' else ''}'>{c}</th>" for c in cols)
+    label = " class='ttr-label'"
+    head = "".join(f"<th{label if c == 'Player' else ''}>{c}</th>" for c in cols)
     body = []
     for r in rows:
         win = r.player in winners
-        bg = "#fff3c4" if win else "#ffffff"
-        cells = [f"<span style='white-space:nowrap'>{_swatch(colours[r.player])}{_esc(names[r.player])}"
+        cells = [f"<span class='ttr-name'>{_swatch(colours[r.player])}{_esc(names[r.player])}"
                  f"{' ★' if win else ''}</span>",
                  str(r.route_points),
-                 f"{_signed(r.ticket_points)} <span style='color:#666'>({r.tickets_completed}/{len(r.tickets)})</span>",
+                 f"{_signed(r.ticket_points)} <span class='ttr-muted'>({r.tickets_completed}/{len(r.tickets)})</span>",
                  str(r.longest_path)]
         if rules.longest_path_bonus:
             cells.append(_signed(r.longest_bonus) if r.longest_bonus else "—")
         if rules.globetrotter_bonus:
             cells.append(_signed(r.globetrotter) if r.globetrotter else "—")
         if rules.stations:
-            cells.append(f"{_signed(r.station_points)} <span style='color:#666'>({r.stations_built})</span>")
+            cells.append(f"{_signed(r.station_points)} <span class='ttr-muted'>({r.stations_built})</span>")
         cells.append(f"<b>{str(r.total).replace('-', '−')}</b>")
-        td = "padding:5px 7px;border-bottom:1px solid #ccc;text-align:right;white-space:nowrap"
-        tds = "".join(f"<td style='{td}{';text-align:left' if i == 0 else ''}'>{c}</td>" for i, c in enumerate(cells))
-        body.append(f"<tr style='background:{bg}{';font-weight:bold' if win else ''}'>{tds}</tr>")
+        tds = "".join(f"<td{label if i == 0 else ''}>{c}</td>" for i, c in enumerate(cells))
+        body.append(f"<tr class='ttr-score-row{' ttr-winner-row' if win else ''}'>{tds}</tr>")
     who = _and(names[w] for w in winners)
     if len(winners) > 1:
         verdict = f"{who} share the win."
@@ -249,11 +160,10 @@ def score_table_html(state, names=None, colours=None, rows: tuple[ScoreRow, ...]
         verdict = f"{who} wins, decided by the tie-breaker: {_TIE_WORDS.get(decided, decided)}."
     else:
         verdict = f"{who} wins with the highest total."
-    return (f"<div class='ttr-score-table-box'><table class='ttr-score-table' "
-            f"style='border-collapse:collapse;font-size:15px;margin:4px 0'>"
+    return (f"<div class='ttr-score-table-box'><table class='ttr-table ttr-score-table'>"
             f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
-            f"<div class='ttr-winner' style='font-size:18px;margin-top:8px'>★ {_esc(verdict)}</div>"
-            + "".join(f"<div style='color:#444;font-size:14px'>{_esc(s)}</div>" for s in lines[1:])
+            f"<div class='ttr-winner'>★ {_esc(verdict)}</div>"
+            + "".join(f"<div class='ttr-tie-line'>{_esc(s)}</div>" for s in lines[1:])
             + "</div>")
 
 
@@ -284,27 +194,15 @@ class Step:
 
 
 def _routes_joining(state, player: int, borrowed_keys, source: str, target: str) -> list[int]:
-    """The routes of the cheapest path from source to target over the player's routes and the
-    routes their stations borrow (empty if they are not joined)."""
-    import networkx as nx
-
+    """The routes of the shortest path (in trains) from source to target over the player's
+    routes and the routes their stations borrow (empty if they are not joined)."""
     board = state.board
-    g = nx.Graph()
     routes = list(state.routes_of(player)) + [board.route[k].index for k in borrowed_keys]
-    for ri in routes:
-        r = board.routes[ri]
-        old = g.get_edge_data(r.a, r.b)
-        if old is None or r.length < old["weight"]:
-            g.add_edge(r.a, r.b, weight=r.length, route=ri)
-    try:
-        nodes = nx.shortest_path(g, source, target, weight="weight")
-    except (nx.NetworkXNoPath, nx.NodeNotFound):
-        return []
-    return [g.edges[u, v]["route"] for u, v in zip(nodes, nodes[1:])]
+    found = cheapest_path(board, {ri: board.routes[ri].length for ri in routes}, source, (target,))
+    return list(found.routes) if found is not None else []
 
 
 def _missing_trains(state, ticket, player: int):
-    from ..analysis.paths import shortest_ticket_path
     try:
         return shortest_ticket_path(state, ticket, player)[0]
     except ValueError:
@@ -354,6 +252,7 @@ def build_steps(state, names=None) -> list[Step]:
                 if key:
                     r = board.route[key]
                     owner = state.owners[r.index]
+                    key = route_name(g, r.index)
                     title = f"{who}: station {city} borrows {key}"
                     text = (f"{_esc(who)}'s station in <b>{_esc(city)}</b> lets them use one route of another "
                             f"player touching {_esc(city)}: <b>{_esc(key)}</b> (player {owner}'s). It is chosen to "
@@ -377,15 +276,15 @@ def build_steps(state, names=None) -> list[Step]:
         borrowed_keys = [k for _, k in row.borrowed]
         for tid, res in zip(state.tickets[p], row.tickets):
             ticket = board.tickets[tid]
-            title = f"{who}: ticket {res.ticket} {_signed(res.points)}"
+            title = f"{who}: ticket {ticket_name(res.ticket)} {_signed(res.points)}"
             if res.completed:
                 path = _routes_joining(state, p, borrowed_keys, ticket.source, res.reached)
-                used = [board.routes[i].key for i in path if state.owners[i] != p]
+                used = [route_name(g, i) for i in path if state.owners[i] != p]
                 via = f", using the borrowed route {_esc(_and(used))}" if used else ""
                 extra = ""
                 if len(ticket.targets) > 1:
                     extra = f" It reached {_esc(res.reached)}, the best of {_esc(_and(ticket.targets))} they joined."
-                text = (f"<b>{_esc(res.ticket)}</b> is completed: {_esc(who)}'s routes join "
+                text = (f"<b>{_esc(ticket_name(res.ticket))}</b> is completed: {_esc(who)}'s routes join "
                         f"{_esc(ticket.source)} to {_esc(res.reached)}{via} (outlined on the board), so it "
                         f"scores <b>{_signed(res.points)}</b>.{extra}")
                 add(title, "ticket", p, text, {p: res.points}, overlays=dict(network=p, player=p),
@@ -399,7 +298,7 @@ def build_steps(state, names=None) -> list[Step]:
                     how = (f"The cyan line shows the cheapest way it could have been finished: "
                            f"{_plural(missing, 'more train')}.")
                 worth = ("the lowest value on the ticket" if len(ticket.targets) > 1 else "its value")
-                text = (f"<b>{_esc(res.ticket)}</b> is not completed, so {_esc(who)} loses {worth}: "
+                text = (f"<b>{_esc(ticket_name(res.ticket))}</b> is not completed, so {_esc(who)} loses {worth}: "
                         f"<b>{_signed(res.points)}</b>. {how}")
                 add(title, "ticket", p, text, {p: res.points}, overlays=dict(network=p, ticket=res.ticket, player=p),
                     highlight=(ticket.source, *ticket.targets) if missing is None else (), ticket=res.ticket)
@@ -464,7 +363,7 @@ class ScoringWalkthrough(LazyBoard, Controller):
         self.colour_blind = colour_blind
         if isinstance(state_or_match, Match):
             match = state_or_match
-        elif hasattr(state_or_match, "score_breakdown") and hasattr(state_or_match, "game"):
+        elif isinstance(state_or_match, State):
             match = Match(state_or_match.game, state_or_match)
         else:
             raise TypeError(f"ScoringWalkthrough needs a State or a Match, not {type(state_or_match).__name__}")
@@ -528,7 +427,7 @@ class ScoringWalkthrough(LazyBoard, Controller):
     def _build_tree(self) -> W.Widget:
         board = board_box(self.figure, lambda: self.game.board)      # the figure follows the box's width
         body = W.HBox([board, self._side], layout=W.Layout(**RESPONSIVE["row"]))
-        tree = W.VBox([self.title, self._nav, self.status.widget, body, self.errors])
+        tree = W.VBox([stylesheet(), self.title, self._nav, self.status.widget, body, self.errors])
         tree.add_class("ttr-scoring")
         return tree
 
@@ -558,13 +457,13 @@ class ScoringWalkthrough(LazyBoard, Controller):
     def next(self) -> int:
         """Go to the next step (at the last step: stay, and say so)."""
         if self.current_step + 1 >= len(self.all_steps):
-            self.status.refuse(Reason("last-step", "This is the last step: the final table."))
+            self.refuse("widget.last-step", "This is the last step: the final table.")
             return self.current_step
         return self.goto(self.current_step + 1)
 
     def previous(self) -> int:
         if self.current_step == 0:
-            self.status.refuse(Reason("first-step", "This is the first step."))
+            self.refuse("widget.first-step", "This is the first step.")
             return self.current_step
         return self.goto(self.current_step - 1)
 
@@ -585,17 +484,17 @@ class ScoringWalkthrough(LazyBoard, Controller):
                 found = [i for i, t in enumerate(titles) if step.casefold() in t.casefold()]
             if len(found) != 1:
                 why = "no step is called" if not found else f"{len(found)} steps match"
-                self.status.refuse(Reason("unknown-step", f"{why} {step!r}: the steps are "
-                                                          f"{'; '.join(titles[:4])}; ... {titles[-1]}."))
+                self.refuse("widget.unknown-step", f"{why} {step!r}: the steps are "
+                                                   f"{'; '.join(titles[:4])}; ... {titles[-1]}.")
                 return self.current_step
             index = found[0]
         else:
-            index = int(step)
+            index = whole_number(step, -n, n - 1)
+            if index is None:
+                self.refuse("widget.unknown-step", f"There is no step {step!r}: steps run from 0 to {n - 1}.")
+                return self.current_step
             if index < 0:
                 index += n
-            if not 0 <= index < n:
-                self.status.refuse(Reason("unknown-step", f"There is no step {step}: steps run from 0 to {n - 1}."))
-                return self.current_step
         self.current_step = index
         self._render()
         return index
@@ -622,20 +521,18 @@ class ScoringWalkthrough(LazyBoard, Controller):
         for p, total in enumerate(step.totals):
             d = step.delta[p]
             active = step.player == p or d != 0
-            border = f"3px solid {self.colours[p]}" if active else "1px solid #bbb"
-            delta = (f"<span style='color:{'#1a6b1a' if d > 0 else '#a33'};font-weight:bold'> {_signed(d)}</span>"
+            border = f" style='border-color:{_esc(self.colours[p])}'" if active else ""
+            delta = (f"<span class='ttr-delta {'ttr-gain' if d > 0 else 'ttr-loss'}'> {_signed(d)}</span>"
                      if d else "")
-            cells.append(f"<div class='ttr-total' style='border:{border};border-radius:6px;padding:4px 10px;"
-                         f"margin:2px 6px 2px 0;display:inline-block;font-size:17px'>{_swatch(self.colours[p])}"
+            cells.append(f"<div class='ttr-total{' ttr-active' if active else ''}'{border}>{_swatch(self.colours[p])}"
                          f"{_esc(self.names[p])}: <b>{total}</b>{delta}</div>")
-        return "<div style='margin:4px 0'>" + "".join(cells) + "</div>"
+        return "<div class='ttr-totals'>" + "".join(cells) + "</div>"
 
     def _render(self) -> None:
         step = self.step
         n = len(self.all_steps)
-        self.title.value = (f"<div style='font-size:24px;font-weight:bold;margin:4px 0'>"
-                            f"{_esc(step.title)}</div>")
-        self.counter.value = f"<span style='font-size:15px;margin-left:10px'>step {self.current_step + 1} of {n}</span>"
+        self.title.value = f"<div class='ttr-title'>{_esc(step.title)}</div>"
+        self.counter.value = f"<span class='ttr-counter'>step {self.current_step + 1} of {n}</span>"
         self.prev_button.disabled = self.first_button.disabled = self.current_step == 0
         self.next_button.disabled = self.last_button.disabled = self.current_step == n - 1
         self._syncing = True
@@ -644,7 +541,7 @@ class ScoringWalkthrough(LazyBoard, Controller):
         finally:
             self._syncing = False
         self.running.value = self._running_html(step)
-        self.text.value = f"<div style='font-size:17px;line-height:1.45'>{step.text}</div>"
+        self.text.value = f"<div class='ttr-text ttr-step-body'>{step.text}</div>"
         self._set_highlight(step.highlight or None)
         self._set_overlays(Overlays(**step.overlays))
         self.status.show("")

@@ -31,107 +31,29 @@ from ..analysis.bots import BOTS
 from ..engine import (AbandonTunnel, BuildStation, Claim, DrawBlind, DrawFaceUp, DrawTickets,
                       KeepTickets, Match, Pass, PayTunnel, load_game)
 from ..engine.cards import CARD_NAMES, LOCO, Cards, card_index
-from ..engine.errors import Reason
-from ..engine.payments import GREY
+from ..engine.narration import cards_text, describe_action, route_name, ticket_name
+from ..engine.queries import station_cost
 from ..engine.scoring import best_borrowing
 from ..viz import BoardView
-from .responsive import RESPONSIVE, board_box
+from ..viz.board import ticket_path
 from ..viz.cards import CARD_COLOURS
 from .base import Controller
-from .scoring import LazyBoard, ScoringWalkthrough, _esc, _plural, _swatch, score_table_html
+from .boards import LazyBoard
+from .html import card_label, chip as _chip, esc as _esc, plural as _plural, swatch as _swatch, text_colour
+from .refusals import whole_number
+from .responsive import RESPONSIVE, board_box
+from .scoring import ScoringWalkthrough, score_table_html
+from .style import stylesheet
 
 __all__ = ["GameTable", "describe_action"]
 
-_DARK = {"black", "blue", "green", "red"}
-
-
-def _card_label(name: str) -> str:
-    return name
-
-
-def _chip(name: str, n: int | None = None, size: int = 16) -> str:
-    """A card as a coloured chip (HTML)."""
-    fg = "#ffffff" if name in _DARK else "#111111"
-    count = f" ×{n}" if n is not None else ""
-    return (f"<span class='ttr-chip' style='display:inline-block;background:{CARD_COLOURS[name]};color:{fg};"
-            f"border:1px solid #333;border-radius:6px;padding:3px 9px;margin:2px 4px 2px 0;font-size:{size}px;"
-            f"font-weight:bold'>{_card_label(name)}{count}</span>")
-
 
 def _style_card_button(button: W.Button, name: str) -> None:
+    """A button in a card's colour (ipywidgets button styles are traits, not CSS)."""
     button.style.button_color = CARD_COLOURS[name]
-    button.layout.border = "1px solid #555"
-    button.style.text_color = "#ffffff" if name in _DARK else "#111111"
+    button.style.text_color = text_colour(CARD_COLOURS[name])
     button.style.font_weight = "bold"
-
-
-def _payment_text(pay) -> str:
-    return Cards(pay).describe()
-
-
-def describe_action(before, action, after, names) -> list[str]:
-    """What an action did, in plain words, without revealing hidden cards or tickets.
-    One or more lines (a final-round or game-over notice is a line of its own)."""
-    p = before.current_player
-    who = names[p]
-    board = before.board
-    lines = []
-    if isinstance(action, DrawBlind):
-        lines.append(f"{who} drew a card from the deck")
-    elif isinstance(action, DrawFaceUp):
-        name = CARD_NAMES[card_index(action.card)]
-        if name == "loco":
-            whole = (before.rules.face_up_locomotive_costs_two and before.phase == "turn")
-            lines.append(f"{who} took a face-up locomotive" + (" (it counts as both cards)" if whole else ""))
-        else:
-            lines.append(f"{who} took a face-up {name} card")
-    elif isinstance(action, DrawTickets):
-        lines.append(f"{who} drew {_plural(len(after.offer), 'ticket')}")
-    elif isinstance(action, KeepTickets):
-        if before.phase == "opening":
-            offered = len(before.opening_offers[p])
-            lines.append(f"{who} kept {len(action.keep)} of the {offered} opening tickets")
-        else:
-            lines.append(f"{who} kept {len(action.keep)} of the {len(before.offer)} tickets drawn")
-    elif isinstance(action, Claim):
-        r = board.route[action.route]
-        pts = before.game.route_points[r.index]
-        pay = _payment_text(action.payment)
-        if r.tunnel:
-            revealed = after.last_reveal.revealed if after.last_reveal else ()
-            shown = ", ".join(_card_label(CARD_NAMES[c]) for c in revealed) or "no card"
-            if after.phase == "tunnel" and after.current_player == p:
-                extra = after.pending.extra
-                lines.append(f"{who} tried the tunnel {r.key} with {pay}: the revealed cards ({shown}) ask for "
-                             f"{_plural(extra, 'more card')}")
-            else:
-                lines.append(f"{who} claimed the tunnel {r.key} with {pay} ({_plural(pts, 'point')}); the revealed "
-                             f"cards ({shown}) asked for nothing more")
-        else:
-            lines.append(f"{who} claimed {r.key} with {pay} ({_plural(pts, 'point')})")
-    elif isinstance(action, PayTunnel):
-        ri = before.pending.route
-        r = board.routes[ri]
-        pts = before.game.route_points[ri]
-        lines.append(f"{who} paid {_payment_text(action.extra)} more and claimed the tunnel {r.key} "
-                     f"({_plural(pts, 'point')})")
-    elif isinstance(action, AbandonTunnel):
-        ri, paid = before.pending.route, before.pending.paid
-        lines.append(f"{who} abandoned the tunnel {board.routes[ri].key} and took back {_payment_text(paid)}")
-    elif isinstance(action, BuildStation):
-        k = len(after.stations_of(p))
-        lines.append(f"{who} built a station in {action.city} with {_payment_text(action.payment)} "
-                     f"(station {k} of {before.rules.stations})")
-    elif isinstance(action, Pass):
-        lines.append(f"{who} passed (no legal action)")
-    else:  # pragma: no cover
-        lines.append(f"{who}: {action}")
-    if after.countdown is not None and before.countdown is None and not after.is_over():
-        lines.append(f"{who} has {_plural(after.trains[p], 'train')} left: everyone, {who} included, "
-                     f"plays one more turn")
-    if after.is_over() and not before.is_over():
-        lines.append("The game is over: final scoring")
-    return lines
+    button.add_class("ttr-card-button")
 
 
 class GameTable(LazyBoard, Controller):
@@ -213,7 +135,9 @@ class GameTable(LazyBoard, Controller):
 
     # ------------------------------------------------------------------ who is who
     def is_human(self, seat: int) -> bool:
-        return seat not in self.bots
+        """Whether a seat (counting from 0) is played by a person (False for a bot or no such seat)."""
+        n = whole_number(seat, 0, self.game.players - 1)
+        return n is not None and n not in self.bots
 
     @property
     def viewer(self) -> int | None:
@@ -271,9 +195,7 @@ class GameTable(LazyBoard, Controller):
         self.choice_title.add_class("ttr-choice-title")
         self.choice_buttons = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.choice_buttons.add_class("ttr-choice-buttons")
-        self.choice = W.VBox([self.choice_title, self.choice_buttons],
-                             layout=W.Layout(border="2px solid #e0a800", padding="4px 8px", margin="6px 0",
-                                             display="none"))
+        self.choice = W.VBox([self.choice_title, self.choice_buttons], layout=W.Layout(display="none"))
         self.choice.add_class("ttr-choice")
         self.hand = W.HTML()
         self.hand.add_class("ttr-hand")
@@ -301,7 +223,7 @@ class GameTable(LazyBoard, Controller):
     def _build_tree(self) -> W.Widget:
         board = board_box(self.figure, lambda: self.game.board)      # the figure follows the box's width
         body = W.HBox([board, self._side], layout=W.Layout(**RESPONSIVE["row"]))
-        tree = W.VBox([self.turn, self.status.widget, self.end, body, self.walk_out, self.errors])
+        tree = W.VBox([stylesheet(), self.turn, self.status.widget, self.end, body, self.walk_out, self.errors])
         tree.add_class("ttr-game-table")
         return tree
 
@@ -314,9 +236,8 @@ class GameTable(LazyBoard, Controller):
         """Refuse a human move while a bot is to move (bots move by themselves)."""
         p = self.state.current_player
         if not self.state.is_over() and not self.is_human(p):
-            self.status.refuse(Reason("bot-to-move", f"It is {self.names[p]}'s turn: bots move by themselves "
-                                                     f"(run_bots())."))
-            return False
+            return self.refuse("widget.bot-to-move", f"It is {self.names[p]}'s turn: bots move by themselves "
+                                                     f"(run_bots()).")
         return True
 
     def _play(self, action) -> bool:
@@ -347,8 +268,8 @@ class GameTable(LazyBoard, Controller):
         if isinstance(action, str):
             try:
                 action = self.game.parse_action(action)
-            except ValueError as e:
-                self.status.refuse(Reason("action-syntax", str(e)))
+            except ValueError:
+                self.status.refuse(self.state.why_illegal(action))     # the engine names the syntax problem
                 return False
         return self._play(action)
 
@@ -358,9 +279,12 @@ class GameTable(LazyBoard, Controller):
 
     def draw_face_up(self, colour) -> bool:
         """Take a face-up card of this colour ("red", "loco" ...)."""
+        if not isinstance(colour, str):
+            return self.refuse("widget.unknown-card", f"{colour!r} is not a card colour: give one such as "
+                                                      f"red or loco.")
         try:
             colour = CARD_NAMES[card_index(colour)]
-        except (ValueError, AttributeError):
+        except ValueError:
             pass            # the engine names the problem
         return self._play(DrawFaceUp(colour))
 
@@ -376,54 +300,47 @@ class GameTable(LazyBoard, Controller):
     def keep(self, positions) -> bool:
         """Keep the offered tickets at these positions (counting from 0), e.g. ``keep([0, 2])``."""
         if isinstance(positions, str):
-            positions = [int(x) for x in positions.replace(",", " ").split()]
-        return self._play(KeepTickets(tuple(sorted(int(i) for i in positions))))
-
-    def _route_key(self, route) -> str:
+            positions = positions.replace(",", " ").split()
         try:
-            return self.game.route_keys[self.game.route_index(route)]
-        except (KeyError, TypeError):
-            return str(route)        # the engine names the unknown route
+            items = list(positions)
+        except TypeError:
+            items = None
+        numbers = None if items is None else [whole_number(int(x) if isinstance(x, str) and x.isdecimal() else x)
+                                               for x in items]
+        if numbers is None or None in numbers:
+            return self.refuse("widget.ticket-positions", f"Cannot read the ticket positions {positions!r}: give "
+                                                          f"numbers counting from 0, such as [0, 2] or \"0,2\".")
+        return self._play(KeepTickets(tuple(sorted(numbers))))
+
 
     def _cards(self, payment) -> Cards | None:
         """A payment from Cards, text ("red*3+loco*1"), a dict or nine counts; None (and the
         reason in the status line) if it cannot be read."""
         try:
             return Cards.coerce(payment)
-        except (ValueError, TypeError) as e:
-            self.status.refuse(Reason("payment-syntax", f"Cannot read the payment {payment!r}: {e}"))
+        except (ValueError, TypeError, OverflowError, AttributeError, KeyError) as e:
+            self.refuse("widget.payment-syntax", f"Cannot read the payment {payment!r}: {e}")
             return None
 
     def claim_options(self, route) -> tuple[Cards, ...]:
         """The payments the player to move can make for a route, fewest locomotives first."""
-        hand = self.state.hands[self.state.current_player]
-        pays = self.game.payment_options(route, hand, complete=False)
-        return tuple(sorted(pays, key=lambda c: (c[LOCO], -max(c[:LOCO]))))
-
-    def _fallback_payment(self, length: int, colour: int) -> Cards:
-        """A payment to show the engine's reason when the hand cannot pay (the route's colour,
-        or for grey the colour held most)."""
-        hand = self.state.hands[self.state.current_player]
-        if colour == GREY:
-            colour = max(range(LOCO), key=lambda c: hand[c])
-        counts = [0] * len(CARD_NAMES)
-        counts[colour] = length
-        return Cards(counts)
+        if self.route_or_refuse(route) is None:
+            return ()
+        return self.state.claim_payments(route)
 
     def claim(self, route, payment=None) -> bool:
         """Claim a route (key "Denver-Omaha", either order, or index). ``payment``: cards such
         as "red*3+loco*1"; None takes the cheapest listed payment (fewest locomotives)."""
-        key = self._route_key(route)
+        ri = self.route_or_refuse(route)
+        if ri is None:
+            return False
+        key = self.game.board.routes[ri].key
         if payment is None:
-            if key in self.game.board.route:
-                options = self.claim_options(key)
-                if options:
-                    payment = options[0]
-                else:
-                    price = self.game.prices[self.game.route_index(key)]
-                    payment = self._fallback_payment(price.length, price.colour)
-            else:
-                payment = Cards()
+            options = self.state.claim_payments(route)
+            if not options:
+                self.status.refuse(self.state.why_not_claim(route))
+                return False
+            payment = options[0]
         payment = self._cards(payment)
         return payment is not None and self._play(Claim(key, payment))
 
@@ -431,58 +348,47 @@ class GameTable(LazyBoard, Controller):
         """Pay the extra cards a tunnel asks for (None: the option with fewest locomotives)."""
         if payment is None:
             options = self.tunnel_options()
-            if options:
-                payment = options[0]
-            elif self.state.pending:
-                pending = self.state.pending
-                paid, colour, extra = pending.paid, pending.colour, pending.extra
-                all_loco = pending.all_locomotives
-                payment = self._fallback_payment(extra, colour) if not all_loco and colour != GREY else \
-                    Cards.of(loco=extra)
-            else:
-                payment = Cards()
+            if not options:
+                self.status.refuse(self.state.why_no_tunnel_payment())
+                return False
+            payment = options[0]
         payment = self._cards(payment)
         return payment is not None and self._play(PayTunnel(payment))
 
     def tunnel_options(self) -> tuple[Cards, ...]:
         """The ways to pay a pending tunnel's extra cards, fewest locomotives first."""
-        if self.state.phase != "tunnel":
-            return ()
-        pays = [a.extra for a in self.state.legal_actions() if isinstance(a, PayTunnel)]
-        return tuple(sorted(pays, key=lambda c: c[LOCO]))
+        choice = self.state.tunnel_choice()
+        return choice.options if choice is not None else ()
 
     def abandon_tunnel(self) -> bool:
         """Give up a pending tunnel: the cards go back to the hand; the turn ends."""
         return self._play(AbandonTunnel())
 
-    def _city_name(self, city: str) -> str:
-        for name in self.game.city_names:
-            if name.casefold() == str(city).casefold():
-                return name
-        return str(city)
+    def _city_name(self, city) -> str | None:
+        """The board's spelling of a city (any letter case), or None with the reason shown."""
+        if isinstance(city, str):
+            for name in self.game.city_names:
+                if name.casefold() == city.casefold():
+                    return name
+        self.refuse("widget.unknown-place", f"There is no city called {city!r} on the {self.game.board.title} "
+                                            f"board.")
+        return None
 
     def station_options(self) -> tuple[Cards, ...]:
         """The payments for the next station of the player to move, fewest locomotives first."""
-        s = self.state
-        p = s.current_player
-        if not self.game.rules.stations:
-            return ()
-        built = len(s.stations_of(p))
-        if built >= self.game.rules.stations:
-            return ()
-        pays = self.game.station_payments(s.hands[p], built + 1)
-        return tuple(sorted(pays, key=lambda c: (c[LOCO], -max(c[:LOCO]))))
+        return self.state.station_payments()
 
     def build_station(self, city, payment=None) -> bool:
         """Build a station (Europe) in a city; None pays with the fewest locomotives."""
         city = self._city_name(city)
+        if city is None:
+            return False
         if payment is None:
             options = self.station_options()
-            if options:
-                payment = options[0]
-            else:
-                built = len(self.state.stations_of(self.state.current_player))
-                payment = self._fallback_payment(built + 1, GREY)
+            if not options:
+                self.status.refuse(self.state.why_no_station(city))
+                return False
+            payment = options[0]
         payment = self._cards(payment)
         return payment is not None and self._play(BuildStation(city, payment))
 
@@ -495,8 +401,7 @@ class GameTable(LazyBoard, Controller):
         h = self.match.history
         states = self.match.states
         if not any(self.is_human(states[k].current_player) for k in range(len(h))):
-            self.status.refuse(Reason("nothing-to-undo", "Nothing to undo: no human move has been played yet."))
-            return False
+            return self.refuse("widget.nothing-to-undo", "Nothing to undo: no human move has been played yet.")
         taken = []
         self._quiet += 1
         try:
@@ -549,10 +454,8 @@ class GameTable(LazyBoard, Controller):
     def select_route(self, route) -> tuple[Cards, ...]:
         """What a click on a route does: outline it and offer its payments as buttons.
         Returns the payments offered (empty, with the engine's reason, if it cannot be claimed)."""
-        try:
-            ri = self.game.route_index(route)
-        except KeyError as e:
-            self.status.refuse(Reason("unknown-route", e.args[0]))
+        ri = self.route_or_refuse(route)
+        if ri is None:
             return ()
         r = self.game.board.routes[ri]
         self._selected = ("route", ri)
@@ -560,21 +463,23 @@ class GameTable(LazyBoard, Controller):
         if not self._guard_seat():
             self._show_choice()
             return ()
-        options = self.claim_options(ri) if self.state.phase == "turn" else ()
-        probe = options[0] if options else self._fallback_payment(r.length, self.game.prices[ri].colour)
-        reason = self.state.why_illegal(Claim(r.key, probe))
+        reason = self.state.why_not_claim(ri)
         if reason is not None:
             self.status.refuse(reason)
             self._show_choice()
             return ()
-        self.status.show(f"{r.key}: {r.length} spaces, {_plural(self.game.route_points[ri], 'point')}. "
-                         f"Choose how to pay.")
+        options = self.state.claim_payments(ri)
+        name = route_name(self.game, ri)
+        self.status.show(f"{name[:1].upper()}{name[1:]}: {_plural(r.length, 'space')}, "
+                         f"{_plural(self.game.route_points[ri], 'point')}. Choose how to pay.")
         self._show_choice()
         return options
 
     def select_city(self, city) -> tuple[Cards, ...]:
         """What a click on a city does: in editions with stations, offer a station there."""
         city = self._city_name(city)
+        if city is None:
+            return ()
         if not self.game.rules.stations:
             routes = self.game.board.routes_at(city)
             self.status.show(f"{city}: {_plural(len(routes), 'route')}. Click a route's marker to claim it.")
@@ -584,20 +489,26 @@ class GameTable(LazyBoard, Controller):
         if not self._guard_seat():
             self._show_choice()
             return ()
-        options = self.station_options() if self.state.phase == "turn" else ()
-        built = len(self.state.stations_of(self.state.current_player))
-        probe = options[0] if options else self._fallback_payment(built + 1, GREY)
-        reason = self.state.why_illegal(BuildStation(city, probe))
+        reason = self.state.why_no_station(city)
         if reason is not None:
             self.status.refuse(reason)
             self._show_choice()
             return ()
-        self.status.show(f"A station in {city} costs {_plural(built + 1, 'card')} of one colour. Choose how to pay.")
+        options = self.station_options()
+        self.status.show(f"A station in {city} costs {_plural(station_cost(self.state), 'card')} of one colour. "
+                         f"Choose how to pay.")
         self._show_choice()
         return options
 
     def show_ticket(self, ticket=None) -> None:
         """Draw a ticket's cheapest completion for the seat shown (None clears)."""
+        if ticket is not None:
+            try:
+                ticket_path(self.state, ticket, self.viewer)       # reads the ticket as the board will
+            except (KeyError, TypeError, ValueError) as e:
+                why = e.args[0] if isinstance(e, KeyError) and e.args else str(e)
+                self.refuse("widget.unknown-ticket", f"Cannot show the ticket {ticket!r}: {why}")
+                return None
         self._set_overlays(replace(self._overlays, ticket=ticket, player=self.viewer))
 
     # ------------------------------------------------------------------ the walkthrough
@@ -618,7 +529,7 @@ class GameTable(LazyBoard, Controller):
             self._entries.pop()
         while len(self._entries) < len(h):
             k = len(self._entries)
-            self._entries.append(describe_action(match.states[k], h[k], match.states[k + 1], self.names))
+            self._entries.append(match.states[k].describe(h[k], self.names, after=match.states[k + 1]))
         if not self._quiet:
             self._refresh()
 
@@ -665,14 +576,14 @@ class GameTable(LazyBoard, Controller):
             banner = (f"{_swatch(self.colours[p])}Turn {s.turn + 1} · <b>{_esc(self.names[p])}</b> "
                       f"{'is thinking…' if kind == 'bot' else 'to play'}")
             if s.countdown is not None:
-                banner += f" · <span style='color:#a33'>final round: {_plural(s.countdown, 'turn')} left</span>"
-        self.turn.value = f"<div style='font-size:22px;margin:2px 0 4px 0'>{banner}</div>"
+                banner += f" · <span class='ttr-final-round'>final round: {_plural(s.countdown, 'turn')} left</span>"
+        self.turn.value = f"<div class='ttr-banner'>{banner}</div>"
         deck = len(s.deck)
         self.deck_button.description = f"Deck ({deck}{'+' + str(len(s.discard)) if s.discard else ''})"
         for k, b in enumerate(self.face_up_buttons):
             if k < len(s.display):
                 name = CARD_NAMES[s.display[k]]
-                b.description = _card_label(name)
+                b.description = card_label(name)
                 _style_card_button(b, name)
                 b.layout.visibility = "visible"
             else:
@@ -681,29 +592,27 @@ class GameTable(LazyBoard, Controller):
         self.tickets_button.description = f"Draw tickets ({len(s.ticket_deck)})"
         self.undo_button.disabled = not self.match.history
         # scores
-        th = "padding:3px 6px;border-bottom:2px solid #333;text-align:right"
-        td = "padding:3px 6px;border-bottom:1px solid #ddd;text-align:right"
         cols = ["", "points", "trains", "cards", "tickets"] + (["stations"] if g.rules.stations else [])
-        head = "".join(f"<th style='{th}'>{c}</th>" for c in cols)
+        head = "".join(f"<th>{c}</th>" for c in cols)
         rows = []
         for q in range(g.players):
             now = q == p and not s.is_over()
-            cells = [f"<span style='white-space:nowrap'>{'▶ ' if now else ''}{_swatch(self.colours[q])}"
+            cells = [f"<span class='ttr-name'>{'▶ ' if now else ''}{_swatch(self.colours[q])}"
                      f"{_esc(self.names[q])}</span>", str(s.points[q]),
                      str(s.trains[q]), str(sum(s.hands[q])), str(len(s.tickets[q]))]
             if g.rules.stations:
                 cells.append(f"{len(s.stations_of(q))}/{g.rules.stations}")
-            tds = "".join(f"<td style='{td}{';text-align:left' if i == 0 else ''}'>{c}</td>"
+            tds = "".join(f"<td{' class=' + chr(39) + 'ttr-label' + chr(39) if i == 0 else ''}>{c}</td>"
                           for i, c in enumerate(cells))
-            rows.append(f"<tr style='{'background:#fff3c4;font-weight:bold' if now else ''}'>{tds}</tr>")
-        self.scores.value = (f"<table style='border-collapse:collapse;font-size:14px;margin:6px 0'>"
+            rows.append(f"<tr class='ttr-score-row{' ttr-to-move' if now else ''}'>{tds}</tr>")
+        self.scores.value = (f"<table class='ttr-table ttr-scores-table'>"
                              f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
         # log, newest first
         lines = self.log[-40:][::-1]
-        items = "".join(f"<div style='padding:1px 0;{'font-weight:bold' if i == 0 else 'color:#333'}'>"
-                        f"{_esc(line)}</div>" for i, line in enumerate(lines))
-        self.log_box.value = (f"<div style='font-size:14px;border-top:1px solid #ccc;padding-top:4px'>"
-                              f"<b>Log</b> (newest first){items or '<div>nothing yet</div>'}</div>")
+        items = "".join(f"<div class='ttr-log-line{' ttr-latest' if i == 0 else ''}'>{_esc(line)}</div>"
+                        for i, line in enumerate(lines))
+        self.log_box.value = (f"<div class='ttr-log-box'><b>Log</b> (newest first)"
+                              f"{items or '<div>nothing yet</div>'}</div>")
         # the end
         if s.is_over():
             self.end_table.value = score_table_html(s, self.names, self.colours)
@@ -718,12 +627,12 @@ class GameTable(LazyBoard, Controller):
         if shown:
             hand = s.hands[v]
             chips = "".join(_chip(CARD_NAMES[c], n) for c, n in enumerate(hand) if n) or "no cards"
-            self.hand.value = (f"<div style='margin-top:6px;font-size:15px'><b>{_esc(self.names[v])}'s hand</b> "
+            self.hand.value = (f"<div class='ttr-panel-text'><b>{_esc(self.names[v])}'s hand</b> "
                                f"({_plural(sum(hand), 'card')})<br>{chips}</div>")
             self.my_tickets.value = self._tickets_html(v)
         else:
             why = "hidden (show hand is off)" if v is not None else "hidden while another seat moves"
-            self.hand.value = f"<div style='margin-top:6px;font-size:15px;color:#666'>Hand and tickets {why}.</div>"
+            self.hand.value = f"<div class='ttr-panel-text ttr-muted'>Hand and tickets {why}.</div>"
             self.my_tickets.value = ""
         self._show_choice()
 
@@ -731,15 +640,15 @@ class GameTable(LazyBoard, Controller):
         s = self.state
         board = s.board
         if not s.tickets[p]:
-            return "<div style='font-size:15px;margin-top:4px'><b>Tickets:</b> none yet</div>"
+            return "<div class='ttr-panel-text'><b>Tickets:</b> none yet</div>"
         _, results = best_borrowing(s, p)
         items = []
         for res in results:
-            mark = ("<span style='color:#1a6b1a'>✓ done</span>" if res.completed
-                    else "<span style='color:#a33'>not yet</span>")
+            mark = ("<span class='ttr-done'>✓ done</span>" if res.completed
+                    else "<span class='ttr-not-yet'>not yet</span>")
             t = board.find_ticket(res.ticket)
-            items.append(f"<div>{_esc(res.ticket)} <b>{t.value}</b> · {mark}</div>")
-        return (f"<div style='font-size:15px;margin-top:4px'><b>Tickets</b>{''.join(items)}</div>")
+            items.append(f"<div>{_esc(ticket_name(res.ticket))} <b>{t.value}</b> · {mark}</div>")
+        return f"<div class='ttr-panel-text'><b>Tickets</b>{''.join(items)}</div>"
 
     # ------------------------------------------------------------------ the choice panel
     def _button(self, text: str, cls: str, callback, colour: str | None = None, style: str = "") -> W.Button:
@@ -758,16 +667,15 @@ class GameTable(LazyBoard, Controller):
         p = s.current_player
         human = self.is_human(p) and not s.is_over() and self.viewer == p
         title, buttons, key = "", [], None
-        if human and s.phase in ("opening", "tickets"):
-            offer = s.opening_offers[p] if s.phase == "opening" else s.offer
-            t = self.game.rules.tickets
-            need = min(t.opening_keep if s.phase == "opening" else t.draw_keep, len(offer))
+        tickets = s.ticket_choice()
+        if human and tickets is not None:
+            offer, need = tickets.offer, tickets.minimum
             key = ("tickets", p, s.phase, offer)
             if key != self._offer_key:
                 self.ticket_boxes = []
                 for i, tid in enumerate(offer):
                     tk = s.board.tickets[tid]
-                    box = W.ToggleButton(value=False, description=f"☐ {tk.key} ({tk.value})",
+                    box = W.ToggleButton(value=False, description=f"☐ {ticket_name(tk.key)} ({tk.value})",
                                          layout=W.Layout(width="auto", height="42px", margin="2px"),
                                          tooltip="tick to keep it; it shows on the board")
                     box.style.font_size = "15px"
@@ -777,27 +685,26 @@ class GameTable(LazyBoard, Controller):
                 keep = self._button("Keep these tickets", "ttr-keep", self._keep_ticked, style="success")
                 title = (f"<b>{_esc(self.names[p])}: keep at least {need} of these "
                          f"{_plural(len(offer), 'ticket')}</b> (a ticked ticket shows on the board)")
-                self.choice_title.value = f"<div style='font-size:16px'>{title}</div>"
+                self.choice_title.value = f"<div class='ttr-choice-text'>{title}</div>"
                 self.choice_buttons.children = [*self.ticket_boxes, keep]
                 self._offer_key = key
             self.choice.layout.display = "flex"
             return
-        if human and s.phase == "tunnel":
-            pending = s.pending
-            ri, paid, revealed, extra = pending.route, pending.paid, pending.revealed, pending.extra
-            key = ("tunnel", s.turn, ri)
+        tunnel = s.tunnel_choice()
+        if human and tunnel is not None:
+            key = ("tunnel", s.turn, tunnel.route)
             if key != self._offer_key:
-                r = s.board.routes[ri]
-                chips = "".join(_chip(CARD_NAMES[c], size=15) for c in revealed) or "no card"
-                options = self.tunnel_options()
-                title = (f"<b>Tunnel {_esc(r.key)}</b>: you laid down {_esc(_payment_text(paid))}. "
-                         f"Revealed: {chips} → <b>{_plural(extra, 'more card')}</b> needed.")
+                chips = "".join(_chip(CARD_NAMES[c]) for c in tunnel.revealed) or "no card"
+                options = tunnel.options
+                title = (f"<b>Tunnel {_esc(route_name(self.game, tunnel.route))}</b>: you laid down "
+                         f"{_esc(cards_text(tunnel.paid))}. "
+                         f"Revealed: {chips} → <b>{_plural(tunnel.extra, 'more card')}</b> needed.")
                 if not options:
                     title += " You cannot pay them: abandon."
-                buttons = [self._button(f"Pay {Cards(o).describe()}", "ttr-pay-tunnel",
+                buttons = [self._button(f"Pay {cards_text(o)}", "ttr-pay-tunnel",
                                         functools.partial(self.pay_tunnel, o), style="success") for o in options]
                 buttons.append(self._button("Abandon", "ttr-abandon", self.abandon_tunnel, style="danger"))
-                self.choice_title.value = f"<div style='font-size:16px'>{title}</div>"
+                self.choice_title.value = f"<div class='ttr-choice-text'>{title}</div>"
                 self.choice_buttons.children = buttons
                 self._offer_key = key
             self.choice.layout.display = "flex"
@@ -809,19 +716,17 @@ class GameTable(LazyBoard, Controller):
             if key != self._offer_key:
                 if kind == "route":
                     r = s.board.routes[what]
-                    options = self.claim_options(what)
-                    if options and s.why_illegal(Claim(r.key, options[0])) is not None:
-                        options = ()
-                    title = (f"<b>{_esc(r.key)}</b> · {r.length} spaces · "
+                    options = s.claim_payments(what) if s.why_not_claim(what) is None else ()
+                    title = (f"<b>{_esc(route_name(self.game, what))}</b> · {_plural(r.length, 'space')} · "
                              f"{_plural(self.game.route_points[what], 'point')}: pay with")
-                    buttons = [self._button(Cards(o).describe(), "ttr-pay-option",
+                    buttons = [self._button(cards_text(o), "ttr-pay-option",
                                             functools.partial(self.claim, r.key, o),
                                             colour=CARD_NAMES[max(range(LOCO), key=lambda c: o[c])]
                                             if sum(o[:LOCO]) else "loco") for o in options]
                 else:
-                    options = self.station_options()
+                    options = self.station_options() if s.why_no_station(what) is None else ()
                     title = f"<b>Station in {_esc(what)}</b>: pay with"
-                    buttons = [self._button(Cards(o).describe(), "ttr-pay-option",
+                    buttons = [self._button(cards_text(o), "ttr-pay-option",
                                             functools.partial(self.build_station, what, o),
                                             colour=CARD_NAMES[max(range(LOCO), key=lambda c: o[c])]
                                             if sum(o[:LOCO]) else "loco") for o in options]
@@ -830,7 +735,7 @@ class GameTable(LazyBoard, Controller):
                     self._offer_key = None
                     return
                 buttons.append(self._button("Cancel", "ttr-cancel", self._cancel_selection))
-                self.choice_title.value = f"<div style='font-size:16px'>{title}</div>"
+                self.choice_title.value = f"<div class='ttr-choice-text'>{title}</div>"
                 self.choice_buttons.children = buttons
                 self._offer_key = key
             self.choice.layout.display = "flex"

@@ -31,13 +31,16 @@ import plotly.graph_objects as go
 from ..analysis.tunnels import expected_extra, matching, tunnel_odds
 from ..engine import Claim, Match, editions, load_game
 from ..engine.cards import CARD_NAMES, COLOURS, LOCO, Cards, card_index
-from ..engine.errors import Reason
-from ..engine.payments import GREY
+from ..engine.narration import cards_text, or_list
+from ..engine.queries import tunnel_extra_kinds
 from ..engine.rules import load_rules
 from ..engine.serialize import PositionError
 from ..viz import keep_state_fresh
 from .base import Controller
-from .explorer import _FONT, _cards_chips, _chip, _esc, _plural, edition_name, route_label
+from .explorer import edition_name, route_label
+from .html import cards_chips as _cards_chips, chip as _chip, esc as _esc, plural as _plural
+from .refusals import whole_number
+from .style import stylesheet
 
 __all__ = ["TunnelLab", "MAX_DIGS"]
 
@@ -48,8 +51,11 @@ _OBSERVED = "#f58a1f"
 _X = ["0 extra", "1 extra", "2 extra", "3 extra"]
 
 
-def _or(items) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+def _position_problems(error: PositionError) -> str:
+    """The problems a `PositionError` lists, as one sentence."""
+    lines = [ln[2:] for ln in str(error).splitlines() if ln.startswith("- ")]
+    text = " ".join(lines) or str(error)
+    return text[:1].upper() + text[1:] + "."
 
 
 def _pct(p) -> str:
@@ -122,11 +128,13 @@ class TunnelLab(Controller):
     # ------------------------------------------------------------------ public actions
     def set_edition(self, edition: str, **options) -> bool:
         """Another edition: its tunnels, a new face-up display from the seed."""
+        if not isinstance(edition, str):
+            return self.refuse("widget.unknown-edition", f"{edition!r} is not an edition: give its name, such as "
+                                                         f"europe.")
         try:
             game = load_game(edition, players=2, seed=self.seed, **options)
-        except ValueError as e:
-            self.status.show(str(e), "refused", "unknown-edition")
-            return False
+        except (ValueError, TypeError, OSError) as e:
+            return self.refuse("widget.unknown-edition", str(e))
         self.match = Match(game)
         self.edition_options = dict(options)
         self._new_edition()
@@ -139,37 +147,39 @@ class TunnelLab(Controller):
             return False
         r = self.game.board.routes[ri]
         if not r.tunnel:
-            self.status.show(f"{route_label(r)} is not a tunnel: only tunnels reveal cards. The tunnels of "
-                             f"{self.game.board.title} are in the list.", "refused", "not-a-tunnel")
             self._sync_controls()
-            return False
+            return self.refuse("widget.not-a-tunnel", f"{route_label(r)} is not a tunnel: only tunnels reveal "
+                                                      f"cards. The tunnels of {self.game.board.title} are in the list.")
         self.tunnel = r
         full = (self.game.rules.cards_per_colour,) * 8 + (self.game.rules.locomotives,)
         self.payment_choices = list(self.game.payment_options(ri, full, complete=True))
         colour_first = sorted(self.payment_choices, key=lambda p: (p[LOCO], p))
-        return self._set(r, colour_first[0], f"{route_label(r)}: pay with {colour_first[0].describe()}.")
+        return self._set(r, colour_first[0], f"{route_label(r)}: pay with {cards_text(colour_first[0])}.")
 
     def set_payment(self, payment) -> bool:
         """The cards laid down for the tunnel: ``"red*2"``, ``"red*1+loco*1"``, a `Cards`."""
         if self.tunnel is None:
             return self._no_tunnel()
         try:
-            pay = payment if isinstance(payment, Cards) else Cards.parse(str(payment))
-        except ValueError as e:
-            self.status.show(str(e), "refused", "action-syntax")
+            pay = Cards.coerce(payment)
+        except (ValueError, TypeError, OverflowError, AttributeError, KeyError) as e:
             self._sync_controls()
-            return False
-        return self._set(self.tunnel, pay, f"{route_label(self.tunnel)} paid with {pay.describe()}.")
+            return self.refuse("widget.payment-syntax", f"Cannot read the payment {payment!r}: {e}")
+        return self._set(self.tunnel, pay, f"{route_label(self.tunnel)} paid with {cards_text(pay)}.")
 
     def set_seen(self, display=None, discard=None) -> bool:
         """What the player sees besides their hand: the face-up `display` and the `discard`
         pile (lists of card names). Every other card is unseen, in the deck."""
+        for name, cards in (("display", display), ("discard", discard)):
+            if cards is not None and (isinstance(cards, (str, bytes)) or not isinstance(cards, (list, tuple))
+                                      or not all(isinstance(c, str) for c in cards)):
+                return self.refuse("widget.unknown-card", f"The {name} is a list of card names such as "
+                                                          f"['red', 'loco'], not {cards!r}.")
         try:
             new_display = self._display if display is None else tuple(card_index(c) for c in display)
             new_discard = self._discard if discard is None else tuple(card_index(c) for c in discard)
         except ValueError as e:
-            self.status.show(str(e), "refused", "unknown-card")
-            return False
+            return self.refuse("widget.unknown-card", str(e))
         old = self._display, self._discard
         self._display, self._discard = new_display, new_discard
         if self.tunnel is not None and not self._set(self.tunnel, self.payment, "The player sees other cards."):
@@ -196,9 +206,9 @@ class TunnelLab(Controller):
         """Dig `n` times (the chart is redrawn once, at the end)."""
         if self.tunnel is None:
             return self._no_tunnel()
-        if not isinstance(n, int) or not 1 <= n <= MAX_DIGS:
-            self.status.show(f"Dig between 1 and {MAX_DIGS} times at once, not {n!r}.", "refused", "digs")
-            return False
+        if whole_number(n, 1, MAX_DIGS) is None:
+            return self.refuse("widget.digs", f"Dig between 1 and {MAX_DIGS} times at once, not {n!r}.")
+        n = whole_number(n)
         for _ in range(n):
             self.last_reveal = self._dig()
         self._show_counts()
@@ -219,11 +229,29 @@ class TunnelLab(Controller):
     def position(self, deck=None, shuffles: int = 0):
         """The lab's position: player 0 to move, holding the payment; the display and discard
         seen; the other cards in the deck (`deck`: top first; default: shuffled by the game)."""
+        if self.payment is None:
+            self._no_tunnel()
+            return None
         d = {"hands": [self.payment.as_dict(), {}], "display": [CARD_NAMES[c] for c in self._display],
              "discard": [CARD_NAMES[c] for c in self._discard], "shuffles": shuffles}
         if deck is not None:
-            d["deck"] = [CARD_NAMES[c] for c in deck]
-        return self.game.state_from_dict(d)
+            try:
+                d["deck"] = [CARD_NAMES[c if isinstance(c, int) and not isinstance(c, bool) else card_index(c)]
+                             for c in deck]
+            except (ValueError, TypeError, IndexError, AttributeError):
+                self.refuse("widget.unknown-card", f"The deck is a list of cards (names or numbers 0-8), "
+                                                   f"not {deck!r}.")
+                return None
+        if whole_number(shuffles, 0) is None:
+            self.refuse("widget.bad-argument", f"shuffles is a whole number, 0 or more, not {shuffles!r}.")
+            return None
+        if deck is None:
+            return self.game.state_from_dict(d)     # the lab's own position: its problems are the caller's
+        try:
+            return self.game.state_from_dict(d)
+        except PositionError as e:
+            self.refuse("widget.position", _position_problems(e))
+            return None
 
     # ------------------------------------------------------------------ internals
     def _new_edition(self) -> None:
@@ -247,10 +275,9 @@ class TunnelLab(Controller):
         self.status.show(f"{edition_name(rules)}: {_plural(len(tunnels), 'tunnel')}. Choose one and a payment, then dig.")
 
     def _no_tunnel(self) -> bool:
-        self.status.show(f"The {self.game.board.title} board has no tunnels: choose "
-                         + _or([edition_name(load_rules(e)) for e in editions() if self._has_tunnels(e)])
-                         + ".", "refused", "no-tunnels")
-        return False
+        return self.refuse("widget.no-tunnels", f"The {self.game.board.title} board has no tunnels: choose "
+                           + or_list([edition_name(load_rules(e)) for e in editions() if self._has_tunnels(e)])
+                           + ".")
 
     @staticmethod
     def _has_tunnels(edition: str) -> bool:
@@ -265,11 +292,8 @@ class TunnelLab(Controller):
             state = self.position()
         except PositionError as e:
             self.tunnel, self.payment = old
-            lines = [ln[2:] for ln in str(e).splitlines() if ln.startswith("- ")]
-            text = " ".join(lines) or str(e)
-            self.status.show(text[:1].upper() + text[1:] + ".", "refused", "position")
             self._sync_controls()
-            return False
+            return self.refuse("widget.position", _position_problems(e))
         reason = state.why_illegal(Claim(route.key, payment))
         if reason is not None:
             self.tunnel, self.payment = old
@@ -303,10 +327,12 @@ class TunnelLab(Controller):
     def _extra_sentence(self, extra: int) -> str:
         if extra == 0:
             return "no extra card: the tunnel is claimed with the cards laid down."
-        colour = self._colour()
-        all_loco = self.payment[LOCO] == sum(self.payment)
-        what = "locomotives" if all_loco or colour == GREY else f"{COLOURS[colour]} cards or locomotives"
-        return f"{_plural(extra, 'extra card')} ({what}) to pay, or take the cards back."
+        return f"{_plural(extra, 'extra card')} ({or_list(self._extra_kinds())}) to pay, or take the cards back."
+
+    def _extra_kinds(self) -> list[str]:
+        """The kinds of card that may pay this tunnel's extra cards: 'red cards', 'locomotives'."""
+        kinds = tunnel_extra_kinds(self._colour(), self.payment[LOCO] == sum(self.payment))
+        return ["locomotives" if k == LOCO else f"{COLOURS[k]} cards" for k in kinds]
 
     # ------------------------------------------------------------------ widgets
     def _build_widgets(self) -> None:
@@ -358,8 +384,9 @@ class TunnelLab(Controller):
                            self.seen_html, self.reveal_html],
                           layout=W.Layout(width="520px", min_width="0", max_width="100%", padding="0 14px 0 0"))
         right = W.VBox([self.figure_box, self.table_html], layout=W.Layout(max_width="100%"))
-        self.widget = W.VBox([self.status.widget, W.HBox([controls, right], layout=W.Layout(flex_flow="row wrap",
-                                                                                              align_items="flex-start")),
+        self.widget = W.VBox([stylesheet(), self.status.widget, W.HBox([controls, right],
+                                                                       layout=W.Layout(flex_flow="row wrap",
+                                                                                       align_items="flex-start")),
                               self.errors])
         self.widget.add_class("ttr-tunnel-lab")
 
@@ -383,9 +410,9 @@ class TunnelLab(Controller):
             if list(self.tunnel_select.options) != tunnels:
                 self.tunnel_select.options = tunnels
             self.tunnel_select.value = self.tunnel.key if self.tunnel is not None else None
-            pays = [(p.describe(), str(p)) for p in self.payment_choices]
+            pays = [(cards_text(p), str(p)) for p in self.payment_choices]
             if self.payment is not None and self.payment not in self.payment_choices:
-                pays.append((self.payment.describe(), str(self.payment)))
+                pays.append((cards_text(self.payment), str(self.payment)))
             if list(self.payment_select.options) != pays:
                 self.payment_select.options = pays
             self.payment_select.value = str(self.payment) if self.payment is not None else None
@@ -405,7 +432,7 @@ class TunnelLab(Controller):
         if self.tunnel is None:
             title = f"{self.game.board.title}: no tunnels"
         else:
-            title = f"{route_label(self.tunnel)} paid with {self.payment.describe()}"
+            title = f"{route_label(self.tunnel)} paid with {cards_text(self.payment)}"
         exact_y = [float(p) for p in self.odds]
         with self.figure.batch_update():
             self.figure.layout.title.text = title
@@ -432,50 +459,45 @@ class TunnelLab(Controller):
 
     def _seen_html(self) -> str:
         if self.tunnel is None:
-            return f"<div style='{_FONT};font-size:15px;margin-top:8px'>No tunnel on this board.</div>"
+            return "<div class='ttr-text ttr-panel-text'>No tunnel on this board.</div>"
         colour = self._colour()
         all_loco = self.payment[LOCO] == sum(self.payment)
         bad = matching(colour, all_loco, self.unseen)
         n = sum(self.unseen)
-        what = ("locomotives" if all_loco or colour == GREY
-                else f"{COLOURS[colour]} cards and locomotives")
-        words = (f"{self.unseen[LOCO]} locomotives" if all_loco or colour == GREY
-                 else f"{self.unseen[colour]} {COLOURS[colour]} + {self.unseen[LOCO]} locomotives")
-        discard = (_cards_chips(Cards.from_list(self._discard), 13) if self._discard else "empty")
-        return (f"<div style='{_FONT};font-size:15px;margin-top:10px;line-height:1.5'>"
+        kinds = tunnel_extra_kinds(colour, all_loco)
+        what = " and ".join("locomotives" if k == LOCO else f"{COLOURS[k]} cards" for k in kinds)
+        words = " + ".join(f"{self.unseen[k]} {'locomotives' if k == LOCO else COLOURS[k]}" for k in kinds)
+        discard = _cards_chips(Cards.from_list(self._discard)) if self._discard else "empty"
+        return (f"<div class='ttr-text ttr-panel-text'>"
                 f"<div><b>Laid down:</b> {_cards_chips(self.payment)}</div>"
-                f"<div><b>Face up:</b> {''.join(_chip(CARD_NAMES[c], None, 13) for c in self._display)}</div>"
+                f"<div><b>Face up:</b> {''.join(_chip(CARD_NAMES[c]) for c in self._display)}</div>"
                 f"<div><b>Discard pile:</b> {discard}</div>"
-                f"<div class='ttr-unseen' style='margin-top:4px'>Unseen: <b>{n}</b> cards. A revealed card asks for "
+                f"<div class='ttr-unseen'>Unseen: <b>{n}</b> cards. A revealed card asks for "
                 f"one more when it is one of the {what}: <b>{bad}</b> of them ({words}).</div>"
-                f"<div style='margin-top:4px'>Expected extra cards: <b>{float(self.expected):.3f}</b> "
+                f"<div class='ttr-expected'>Expected extra cards: <b>{float(self.expected):.3f}</b> "
                 f"(= 3 × {bad}/{n} when the deck has 3 cards or more)</div></div>")
 
     def _show_reveal(self) -> None:
         r = self.last_reveal
         if r is None:
-            self.reveal_html.value = (f"<div style='{_FONT};font-size:15px;margin-top:8px;color:#555'>"
-                                      f"No dig yet.</div>")
+            self.reveal_html.value = "<div class='ttr-text ttr-panel-text ttr-muted'>No dig yet.</div>"
             return
-        chips = "".join(_chip(c, None, 15) for c in r["revealed"]) or "no card"
-        self.reveal_html.value = (f"<div style='{_FONT};font-size:15px;margin-top:8px'><b>Last dig:</b> {chips}"
+        chips = "".join(_chip(c) for c in r["revealed"]) or "no card"
+        self.reveal_html.value = (f"<div class='ttr-text ttr-panel-text'><b>Last dig:</b> {chips}"
                                   f"<div>{_esc(self._extra_sentence(r['extra']))}</div></div>")
 
     def _table_html(self) -> str:
         if self.tunnel is None:
             return ""
-        th = "padding:4px 10px;border-bottom:2px solid #333;text-align:right"
         rows = []
         freq = self.observed_frequencies
         for k in range(4):
             p = self.odds[k]
-            td = "padding:3px 10px;text-align:right;border-bottom:1px solid #ddd"
-            rows.append(f"<tr class='ttr-odds-row'><td style='{td};text-align:left'>{k} extra</td>"
-                        f"<td style='{td}'>{p.numerator}/{p.denominator}</td>"
-                        f"<td style='{td};color:{_EXACT};font-weight:600'>{_pct(p)}</td>"
-                        f"<td style='{td}'>{self.observed[k]}</td>"
-                        f"<td style='{td};color:#c25e00;font-weight:600'>{_pct(freq[k]) if self.digs else '—'}</td></tr>")
-        return (f"<table style='{_FONT};font-size:15px;border-collapse:collapse;margin:6px 0 0 40px'><thead><tr>"
-                f"<th style='{th};text-align:left'></th><th style='{th}'>exact</th><th style='{th}'></th>"
-                f"<th style='{th}'>digs</th><th style='{th}'>observed</th></tr></thead>"
+            rows.append(f"<tr class='ttr-odds-row'><td class='ttr-label'>{k} extra</td>"
+                        f"<td>{p.numerator}/{p.denominator}</td>"
+                        f"<td class='ttr-exact'>{_pct(p)}</td>"
+                        f"<td>{self.observed[k]}</td>"
+                        f"<td class='ttr-observed'>{_pct(freq[k]) if self.digs else '—'}</td></tr>")
+        return ("<table class='ttr-text ttr-table ttr-odds'><thead><tr>"
+                "<th class='ttr-label'></th><th>exact</th><th></th><th>digs</th><th>observed</th></tr></thead>"
                 f"<tbody>{''.join(rows)}</tbody></table>")

@@ -1,0 +1,61 @@
+"""The refusals a widget makes itself, all in one place.
+
+A widget refuses, never raises: a method called with something it cannot use shows why in
+its status line and changes nothing. The rules' refusals keep the engine's rule ids
+(`Reason.rule`, such as "route-taken"); the widget's own are in the ``widget.`` namespace
+and listed here with a one-line title, and `refusal()` accepts no other id.
+"""
+from __future__ import annotations
+
+import math
+from numbers import Integral
+
+from ..engine.errors import Reason
+
+__all__ = ["WIDGET_REFUSALS", "refusal", "whole_number"]
+
+#: widget refusal id -> what it refuses
+WIDGET_REFUSALS: dict[str, str] = {
+    "widget.bad-argument": "an argument of the wrong kind (not a number, a name or a list the method reads)",
+    "widget.bot-to-move": "a human move while a bot is to move",
+    "widget.nothing-to-undo": "undo before any human move",
+    "widget.payment-syntax": "a payment that cannot be read as cards",
+    "widget.ticket-positions": "ticket positions that cannot be read as numbers",
+    "widget.unknown-ticket": "a ticket that is not on the board",
+    "widget.unknown-place": "a city or country that is not on the board",
+    "widget.unknown-card": "a card colour that does not exist",
+    "widget.card-count": "a number of cards that is not a whole number of at least 1 (0 or more in a hand)",
+    "widget.not-in-hand": "taking away cards the hand does not hold",
+    "widget.unknown-edition": "an edition, or an edition option, that does not exist",
+    "widget.players": "a number of players the edition is not played by",
+    "widget.position": "a hand or cards seen that no position of the game can hold",
+    "widget.first-step": "a step before the first one",
+    "widget.last-step": "a step after the last one",
+    "widget.unknown-step": "a step that does not exist",
+    "widget.not-a-tunnel": "a route that is not a tunnel, in the tunnel lab",
+    "widget.no-tunnels": "a tunnel question on a board without tunnels",
+    "widget.digs": "a number of digs out of range",
+}
+
+
+def refusal(rule: str, text: str) -> Reason:
+    """A widget's own refusal (`rule` must be listed in `WIDGET_REFUSALS`)."""
+    if rule not in WIDGET_REFUSALS:
+        raise KeyError(f"{rule!r} is not a widget refusal id; the ids are {', '.join(WIDGET_REFUSALS)}")
+    return Reason(rule, text)
+
+
+def whole_number(value, low: int | None = None, high: int | None = None) -> int | None:
+    """`value` as an int if it is a whole number (not a bool, not NaN or infinite, not
+    fractional) within [low, high]; else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, Integral):
+        n = int(value)
+    elif isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        n = int(value)
+    else:
+        return None
+    if (low is not None and n < low) or (high is not None and n > high):
+        return None
+    return n
