@@ -11,6 +11,7 @@ import inspect
 import pytest
 
 from ttr_nb.widgets import EditionExplorer, GameTable, PaymentChecker, ScoringWalkthrough, TunnelLab
+from ttr_nb.widgets.app import GameApp
 from ttr_nb.widgets.refusals import WIDGET_REFUSALS, refusal
 
 #: values no method can use as a route, a card, a count, a step, a ticket or an edition
@@ -55,6 +56,10 @@ def _lab_state(lab: TunnelLab):
             lab._display, lab._discard, dict(lab.edition_options))
 
 
+def _app_state(app: GameApp):
+    return (repr(app.settings), app.table is not None)
+
+
 def _walk_state(w: ScoringWalkthrough):
     return (w.current_step, len(w.all_steps))
 
@@ -78,6 +83,7 @@ WIDGETS = {
                        _checker_state),
     "TunnelLab": (TunnelLab, lambda: TunnelLab("europe", seed=1), _lab_state),
     "ScoringWalkthrough": (ScoringWalkthrough, lambda: ScoringWalkthrough.demo("usa", seed=1), _walk_state),
+    "GameApp": (GameApp, GameApp, _app_state),
 }
 
 BAD_OPTIONS = [{"display_flush": [1]}, {"opening_tickets": float("nan")}, {"no_such_option": 1}]
@@ -110,6 +116,13 @@ CALLS = {
         "set_seen": keyword("display", _without(None)) + keyword("discard", _without(None)),
         "dig_many": one(BAD), "position": keyword("deck", _without(None)) + keyword("shuffles", _without(10 ** 12)),
         "route_or_refuse": one(BAD), "act": one(BAD), "dig": [], "reset": [],
+    },
+    GameApp: {
+        "choose_edition": one(BAD), "choose_seat_count": one(BAD), "choose_speed": one(_without(2.5, 10 ** 12)),   # a number is a delay in seconds
+        "choose_seat": one(BAD, kind="human") + second(0, BAD),
+        "start": one(_without(None)) + keyword("seats", _without(None)) + keyword("seed", _without(None, -5, 10 ** 12))
+        + keyword("bot_delay", _without(None, 2.5, 10 ** 12)),
+        "new_game": [], "toggle_rules": [],
     },
     ScoringWalkthrough: {
         "goto": one(_without(-5)), "route_or_refuse": one(BAD), "act": one(BAD),

@@ -29,7 +29,8 @@ from ..engine import load_game
 from ..engine.errors import Reason
 from ..engine.rules import edition_ids, load_rules
 from .base import WidgetBase
-from .scoring import ScoringWalkthrough, _esc, _plural
+from .html import esc as _esc, plural as _plural
+from .scoring import ScoringWalkthrough
 from .table import GameTable
 
 __all__ = ["GameApp", "rules_summary"]
