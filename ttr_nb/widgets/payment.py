@@ -46,7 +46,7 @@ from ..engine.queries import nearest_payment, payment_refusal, substitution_shor
 from .base import Controller
 from .boards import BoardMirror
 from .explorer import edition_name, route_facts, route_label
-from .html import card_label, esc as _esc, mini_cards as _mini_cards, plural as _plural
+from .html import esc as _esc, mini_cards as _mini_cards, plural as _plural
 from .refusals import whole_number
 from .responsive import RESPONSIVE
 from .style import stylesheet
@@ -420,7 +420,7 @@ class PaymentChecker(Controller):
             self.card_boxes[name].value = (
                 f"<div class='ttr-count {held}' data-count='{n}'>"
                 f"<div class='ttr-count-number'>{n}</div>"
-                f"<div class='ttr-count-label'>{card_label(name)}</div></div>")
+                f"<div class='ttr-count-label'>{name}</div></div>")      # 'loco': the card is 50 px wide
             self.remove_buttons[name].disabled = n == 0
         total = sum(self.hand)
         self.hand_text.value = f"<span class='ttr-text'>{_plural(total, 'card')}: {_esc(cards_text(self.hand))}</span>"
