@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ttr_nb
-from ttr_nb import Match, SaveFileError
+from ttr_nb import Match, SaveFileError, load_game
 
 
 def played(edition="usa", players=2, seed=5, moves=12) -> Match:
@@ -225,3 +225,17 @@ def test_a_mutated_save_file_loads_or_raises_save_file_error(tmp_path, text):
     assert m.state.game is m.game
     if not m.state.is_over():
         m.play(m.state.legal_actions()[0])
+
+
+def test_a_start_position_of_another_seed_is_refused(tmp_path):
+    """The settings and the start position must describe one game: a start position dealt
+    with another seed is a damaged file, not a match of either game."""
+    match = Match(load_game("usa", players=2, seed=3))
+    match.play(match.state.legal_actions()[0])
+    path = tmp_path / "m.json"
+    match.save(path)
+    data = json.loads(path.read_text())
+    data["start"]["seed"] = 4
+    path.write_text(json.dumps(data))
+    with pytest.raises(SaveFileError, match="seed 4 .* seed 3"):
+        Match.load(path)
