@@ -56,6 +56,7 @@ from ..engine.board import Route, Ticket
 from ..engine.callbacks import Callbacks
 from ..engine.cards import GREY_NAME
 from ..engine.cards import CARD_NAMES, Cards
+from .figure import Figure
 from .geometry import CAR_LENGTH, CAR_WIDTH, BoardGeometry, board_geometry, flatten, text_box
 from .palette import (PLAYER_COLOURS, PLAYER_MARKS, PLAYER_NAMES, ROUTE_COLOUR_ORDER, ROUTE_COLOURS,
                       ROUTE_LETTERS, mark_colour, text_colour)
@@ -380,7 +381,7 @@ class BoardView:
             keep_state_fresh(self.figure)
             self.figure._config = dict(WIDGET_CONFIG)
         else:
-            self.figure = go.Figure(data=traces, layout=layout)
+            self.figure = Figure(data=traces, layout=layout)
         self.figure._ttr_view = self
         self._hooked = False
 

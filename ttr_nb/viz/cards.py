@@ -19,6 +19,7 @@ from typing import Sequence
 import plotly.graph_objects as go
 
 from ..engine.cards import CARD_NAMES, LOCO, Cards, card_index
+from .figure import Figure
 from .board import ROUTE_COLOURS
 from .geometry import car_polygon, flatten, locomotive_glyph
 
@@ -112,7 +113,7 @@ def _figure(slots, mode: str, title: str | None, widget: bool) -> go.Figure:
         yaxis=dict(visible=False, range=[_H + 2, -2], fixedrange=True, scaleanchor="x", scaleratio=1),
         plot_bgcolor="#ffffff", paper_bgcolor="#ffffff", hovermode="closest", dragmode=False,
         meta=dict(mode=mode, slots=len(slots)))
-    fig = go.FigureWidget(data=traces, layout=layout) if widget else go.Figure(data=traces, layout=layout)
+    fig = go.FigureWidget(data=traces, layout=layout) if widget else Figure(data=traces, layout=layout)
     fig._ttr_cards = (mode, _trace_data(slots))
     return fig
 
