@@ -130,7 +130,8 @@ def page(browser):
 
 def run_all_in_lab(page, lab_url: str, notebook: str) -> None:
     """Open a notebook in JupyterLab, wait for its kernel, and run every cell."""
-    page.goto(f"{lab_url}/lab/tree/{notebook}?token={TOKEN}")
+    # a workspace of its own, reset: no tabs (and no kernels) restored from an earlier test
+    page.goto(f"{lab_url}/lab/workspaces/ttr-{Path(notebook).stem}/tree/{notebook}?reset&token={TOKEN}")
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=90_000)
     page.wait_for_function(  # the status bar reads "Python 3 (ipykernel) | Idle" once the kernel is up
         "() => [...document.querySelectorAll('.jp-StatusBar-TextItem')].some(e => e.textContent.includes('| Idle'))",

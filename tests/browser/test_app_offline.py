@@ -109,7 +109,7 @@ def test_voila_render_inside_jupyterlab_requests_only_the_local_server(page, lab
 
 def test_jupyterlab_opening_a_notebook_requests_only_the_local_server(page, lab_server):
     requests = Requests(page)
-    page.goto(f"{lab_server}/lab/tree/00_start_here.ipynb?token={TOKEN}")
+    page.goto(f"{lab_server}/lab/workspaces/ttr-offline/tree/00_start_here.ipynb?reset&token={TOKEN}")
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=90_000)
     page.wait_for_function(
         "() => [...document.querySelectorAll('.jp-StatusBar-TextItem')].some(e => e.textContent.includes('| Idle'))",

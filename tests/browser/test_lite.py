@@ -31,7 +31,7 @@ build_lite = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(build_lite)
 
 START = "00_start_here.ipynb"
-WITH_BOARD = "10_explore_editions.ipynb"
+WITH_BOARD = "50_editions_compared.ipynb"   # its EditionExplorer has a board to click
 PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"      # the notebook in front (earlier ones stay open)
 
 
