@@ -53,10 +53,8 @@ class GreedyBot:
 
     def _keep(self, state):
         p = state.current_player
-        opening = state.phase == "opening"
-        offer = state.opening_offers[p] if opening else state.offer
-        t = state.rules.tickets
-        need = min(t.opening_keep if opening else t.draw_keep, len(offer))
+        choice = state.ticket_choice()
+        offer, need = choice.offer, choice.minimum
         costs = sorted((self._ticket_cost(state, tk, p) / max(1, state.board.tickets[tk].value), i)
                        for i, tk in enumerate(offer))
         keep = [i for c, i in costs if c <= 1.2][:len(offer)]

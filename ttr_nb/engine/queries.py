@@ -228,8 +228,7 @@ def station_refusal(state, city) -> Reason | None:
 def keep_minimum(rules, offered: int, opening: bool) -> int:
     """How many of `offered` tickets must be kept: the edition's minimum for the opening
     deal or for a draw, and never more than were offered."""
-    t = rules.tickets
-    return min(t.opening_keep if opening else t.draw_keep, offered)
+    return rules.tickets.keep_minimum(offered, opening)
 
 
 @dataclass(frozen=True)

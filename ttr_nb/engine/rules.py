@@ -37,6 +37,11 @@ class TicketRules:
     def opening_count(self) -> int:
         return sum(n for _, n in self.opening_deal)
 
+    def keep_minimum(self, offered: int, opening: bool) -> int:
+        """How many of `offered` tickets must be kept: the minimum for the opening deal or
+        for a draw, never more than were offered (the one home of this rule)."""
+        return min(self.opening_keep if opening else self.draw_keep, offered)
+
 
 @dataclass(frozen=True)
 class Rules:

@@ -392,7 +392,7 @@ class State:
         opening = self.phase == "opening"
         offer = self.opening_offers[self.player] if opening else self.offer
         t = self.game.rules.tickets
-        need = min(t.opening_keep if opening else t.draw_keep, len(offer))
+        need = t.keep_minimum(len(offer), opening)
         keep = a.keep
         if not isinstance(keep, tuple) or not all(type(i) is int for i in keep):
             return Reason("ticket-choice", f"Kept tickets are given by their positions in the offer, like (0, 2), "
@@ -913,13 +913,10 @@ class LegalActions(Sequence):
 
     def _keeps(self) -> None:
         s = self.state
-        t = s.game.rules.tickets
-        if s.phase == "opening":
-            offer, need = s.opening_offers[s.player], t.opening_keep
-        else:
-            offer, need = s.offer, t.draw_keep
+        opening = s.phase == "opening"
+        offer = s.opening_offers[s.player] if opening else s.offer
         n = len(offer)
-        key = (n, min(need, n))
+        key = (n, s.game.rules.tickets.keep_minimum(n, opening))
         keeps = KEEPS.get(key)
         if keeps is None:
             keeps = KEEPS.put(key, [KeepTickets(keep) for k in range(key[1], n + 1)
