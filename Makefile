@@ -20,7 +20,7 @@ PORT   ?= 8888
 CHROMIUM ?= /usr/bin/chromium
 PIP    := $(PY) -m pip install --disable-pip-version-check -q
 # JupyterLab and Voilà read jupyter/ (a Voilà template and settings that load nothing from
-# other hosts: no Font Awesome, no MathJax from a CDN).
+# other hosts: no Font Awesome, no MathJax from a CDN), as under `ttr-nb lab` and `ttr-nb app`.
 JUPYTER_ENV := JUPYTER_PATH=$(CURDIR)/jupyter JUPYTER_CONFIG_PATH=$(CURDIR)/jupyter
 KERNEL := $(VENV)/kernel
 KPY    := $(KERNEL)/bin/python

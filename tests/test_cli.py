@@ -107,7 +107,7 @@ def test_a_missing_extra_is_named_and_nothing_is_started(tmp_path, monkeypatch, 
 def test_lab_opens_jupyterlab_on_the_copied_notebooks_with_a_fresh_workspace(tmp_path, monkeypatch):
     started = []
 
-    def call(command):
+    def call(command, env=None):
         workspaces = Path(next(a for a in command if a.startswith("--LabApp.workspaces_dir=")).split("=", 1)[1])
         started.append((command, workspaces.is_dir() and not any(workspaces.iterdir())))
         return 0
@@ -124,7 +124,7 @@ def test_lab_opens_jupyterlab_on_the_copied_notebooks_with_a_fresh_workspace(tmp
 
 def test_app_serves_the_app_notebook_with_voila(tmp_path, monkeypatch):
     started = []
-    monkeypatch.setattr(cli, "run_server", lambda command: started.append(command) or 0)
+    monkeypatch.setattr(cli, "run_server", lambda command, env=None: started.append(command) or 0)
     files = dict(cli.curriculum(), **{cli.APP_NOTEBOOK: b"{}"})
     monkeypatch.setattr(cli, "curriculum", lambda: files)
     assert run("app", str(tmp_path), "--port=8898")[0] == 0
@@ -138,6 +138,65 @@ def test_app_without_an_app_notebook_says_so(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(cli, "run_server", lambda *a, **k: pytest.fail("started a server"))
     assert run("app", str(tmp_path))[0] == 1
     assert f"{cli.APP_NOTEBOOK} is missing" in capsys.readouterr().err
+
+
+JUPYTER = ROOT / "jupyter"
+JUPYTER_FILES = ("voila.json", "jupyter_server_config.json", "voila/templates/ttr-offline/index.html.j2",
+                 "voila/templates/ttr-offline/conf.json")
+
+
+def test_the_jupyter_settings_of_a_checkout_are_the_repositorys_one_copy():
+    assert cli.jupyter_folder() == JUPYTER
+    assert all((JUPYTER / name).is_file() for name in JUPYTER_FILES)
+    assert json.loads((JUPYTER / "voila.json").read_text())["VoilaConfiguration"]["template"] == "ttr-offline"
+    server = json.loads((JUPYTER / "jupyter_server_config.json").read_text())["ServerApp"]
+    assert server["tornado_settings"]["mathjax_url"] is None
+
+
+def test_installed_settings_next_to_the_module_come_before_the_checkouts(tmp_path, monkeypatch):
+    installed = tmp_path / "site-packages" / "ttr_nb"
+    (installed / "jupyter").mkdir(parents=True)
+    (installed / "jupyter" / "voila.json").write_text("{}")
+    monkeypatch.setattr(cli, "__file__", str(installed / "cli.py"))
+    assert cli.jupyter_folder() == installed / "jupyter"
+
+
+@pytest.mark.parametrize("command", ["lab", "app"])
+@pytest.mark.parametrize("mine", [None, os.pathsep.join(["/my/jupyter", "/more/jupyter"])])
+def test_lab_and_app_start_the_server_with_the_packaged_jupyter_settings_first(tmp_path, monkeypatch, command,
+                                                                              mine):
+    for name in ("JUPYTER_PATH", "JUPYTER_CONFIG_PATH"):
+        if mine is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            monkeypatch.setenv(name, mine)
+    monkeypatch.setenv("TTR_NB_SOMETHING_OF_MINE", "kept")
+    started = []
+    monkeypatch.setattr(cli, "run_server", lambda command, env=None: started.append(env) or 0)
+    files = dict(cli.curriculum(), **{cli.APP_NOTEBOOK: b"{}"})
+    monkeypatch.setattr(cli, "curriculum", lambda: files)
+    assert run(command, str(tmp_path))[0] == 0
+    env, = started
+    for name in ("JUPYTER_PATH", "JUPYTER_CONFIG_PATH"):
+        assert env[name].split(os.pathsep) == [str(JUPYTER), *(mine.split(os.pathsep) if mine else [])]
+    assert env["TTR_NB_SOMETHING_OF_MINE"] == "kept"
+    assert os.environ.get("JUPYTER_PATH") == mine          # this process's own environment is left alone
+
+
+def test_without_its_jupyter_settings_app_says_so_and_starts_nothing(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(cli, "__file__", str(tmp_path / "site-packages" / "ttr_nb" / "cli.py"))
+    monkeypatch.setattr(cli, "run_server", lambda *a, **k: pytest.fail("started a server"))
+    assert run("app", str(tmp_path / "nb"))[0] == 1
+    assert "installed without them" in capsys.readouterr().err
+    assert not (tmp_path / "nb").exists()
+
+
+def test_the_server_runs_in_the_environment_it_is_given(tmp_path):
+    env = cli.server_environment({"PATH": os.environ.get("PATH", ""), "JUPYTER_PATH": "/mine"})
+    check = ("import os, sys; sys.exit(0 if os.environ['JUPYTER_PATH'] == sys.argv[1] "
+             "and 'HOME' not in os.environ else 3)")
+    assert cli.run_server([sys.executable, "-c", check, os.pathsep.join([str(JUPYTER), "/mine"])], env=env) == 0
+    assert cli.run_server([sys.executable, "-c", check, "/mine"], env=env) == 3
 
 
 def test_unknown_options_are_refused_outside_lab_and_app(tmp_path):

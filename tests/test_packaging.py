@@ -1,10 +1,13 @@
-"""The wheel: what it holds (code, notebooks, boards, editions, py.typed, licence) and what it
+"""The wheel: what it holds (code, notebooks, boards, editions, Jupyter settings, py.typed, licence) and what it
 depends on (what the code imports; JupyterLab, Voilà and numpy only as extras or not at all).
 
 The wheel is built from this checkout with `python -m build --no-isolation` (setuptools and
 build come with the test extra), so nothing is fetched."""
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import zipfile
 from email.parser import Parser
 from pathlib import Path
@@ -44,6 +47,31 @@ def test_the_wheel_holds_every_module_and_data_file(wheel):
             assert f"ttr_nb/{package}/{path.name}" in names, f"{folder}/{path.name} is not in the wheel"
             assert wheel.read(f"ttr_nb/{package}/{path.name}") == path.read_bytes()
     assert any(n.startswith("ttr_nb/notebooks/") and n.endswith(".ipynb") for n in names)
+
+
+def test_the_wheel_holds_the_jupyter_settings_that_keep_the_pages_offline(wheel):
+    names = set(wheel.namelist())
+    files = [p for p in (ROOT / "jupyter").rglob("*") if p.is_file()]
+    for path in files:
+        packaged = f"ttr_nb/jupyter/{path.relative_to(ROOT / 'jupyter').as_posix()}"
+        assert packaged in names, f"{path.relative_to(ROOT)} is not in the wheel"
+        assert wheel.read(packaged) == path.read_bytes()
+    for name in ("voila.json", "jupyter_server_config.json", "voila/templates/ttr-offline/index.html.j2",
+                 "voila/templates/ttr-offline/conf.json"):
+        assert f"ttr_nb/jupyter/{name}" in names
+
+
+def test_an_installed_wheel_starts_its_servers_with_its_own_jupyter_settings(wheel, tmp_path):
+    site = tmp_path / "site-packages"
+    wheel.extractall(site)
+    code = "from ttr_nb import cli; env = cli.server_environment(); print(env['JUPYTER_PATH']); " \
+           "print(env['JUPYTER_CONFIG_PATH'])"
+    env = {**os.environ, "PYTHONPATH": str(site), "JUPYTER_PATH": "/mine"}
+    env.pop("JUPYTER_CONFIG_PATH", None)
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          check=True)
+    packaged = str((site / "ttr_nb" / "jupyter").resolve())
+    assert done.stdout.splitlines() == [os.pathsep.join([packaged, "/mine"]), packaged]
 
 
 def test_the_wheel_carries_the_licence_and_its_spdx_expression(wheel):

@@ -6,6 +6,8 @@
     ttr-nb --version
 
 Options the command does not know are handed to JupyterLab or Voilà (e.g. `--port=8899`).
+JupyterLab and Voilà start with the package's Jupyter settings first on JUPYTER_PATH and
+JUPYTER_CONFIG_PATH (`jupyter_folder()`), so their pages load nothing from other hosts.
 JupyterLab and Voilà are extras: `pip install "ttr-nb[lab]"` or `pip install "ttr-nb[app]"`.
 """
 from __future__ import annotations
@@ -50,6 +52,30 @@ def curriculum() -> dict[str, bytes]:
     if not names:
         raise FileNotFoundError(f"No notebooks found in {folder}: the package was installed without them.")
     return {name: (folder / name).read_bytes() for name in names}
+
+
+def jupyter_folder() -> Path:
+    """The Jupyter settings shipped with the package (the repository's jupyter/): the Voilà
+    template `ttr-offline` without Font Awesome and Mermaid from a CDN, `voila.json` selecting
+    it, and `jupyter_server_config.json` keeping MathJax on the copy bundled with JupyterLab."""
+    here = Path(__file__).resolve()
+    for folder in (here.parent / "jupyter",          # installed from the wheel
+                   here.parents[1] / "jupyter"):     # a source checkout (an editable install included)
+        if (folder / "voila.json").is_file():
+            return folder
+    raise FileNotFoundError(f"No Jupyter settings found in {here.parent / 'jupyter'}: "
+                            "the package was installed without them.")
+
+
+def server_environment(environ=None) -> dict[str, str]:
+    """The environment JupyterLab and Voilà start in: `environ` (default: this process's) with
+    the package's Jupyter settings first on JUPYTER_PATH and JUPYTER_CONFIG_PATH, and any
+    folders already there after them."""
+    env = dict(os.environ if environ is None else environ)
+    folder = str(jupyter_folder())
+    for name in ("JUPYTER_PATH", "JUPYTER_CONFIG_PATH"):
+        env[name] = os.pathsep.join([folder, env[name]]) if env.get(name) else folder
+    return env
 
 
 def _digest(data: bytes) -> str:
@@ -143,9 +169,10 @@ def app_command(notebook: Path, extra: list[str]) -> list[str]:
     return [sys.executable, "-m", "voila", str(notebook), "--Voila.ip=127.0.0.1", *extra]
 
 
-def run_server(command: list[str]) -> int:
-    """Run a server until it stops; stopping this command (Ctrl-C, SIGTERM) stops the server too."""
-    proc = subprocess.Popen(command)
+def run_server(command: list[str], env: dict[str, str] | None = None) -> int:
+    """Run a server (in `env`, default: this process's environment) until it stops; stopping
+    this command (Ctrl-C, SIGTERM) stops the server too."""
+    proc = subprocess.Popen(command, env=env)
 
     def stop(signum, frame):
         proc.terminate()
@@ -201,15 +228,17 @@ def main(argv: list[str] | None = None, out=None) -> int:
             return 0
         if args.command == "lab":
             _require("jupyterlab", "JupyterLab", "lab", "open JupyterLab")
+            env = server_environment()
             folder = _prepare(args.folder, out)
             with tempfile.TemporaryDirectory(prefix="ttr_nb-workspaces-") as workspaces:
-                return run_server(lab_command(folder, Path(workspaces), extra))
+                return run_server(lab_command(folder, Path(workspaces), extra), env=env)
         _require("voila", "Voilà", "app", "serve the app")
+        env = server_environment()
         folder = _prepare(args.folder, out)
         notebook = folder / APP_NOTEBOOK
         if not notebook.exists():
             raise FileNotFoundError(f"{notebook} is missing: this version of the notebooks has no app.")
-        return run_server(app_command(notebook, extra))
+        return run_server(app_command(notebook, extra), env=env)
     except (MissingExtra, OSError) as e:
         print(f"ttr-nb: {e}", file=sys.stderr)
         return 1

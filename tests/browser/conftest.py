@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from ttr_nb import cli
+
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 #: Small notebooks the widget tests open, so that they do not depend on the curriculum.
@@ -27,10 +29,12 @@ CHROMIUM = os.environ.get("TTR_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run", "--disable-quic", "--disable-dev-shm-usage"]
 TOKEN = "ttr-nb-e2e"
-# The servers read the repository's jupyter/ folder, as `make lab` and `make app` do: a Voilà
-# template and settings that load nothing from other hosts.
+# The servers start in the environment `ttr-nb lab` and `ttr-nb app` give theirs: the repository's
+# jupyter/ folder (a Voilà template and settings that load nothing from other hosts) first on
+# JUPYTER_PATH and JUPYTER_CONFIG_PATH, as `make lab` and `make app` have it.
 JUPYTER_DIR = ROOT / "jupyter"
-SERVER_ENV = {**os.environ, "JUPYTER_PATH": str(JUPYTER_DIR), "JUPYTER_CONFIG_PATH": str(JUPYTER_DIR)}
+SERVER_ENV = cli.server_environment()
+assert SERVER_ENV["JUPYTER_PATH"].split(os.pathsep)[0] == str(JUPYTER_DIR)
 
 
 def _free_port() -> int:
