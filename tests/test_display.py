@@ -26,12 +26,12 @@ def _text(html: str) -> str:
 def test_a_state_shows_whose_turn_and_each_seats_public_counts():
     state = _played(until=lambda s: s.turn >= 12 and s.phase == "turn")
     text = _text(state._repr_html_())
-    assert f"turn {state.turn}: Player {state.current_player} to move" in text
+    assert f"turn {state.turn}: Player {state.current_player + 1} to move" in text
     view = state.view(0)
     for p in range(state.num_players):
         routes = sum(1 for owner in view["routes"].values() if owner == p)
         mark = " ◀" if p == state.current_player else ""
-        assert (f"Player {p}{mark} {view['trains'][p]} {view['hand_sizes'][p]} {view['ticket_counts'][p]} "
+        assert (f"Player {p + 1}{mark} {view['trains'][p]} {view['hand_sizes'][p]} {view['ticket_counts'][p]} "
                 f"{routes} {view['route_points'][p]}") in text
     assert f"deck {len(state.deck)} cards" in text
     assert "hidden" in text
@@ -67,6 +67,7 @@ def test_a_seat_sees_its_own_hand_and_tickets_only():
     state = _played(until=lambda s: s.turn >= 8 and s.phase == "turn")
     html = state_html(state, seat=2)
     text = _text(html)
+    assert "Player 3's hand:" in text and "Player 3's tickets:" in text        # seat 2, numbered from 1
     for name, n in state.hand(2).as_dict().items():
         assert (f"{name}&times;{n}" if n > 1 else f">{name}<") in html
     for ticket in state.view(2)["tickets"]:
@@ -81,7 +82,7 @@ def test_a_finished_game_shows_the_final_scores_and_the_winner():
     assert "game over" in text and "Final scoring" in text
     for row in state.score_breakdown():
         star = " ★" if row.player in state.winners() else ""
-        assert f"Player {row.player}{star.replace('★', '&#9733;')}" in state._repr_html_()
+        assert f"Player {row.player + 1}{star.replace('★', '&#9733;')}" in state._repr_html_()
         assert f" {row.total} " in text + " "
 
 
@@ -94,7 +95,7 @@ def test_score_breakdown_is_still_a_tuple_of_rows_that_shows_as_a_table():
     assert rows[0].player == 0 and len(rows) == 3
     text = _text(rows._repr_html_())
     for row in rows:
-        assert f"Player {row.player}" in text
+        assert f"Player {row.player + 1}" in text
         assert f"{row.ticket_points:+d}" in text and f"{row.tickets_completed} of {len(row.tickets)}" in text
     assert "stations" in text                                      # Europe has stations
 
@@ -105,7 +106,7 @@ def test_score_rows_mark_the_highest_total_and_leave_out_stations_without_them()
     html = score_rows_html(rows)
     best = max(r.total for r in rows)
     for r in rows:
-        assert (f"Player {r.player} &#9733;" in html) == (r.total == best)
+        assert (f"Player {r.player + 1} &#9733;" in html) == (r.total == best)
     assert "stations" not in _text(html)
     assert "No score rows" in score_rows_html(())
 

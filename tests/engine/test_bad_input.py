@@ -163,7 +163,7 @@ def test_tunnel_extra_cards():
 # ---------------------------------------------------------------------------- routes
 def test_route_taken_double_routes_and_trains():
     s = at("usa", hands=[{"yellow": 4, "orange": 4}, {}], routes={"Atlanta-New Orleans": 1})
-    refused(s, "claim Atlanta-New Orleans yellow*4", "route-taken", "Atlanta-New Orleans", "player 1")
+    refused(s, "claim Atlanta-New Orleans yellow*4", "route-taken", "Atlanta-New Orleans", "player 2")
     refused(s, "claim Atlanta-New Orleans#2 orange*4", "double-routes", "closed", "2 players", "4+")
     s4 = at("usa", players=4, hands=[{"yellow": 4, "orange": 4}, {}, {}, {}], routes={"Atlanta-New Orleans": 0})
     refused(s4, "claim Atlanta-New Orleans#2 orange*4", "double-routes", "never claim both")
@@ -226,17 +226,17 @@ def test_pass_only_when_nothing_else_is_possible(usa):
 def test_wrong_phase():
     g = ttr_nb.load_game("usa", players=2, seed=1)
     s = g.new_state()
-    refused(s, "draw deck", "wrong-phase", "draw a card", "player 0", "opening tickets")
+    refused(s, "draw deck", "wrong-phase", "draw a card", "player 1", "opening tickets")
     refused(s, "claim Denver-Omaha pink*4", "wrong-phase", "claim a route", "opening tickets")
     s = s.apply("keep 0,1")
     assert s.current_player == 1
-    refused(s, "tickets", "wrong-phase", "draw tickets", "player 1", "opening tickets")
+    refused(s, "tickets", "wrong-phase", "draw tickets", "player 2", "opening tickets")
     s = s.apply("keep 0,1")
-    refused(s, "keep 0", "wrong-phase", "keep tickets", "player 0 is starting a turn")
+    refused(s, "keep 0", "wrong-phase", "keep tickets", "player 1 is starting a turn")
     refused(s, "pay red*1", "wrong-phase", "pay for a tunnel", "starting a turn")
     refused(s, "abandon", "wrong-phase", "abandon a tunnel")
     mid = s.apply("draw deck")
-    refused(mid, "tickets", "wrong-phase", "draw tickets", "player 0 must take a second train card")
+    refused(mid, "tickets", "wrong-phase", "draw tickets", "player 1 must take a second train card")
     refused(mid, "claim Denver-Omaha pink*4", "wrong-phase", "second train card")
     offered = s.apply("tickets")
     refused(offered, "draw deck", "wrong-phase", "draw a card", "choose which of the drawn tickets")
@@ -257,7 +257,7 @@ def test_the_player_to_move_is_the_only_one_who_acts():
     before = m.state.to_dict()
     with pytest.raises(IllegalAction) as err:
         m.play("tickets")                    # player 1 cannot start a turn while player 0 draws
-    assert err.value.rule == "wrong-phase" and "player 0" in err.value.text
+    assert err.value.rule == "wrong-phase" and "player 1" in err.value.text
     assert m.state.to_dict() == before and len(m.history) == 4
 
 
@@ -330,18 +330,18 @@ def test_bad_positions():
     cases = [
         ({"hands": [{"red": 13}, {}]}, ["13 red cards", "has 12"]),
         ({"hands": [{"red": 7}, {"red": 6}]}, ["13 red cards"]),
-        ({"hands": [{"mauve": 1}, {}]}, ["hand of player 0", "mauve"]),
+        ({"hands": [{"mauve": 1}, {}]}, ["hand of player 1", "mauve"]),
         ({"hands": [{"red": 1}]}, ["1 hands for 2 players"]),
         ({"routes": {"Denver-Nowhere": 0}}, ["Denver-Nowhere", "Denver-Omaha"]),
         ({"routes": {"Denver-Omaha": 2}}, ["Denver-Omaha is owned by 2"]),
-        ({"routes": {"Atlanta-New Orleans": 0, "Atlanta-New Orleans#2": 0}}, ["player 0 owns both routes"]),
+        ({"routes": {"Atlanta-New Orleans": 0, "Atlanta-New Orleans#2": 0}}, ["player 1 owns both routes"]),
         ({"routes": {"Atlanta-New Orleans": 0, "Atlanta-New Orleans#2": 1}}, ["only one may be used"]),
-        ({"trains": [50, 45]}, ["player 0 has 50 trains"]),
+        ({"trains": [50, 45]}, ["player 1 has 50 trains"]),
         ({"phase": "dance"}, ["phase must be one of", "'dance'"]),
         ({"phase": "tunnel"}, ["needs a tunnel"]),
         ({"phase": "tickets"}, ["needs an offer"]),
         ({"current_player": 5}, ["current_player must be 0..1", "5"]),
-        ({"tickets": [["Boston-Atlantis"], []]}, ["Boston-Atlantis", "tickets of player 0"]),
+        ({"tickets": [["Boston-Atlantis"], []]}, ["Boston-Atlantis", "tickets of player 1"]),
         ({"tickets": [["Boston-Miami"], ["Boston-Miami"]]}, ["Boston-Miami appear more than once"]),
         ({"ticket_deck": [], "removed_tickets": []}, ["are nowhere"]),
         ({"deck": ["red"]}, ["missing", "every train card must be"]),
@@ -364,7 +364,7 @@ def test_bad_station_positions():
     for d, words in [
         ({"stations": [["Atlantis", 0]]}, ["unknown city 'Atlantis'"]),
         ({"stations": [["Berlin", 0], ["Berlin", 1]]}, ["Berlin has two stations"]),
-        ({"stations": [["Berlin", 0], ["Paris", 0], ["Roma", 0], ["Wien", 0]]}, ["player 0 has more than 3"]),
+        ({"stations": [["Berlin", 0], ["Paris", 0], ["Roma", 0], ["Wien", 0]]}, ["player 1 has more than 3"]),
     ]:
         with pytest.raises(PositionError) as err:
             g.state_from_dict(d)

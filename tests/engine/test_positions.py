@@ -49,7 +49,7 @@ def test_every_field_has_its_place_in_the_format_and_the_view():
 def test_a_pending_tunnel_outside_the_tunnel_phase_or_on_an_owned_route(europe):
     refused(europe, {"phase": "turn", "tunnel": TUNNEL}, "only in phase 'tunnel'", "'turn'")
     refused(europe, {"phase": "tunnel", "tunnel": TUNNEL, "routes": {"Marseille-Zürich": 1}},
-            "Marseille-Zürich already belongs to player 1")
+            "Marseille-Zürich already belongs to player 2")
     refused(europe, {"phase": "tunnel", "tunnel": {**TUNNEL, "revealed": ["red", "blue"]}}, "nothing more")
     refused(europe, {"phase": "tunnel", "tunnel": {**TUNNEL, "extra": 3}}, "ask for 1 extra card(s), not 3")
     refused(europe, {"phase": "tunnel", "tunnel": {**TUNNEL, "player": 0}}, "unknown key(s) 'player'")
@@ -68,8 +68,8 @@ def test_a_route_owned_twice_under_two_spellings(usa):
 
 
 def test_trains_add_up_to_the_routes_owned(usa):
-    refused(usa, {"trains": [40, 45]}, "player 0 has 40 trains left and 0 on the board", "the stock is 45")
-    refused(usa, {"routes": {"Denver-Omaha": 0}, "trains": [45, 45]}, "player 0 has 45 trains left and 4")
+    refused(usa, {"trains": [40, 45]}, "player 1 has 40 trains left and 0 on the board", "the stock is 45")
+    refused(usa, {"routes": {"Denver-Omaha": 0}, "trains": [45, 45]}, "player 1 has 45 trains left and 4")
     s = usa.state_from_dict({"routes": {"Denver-Omaha": 0}, "trains": [41, 45]})
     assert s.trains == (41, 45)
 
@@ -96,9 +96,9 @@ def test_unknown_keys(usa):
 
 
 @pytest.mark.parametrize("d, words", [
-    ({"hands": [{"red": 1.5}, {}]}, ["hand of player 0", "1.5"]),
-    ({"hands": [{"red": math.inf}, {}]}, ["hand of player 0", "inf"]),
-    ({"hands": [{"red": True}, {}]}, ["hand of player 0", "True"]),
+    ({"hands": [{"red": 1.5}, {}]}, ["hand of player 1", "1.5"]),
+    ({"hands": [{"red": math.inf}, {}]}, ["hand of player 1", "inf"]),
+    ({"hands": [{"red": True}, {}]}, ["hand of player 1", "True"]),
     ({"hands": [{"red": "3"}, {}]}, ["'3'"]),
     ({"hands": [{"red": None}, {}]}, ["None"]),
     ({"hands": [{"red": -1}, {}]}, ["-1"]),

@@ -174,7 +174,7 @@ def test_describe_names_a_double_route_in_words_and_agrees_in_number():
     s = position(g, hands=[{"orange": 4, "loco": 1}, {}, {}, {}])
     claim = g.parse_action("claim Denver-Kansas City#2 orange*4")
     assert s.why_illegal(claim) is None
-    assert s.describe(claim) == ["Player 0 claimed the second Denver-Kansas City route, the orange one, with 4 orange cards "
+    assert s.describe(claim) == ["Player 1 claimed the second Denver-Kansas City route, the orange one, with 4 orange cards "
                      "(7 points)"]
     t = position(g, hands=[{"orange": 1}, {}, {}, {}], display=["orange", "red", "red", "red", "red"])
     assert t.describe(g.parse_action("draw orange"), names=["Ann", "B", "C", "D"]) == \

@@ -238,7 +238,7 @@ def test_europe_station_costs_one_two_three_cards_of_one_colour_locomotives_wild
     assert hand(s, 0) == {"red": 4, "blue": 3, "loco": 2}
     assert s.to_dict()["stations"] == [["Berlin", 0]] and s.to_dict()["discard"] == ["green"]
     assert s.current_player == 1                                   # building is the whole turn
-    refused(s, "station Berlin white*1", "station-taken", "Berlin", "player 0")
+    refused(s, "station Berlin white*1", "station-taken", "Berlin", "player 1")
     s = s.apply("station Wien white*1")
     refused(s, "station Roma red*1+blue*1", "station-cost", "station number 2", "2 cards", "1 red and 1 blue")
     refused(s, "station Roma red*1", "station-cost", "2 cards")
@@ -255,7 +255,7 @@ def test_europe_station_costs_one_two_three_cards_of_one_colour_locomotives_wild
 def test_europe_one_station_per_city():
     g = load("europe")
     s = position(g, hands=[{"red": 3}, {"blue": 3}], stations=[["Paris", 1]])
-    refused(s, "station Paris red*1", "station-taken", "Paris", "player 1")
+    refused(s, "station Paris red*1", "station-taken", "Paris", "player 2")
     assert "station Paris red*1" not in [str(a) for a in s.legal_actions()]
     assert "station Berlin red*1" in [str(a) for a in s.legal_actions()]
     with pytest.raises(ttr_nb.engine.serialize.PositionError, match="two stations"):

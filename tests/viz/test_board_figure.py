@@ -177,13 +177,14 @@ def test_route_colours_and_players():
     for p in range(5):
         assert trace(fig, f"player {p}").fillcolor == PLAYER_COLOURS[p]
     names = [trace(fig, f"player {p}").name for p in range(5)]
-    assert names == ["player 0 (violet) ●", "player 1 (sky blue) ■", "player 2 (maroon) ◆", "player 3 (mint) ▲",
-                     "player 4 (teal) ★"]        # the legend shows each owner's mark
+    assert names == ["player 1 (violet) ●", "player 2 (sky blue) ■", "player 3 (maroon) ◆", "player 4 (mint) ▲",
+                     "player 5 (teal) ★"]        # the legend shows each owner's mark
     fig = board_figure(g, player_colours=["orange", "#123456"])
     assert trace(fig, "player 0").fillcolor == "orange"
     assert trace(fig, "player 1").fillcolor == "#123456"
     assert trace(fig, "player 2").fillcolor == PLAYER_COLOURS[2]
-    assert trace(fig, "player 0").name == "player 0 (orange) ●"
+    assert trace(fig, "player 0").name == "player 1 (orange) ●"
+    assert trace(fig, "player 1").name == "player 2 (colour 2) ■"
 
 
 # --------------------------------------------------------------------------- positions
@@ -198,7 +199,7 @@ def test_claimed_route_in_owner_colour_and_hover():
     assert "Denver-Omaha" not in routes_drawn_by(fig, "spaces pink", board)
     assert routes_drawn_by(fig, "player 0", board) == []
     text = route_hover(fig, board, "Denver-Omaha")
-    assert "Denver – Omaha" in text and "owner: player 1 (sky blue)" in text
+    assert "Denver – Omaha" in text and "owner: player 2 (sky blue)" in text
     assert "4 pink spaces" in text and f"{g.route_points[board.find_route('Denver-Omaha').index]} points" in text
     free = route_hover(fig, board, "Atlanta-Charleston")
     assert free.endswith("free") and "2 grey spaces" in free
@@ -217,7 +218,7 @@ def test_closed_double_route_hover_says_closed():
     g4 = game("usa", players=4)
     fig4 = board_figure(g4.state_from_dict({"routes": {"Kansas City-Saint Louis": 0}}))
     text = route_hover(fig4, board, twin.key)
-    assert "closed" not in text and "free (not for player 0 (violet)" in text
+    assert "closed" not in text and "free (not for player 1 (violet)" in text
     assert routes_drawn_by(fig4, "closed", board) == []
 
 
@@ -245,7 +246,7 @@ def test_stations_in_owner_colour():
     assert abs(st.x[0] - berlin.x) < 1 and abs(st.y[0] - berlin.y) < 5
     cities = trace(fig, "cities")
     k = list(cities.customdata).index("Berlin")
-    assert "station of player 1 (sky blue)" in cities.hovertext[k]
+    assert "station of player 2 (sky blue)" in cities.hovertext[k]
 
 
 def test_a_game_or_an_edition_name_is_the_empty_board():
@@ -410,7 +411,7 @@ def test_update_board_changes_only_the_expected_traces():
     for name, b, a in zip(board_view(fig).trace_names, before, after):
         assert (b != a) == (name in changed), name
     assert routes_drawn_by(fig, "player 1", board) == ["Denver-Omaha"] * 4
-    assert "owner: player 1" in route_hover(fig, board, "Denver-Omaha")
+    assert "owner: player 2" in route_hover(fig, board, "Denver-Omaha")
     # the same position again: nothing to do
     assert update_board(fig, after_state) == ()
     # a double route with 2 players also closes the other side

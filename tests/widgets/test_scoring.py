@@ -47,9 +47,9 @@ def test_constructed_for_each_edition(edition):
     assert state.is_over()
     walk = ScoringWalkthrough(state)
     rows = state.score_breakdown()
-    assert walk.steps[0] == "Player 0: route points"
+    assert walk.steps[0] == "Player 1: route points"
     assert walk.steps[-2:] == ["Tie-breakers", "Final table"]
-    assert walk.current_step == 0 and walk.step.title == "Player 0: route points"
+    assert walk.current_step == 0 and walk.step.title == "Player 1: route points"
     assert walk.totals == (rows[0].route_points, 0)
     # the running totals add up the steps and end at the engine's totals
     totals = [0, 0]
@@ -61,8 +61,8 @@ def test_constructed_for_each_edition(edition):
     for r in rows:
         for t in r.tickets:
             sign = f"+{t.points}" if t.points > 0 else f"−{-t.points}"
-            assert f"Player {r.player}: ticket {t.ticket} {sign}" in walk.steps
-        assert f"Player {r.player}: longest path {r.longest_path}" in walk.steps
+            assert f"Player {r.player + 1}: ticket {t.ticket} {sign}" in walk.steps
+        assert f"Player {r.player + 1}: longest path {r.longest_path}" in walk.steps
     assert ("Longest path bonus" in walk.steps) == bool(state.rules.longest_path_bonus)
     assert ("Globetrotter" in walk.steps) == bool(state.rules.globetrotter_bonus)
     # one FigureWidget, its traces fixed, whatever the step shows
@@ -82,10 +82,10 @@ def test_usa_steps_in_order():
     rows = state.score_breakdown()
     expected = []
     for r in rows:
-        expected.append(f"Player {r.player}: route points")
-        expected += [f"Player {r.player}: ticket {t.ticket} {'+' if t.points > 0 else '−'}{abs(t.points)}"
+        expected.append(f"Player {r.player + 1}: route points")
+        expected += [f"Player {r.player + 1}: ticket {t.ticket} {'+' if t.points > 0 else '−'}{abs(t.points)}"
                      for t in r.tickets]
-        expected.append(f"Player {r.player}: longest path {r.longest_path}")
+        expected.append(f"Player {r.player + 1}: longest path {r.longest_path}")
     expected += ["Longest path bonus", "Tie-breakers", "Final table"]
     assert walk.steps == expected
 
@@ -159,7 +159,7 @@ def test_completed_ticket_path_is_outlined_over_the_players_routes():
 def test_uncompleted_ticket_shows_the_cheapest_missing_path():
     state = over("usa", routes={"Denver-Omaha": 0}, tickets=[["Denver-El Paso"], []])
     walk = ScoringWalkthrough(state)
-    assert walk.goto("Player 0: ticket Denver-El Paso −4") == 1
+    assert walk.goto("Player 1: ticket Denver-El Paso −4") == 1
     assert walk.view.overlays.ticket == "Denver-El Paso"
     assert len(walk.view.trace("ticket path").x) > 0
     assert set(walk.view.trace("ticket ends").customdata) == {"Denver", "El Paso"}
@@ -183,7 +183,7 @@ def test_longest_path_is_numbered_along_its_trail():
     state = finished("usa")
     walk = ScoringWalkthrough(state)
     for p, row in enumerate(state.score_breakdown()):
-        walk.goto(f"Player {p}: longest path {row.longest_path}")
+        walk.goto(f"Player {p + 1}: longest path {row.longest_path}")
         numbers = walk.view.trace("longest numbers")
         assert list(numbers.text) == [str(k + 1) for k in range(len(row.longest_trail))]
         assert [state.board.routes[ri].key for ri in numbers.customdata] == list(row.longest_trail)
@@ -195,17 +195,17 @@ def test_stations_borrow_a_route_for_a_ticket():
                  stations=[["München", 0]], tickets=[["Paris-Wien"], ["Budapest-Sofia"]])
     assert best_borrowing(state, 0)[0] == (("München", "München-Wien"),)
     walk = ScoringWalkthrough(state)
-    i = walk.goto("Player 0: station München borrows München-Wien")
+    i = walk.goto("Player 1: station München borrows München-Wien")
     assert walk.step.kind == "station"
     ri = state.game.route_index("München-Wien")
     assert walk.view.highlight == ((ri,), ("München",))
     assert "never count for the longest path" in walk.text.value
-    assert walk.steps[i + 1] == "Player 0: 2 stations not built +8"
-    walk.goto("Player 0: ticket Paris-Wien +8")
+    assert walk.steps[i + 1] == "Player 1: 2 stations not built +8"
+    walk.goto("Player 1: ticket Paris-Wien +8")
     assert "using the borrowed route München-Wien" in walk.text.value
     assert ri in walk.view.highlight[0]
     assert walk.totals == (6 + 8 + 8, 0)
-    assert "Player 1: 3 stations not built +12" in walk.steps
+    assert "Player 2: 3 stations not built +12" in walk.steps
     assert walk.all_steps[-1].totals == tuple(r.total for r in state.score_breakdown())
 
 
@@ -217,7 +217,7 @@ def test_globetrotter_in_the_nordic_countries():
     holders = [r.player for r in rows if r.globetrotter]
     assert holders and all(walk.step.delta[p] == 10 for p in holders)
     assert "most completed tickets" in walk.text.value
-    assert "This edition gives no bonus for it" in walk.all_steps[index_of(walk, "Player 0: longest path")].text
+    assert "This edition gives no bonus for it" in walk.all_steps[index_of(walk, "Player 1: longest path")].text
 
 
 # --------------------------------------------------------------------------- ties and the final table
@@ -230,13 +230,25 @@ def test_a_tie_decided_by_completed_tickets():
     assert rows[0].total == rows[1].total == 8
     winners, decided, lines = tie_break(state)
     assert winners == state.winners() == (0,) and decided == "most_tickets_completed"
+    assert lines == ["Players 1 and 2 share the highest total, 8.",
+                     "Tie-breaker: most completed tickets (player 1 completed 1, player 2 completed 0): "
+                     "player 1 wins."]
     walk = ScoringWalkthrough(state)
     walk.goto("Tie-breakers")
-    assert "Players 0 and 1 share the highest total, 8." in walk.text.value
-    assert "player 0 completed 1, player 1 completed 0" in walk.text.value
+    assert "Player 1 and Player 2 share the highest total, 8." in walk.text.value
+    assert "Player 1 completed 1, Player 2 completed 0): Player 1 wins." in walk.text.value
     walk.last()
-    assert "Player 0 wins, decided by the tie-breaker: most completed tickets." in walk.text.value
+    assert "Player 1 wins, decided by the tie-breaker: most completed tickets." in walk.text.value
     assert walk.decided_by == "most_tickets_completed"
+    # with names, every sentence calls the players by their names, the winner included
+    named = ScoringWalkthrough(state, names=["Ada", "Bob"])
+    named.goto("Tie-breakers")
+    assert "Ada and Bob share the highest total, 8." in named.text.value
+    assert "(Ada completed 1, Bob completed 0): Ada wins." in named.text.value
+    assert "player" not in named.text.value.lower().replace("players", "")
+    table = score_table_html(state, ["Ada", "Bob"])
+    assert "Ada wins, decided by the tie-breaker: most completed tickets." in table
+    assert "Ada wins." in table and "Bob wins" not in table
 
 
 def test_a_shared_win():
@@ -249,7 +261,7 @@ def test_a_shared_win():
     winners, decided, lines = tie_break(state)
     assert winners == state.winners() == (0, 1) and decided is None
     table = score_table_html(state)
-    assert "Player 0 and Player 1 share the win." in table and table.count("★") == 3
+    assert "Player 1 and Player 2 share the win." in table and table.count("★") == 3
 
 
 def test_tie_break_agrees_with_the_engine_on_many_positions():
@@ -270,7 +282,7 @@ def test_no_tie_says_no_tie_breaker_is_needed():
     walk.goto("Tie-breakers")
     w = state.winners()
     if len(w) == 1:
-        assert f"Player {w[0]} has the highest total" in walk.text.value
+        assert f"Player {w[0] + 1} has the highest total" in walk.text.value
         assert "no tie-breaker is needed" in walk.text.value
     walk.last()
     rows = state.score_breakdown()

@@ -93,7 +93,7 @@ def test_constructed_for_each_edition(edition):
     table = GameTable(edition, ["human", "greedy"], seed=3, bot_delay=0)
     s = table.state
     assert s.phase == "opening" and s.current_player == 0
-    assert table.status.text == "Player 0 (human): choose which opening tickets to keep."
+    assert table.status.text == "Player 1 (human): choose which opening tickets to keep."
     # the opening offer: one toggle per ticket and a keep button
     boxes = [b for b in table.choice_buttons.children if "ttr-ticket-choice" in b._dom_classes]
     assert len(boxes) == len(s.opening_offers[0])
@@ -104,7 +104,7 @@ def test_constructed_for_each_edition(edition):
     assert len(table.figure.data) == len(table.view.trace_names)
     assert [b.description for b in table.face_up_buttons[:len(s.display)]] == \
         ["locomotive" if c == 8 else CARD_NAMES[c] for c in s.display]
-    assert "Player 0 (human)'s hand" in table.hand.value
+    assert "Player 1 (human)'s hand" in table.hand.value
     assert table.log == []
 
 
@@ -115,9 +115,9 @@ def test_seats_are_checked():
         GameTable("switzerland", ["human"] * 4)
     table = GameTable("usa", ["human", "random", "greedy", "human", "random"], seed=2, bot_delay=0)
     assert table.game.players == 5
-    assert table.names == ["Player 0 (human)", "Player 1 (random)", "Player 2 (greedy)", "Player 3 (human)",
-                           "Player 4 (random)"]
-    assert "Player 4 (random)" in table.scores.value
+    assert table.names == ["Player 1 (human)", "Player 2 (random)", "Player 3 (greedy)", "Player 4 (human)",
+                           "Player 5 (random)"]
+    assert "Player 5 (random)" in table.scores.value
 
 
 def test_a_callable_bot_and_names():
@@ -131,6 +131,28 @@ def test_a_callable_bot_and_names():
     table.keep([0, 1])
     assert calls == [1]
     assert table.log == ["Ada kept 2 of the 3 opening tickets", "Bob kept 2 of the 3 opening tickets"]
+
+
+def test_the_legend_and_the_status_number_players_from_1():
+    """Players are numbered from 1 in everything a person reads (the API stays 0-based)."""
+    table = GameTable("usa", ["human", "human", "human"], seed=1, bot_delay=0)
+    legend = [t.name for t in table.figure.data if t.meta in ("player 0", "player 1", "player 2")]
+    assert [name.split(" (")[0] for name in legend] == ["player 1", "player 2", "player 3"]
+    assert table.status.text == "Player 1 (human): choose which opening tickets to keep."
+    table.keep([0, 1])
+    assert table.state.current_player == 1
+    assert table.status.text == "Player 1 (human) kept 2 of the 3 opening tickets"
+    assert "<b>Player 2 (human)</b> to play" in table.turn.value
+    assert not table.draw_deck()
+    assert table.status.text == ("You cannot draw a card now: player 2 must first choose which opening tickets "
+                                 "to keep.")
+    texts = [table.status.text, table.turn.value, *table.log, table.hand.value, table.scores.value, *legend]
+    assert not any("player 0" in t.lower() for t in texts), texts
+    named = GameTable("usa", ["human", "human"], seed=1, bot_delay=0, names=["Ada", "Bob"])
+    assert named.status.text == "Ada: choose which opening tickets to keep."
+    named.keep([0, 1])
+    assert named.status.text == "Ada kept 2 of the 3 opening tickets"
+    assert "<b>Bob</b> to play" in named.turn.value and "Bob's hand" in named.hand.value
 
 
 # --------------------------------------------------------------------------- opening and tickets
@@ -154,8 +176,8 @@ def test_opening_refusal_then_keep_by_clicks():
     keep.click()
     offered = table.match.states[0].opening_offers[0]
     assert table.state.tickets[0] == (offered[0], offered[2])
-    assert table.log[:2] == ["Player 0 (human) kept 2 of the 3 opening tickets",
-                             "Player 1 (greedy) kept 3 of the 3 opening tickets"]
+    assert table.log[:2] == ["Player 1 (human) kept 2 of the 3 opening tickets",
+                             "Player 2 (greedy) kept 3 of the 3 opening tickets"]
     assert table.state.phase == "turn" and table.state.current_player == 0
     assert table.view.overlays.ticket is None             # cleared once the tickets are kept
     assert table.choice.layout.display == "none"
@@ -164,17 +186,17 @@ def test_opening_refusal_then_keep_by_clicks():
 def test_draw_tickets_and_keep():
     table = table_at("usa", position("usa", tickets=[["Boston-Miami"], ["Denver-El Paso"]]))
     assert table.draw_tickets()
-    assert table.log == ["Player 0 (human) drew 3 tickets"]
+    assert table.log == ["Player 1 (human) drew 3 tickets"]
     assert table.state.phase == "tickets"
     assert not table.keep([])
     assert table.status.text == "You must keep at least 1 of the 3 tickets drawn; 0 is too few."
     assert not table.draw_deck()
-    assert table.status.text.startswith("You cannot draw a card now: player 0 must choose which of the drawn")
+    assert table.status.text.startswith("You cannot draw a card now: player 1 must choose which of the drawn")
     assert table.keep("0,2")
     assert len(table.state.tickets[0]) == 3
-    assert table.log[-1] == "Player 0 (human) kept 2 of the 3 tickets drawn"
+    assert table.log[-1] == "Player 1 (human) kept 2 of the 3 tickets drawn"
     # hot-seat: the next human's tickets are shown now, never the previous one's
-    assert "Player 1 (human)'s hand" in table.hand.value
+    assert "Player 2 (human)'s hand" in table.hand.value
     assert "Denver-El Paso" in table.my_tickets.value and "Boston-Miami" not in table.my_tickets.value
 
 
@@ -189,7 +211,7 @@ def test_draw_cards_face_up_and_deck():
     assert table.face_up_buttons[1].style.button_color == "#d7262b"
     table.face_up_buttons[1].click()                    # a click on the face-up red card
     assert table.state.hands[0][0] == 2
-    assert table.log == ["Player 0 (human) took a face-up red card"]
+    assert table.log == ["Player 1 (human) took a face-up red card"]
     # the red card was replaced from the deck; a face-up locomotive cannot be the second card
     assert CARD_NAMES[table.state.display[-1]] == "black"
     assert not table.draw_face_up("loco")
@@ -198,7 +220,7 @@ def test_draw_cards_face_up_and_deck():
     assert not table.draw_face_up("purple-ish")
     assert "unknown card colour" in table.status.text
     table.deck_button.click()
-    assert table.log[-1] == "Player 0 (human) drew a card from the deck"   # the card is not named
+    assert table.log[-1] == "Player 1 (human) drew a card from the deck"   # the card is not named
     assert table.state.current_player == 1
     assert sum(table.state.hands[0]) == 3
 
@@ -214,9 +236,9 @@ def test_claim_colours_the_route_and_touches_only_its_traces():
     s = table.state
     assert s.owner("Denver-Omaha") == 0 and s.points[0] == 7 and s.trains[0] == 41
     assert s.hands[0][5] == 0 and s.hands[0][8] == 2
-    assert table.log == ["Player 0 (human) claimed Denver-Omaha with 4 pink cards (7 points)"]
+    assert table.log == ["Player 1 (human) claimed Denver-Omaha with 4 pink cards (7 points)"]
     assert table.status.kind == "ok"
-    assert table.status.text == "Player 0 (human) claimed Denver-Omaha with 4 pink cards (7 points)"
+    assert table.status.text == "Player 1 (human) claimed Denver-Omaha with 4 pink cards (7 points)"
     # the figure: the route's spaces moved from the pink trace to player 0's, in player 0's colour
     assert "Denver-Omaha" in table.view.owner_of_polygons("player 0")
     assert "Denver-Omaha" not in table.view.owner_of_polygons("spaces pink")
@@ -229,14 +251,14 @@ def test_claim_colours_the_route_and_touches_only_its_traces():
     assert elapsed < 0.5
     # the hover text of the route names its owner
     ri = table.game.route_index("Denver-Omaha")
-    assert "owner: player 0" in trace(table, "routes").hovertext[ri]
+    assert "owner: player 1" in trace(table, "routes").hovertext[ri]
 
 
 def test_claim_refusals_show_the_engine_sentence():
     pos = position("usa", hands=[{"pink": 4}, {"pink": 4}], routes={"Denver-Omaha": 1})
     table = table_at("usa", pos)
     assert not table.claim("Denver-Omaha")
-    assert table.status.kind == "refused" and table.status.text == "Denver-Omaha already belongs to player 1."
+    assert table.status.kind == "refused" and table.status.text == "Denver-Omaha already belongs to player 2."
     assert not table.claim("Kansas City-Omaha", "pink*3")
     engine = table.state.why_illegal(Claim("Kansas City-Omaha", ttr_nb.Cards.parse("pink*3")))
     assert table.status.rule == engine.rule and table.status.text == engine.text
@@ -266,12 +288,12 @@ def test_route_click_offers_payments_and_a_payment_click_claims():
     pays[1].click()
     assert table.state.owner("Denver-Omaha") == 0
     assert table.state.hands[0][5] == 1 and table.state.hands[0][8] == 1
-    assert table.log[-1] == "Player 0 (human) claimed Denver-Omaha with 3 pink cards and 1 locomotive (7 points)"
+    assert table.log[-1] == "Player 1 (human) claimed Denver-Omaha with 3 pink cards and 1 locomotive (7 points)"
     assert table.choice.layout.display == "none"
     assert table.view.highlight == ((), ())
     # a click on a taken route says why it cannot be claimed
     table.view.click_route("Denver-Omaha")
-    assert table.status.kind == "refused" and "already belongs to player 0" in table.status.text
+    assert table.status.kind == "refused" and "already belongs to player 1" in table.status.text
 
 
 def test_cancel_a_selection():
@@ -294,11 +316,11 @@ def test_bots_move_after_a_human_and_undo_takes_their_moves_back():
     assert table.draw_deck() and table.draw_deck()
     assert table.state.current_player == 0                 # both bots have moved
     assert len(table.log) >= len(log_before) + 4
-    assert any(line.startswith("Player 1 (greedy)") for line in table.log[len(log_before):])
+    assert any(line.startswith("Player 2 (greedy)") for line in table.log[len(log_before):])
     assert table.undo()
     assert table.state.phase == "draw2" and table.state.current_player == 0
-    assert table.status.text.startswith("Took back: Player 0 (human) drew a card from the deck (and ")
-    assert table.log == log_before + ["Player 0 (human) drew a card from the deck"]
+    assert table.status.text.startswith("Took back: Player 1 (human) drew a card from the deck (and ")
+    assert table.log == log_before + ["Player 1 (human) drew a card from the deck"]
     assert table.undo()
     assert table.state == start and table.log == log_before
     assert table.undo_button.disabled is False
@@ -321,11 +343,11 @@ def test_a_human_cannot_move_for_a_bot():
     table = GameTable("usa", ["greedy", "human"], seed=0, bot_delay=0, auto_bots=False)
     assert table.state.current_player == 0
     assert not table.draw_deck()
-    assert table.status.text == "It is Player 0 (greedy)'s turn: bots move by themselves (run_bots())."
+    assert table.status.text == "It is Player 1 (greedy)'s turn: bots move by themselves (run_bots())."
     assert table.bots_button in all_widgets(table.widget)
     table.bots_button.click()
     assert table.state.current_player == 1 and table.state.phase == "opening"
-    assert table.log == ["Player 0 (greedy) kept 3 of the 3 opening tickets"]
+    assert table.log == ["Player 1 (greedy) kept 3 of the 3 opening tickets"]
 
 
 def test_hidden_information():
@@ -336,13 +358,13 @@ def test_hidden_information():
     assert "Boston-Miami" in table.my_tickets.value and "Denver-El Paso" not in table.my_tickets.value
     table.draw_deck(); table.draw_deck()
     assert table.state.current_player == 0
-    assert "Player 0 (human)'s hand" in table.hand.value and "Player 1" not in table.hand.value
+    assert "Player 1 (human)'s hand" in table.hand.value and "Player 2" not in table.hand.value
     assert "Denver-El Paso" not in table.my_tickets.value + table.log_box.value + table.status.text
     # hot-seat: the hand of the seat to move; the toggle hides it while the seat changes hands
     hot = table_at("usa", pos)
     assert "red ×3" in hot.hand.value
     hot.draw_deck(); hot.draw_deck()
-    assert "Player 1 (human)'s hand" in hot.hand.value and "Denver-El Paso" in hot.my_tickets.value
+    assert "Player 2 (human)'s hand" in hot.hand.value and "Denver-El Paso" in hot.my_tickets.value
     assert "Boston-Miami" not in hot.my_tickets.value
     hot.hand_toggle.value = False
     assert "hidden" in hot.hand.value and "blue" not in hot.hand.value and hot.my_tickets.value == ""
@@ -373,7 +395,7 @@ def test_tunnel_shows_the_revealed_cards_and_pays():
     assert table.claim("Erzurum-Sochi")
     s = table.state
     assert s.phase == "tunnel" and s.pending.extra == 2
-    assert table.log == ["Player 0 (human) tried the tunnel Erzurum-Sochi with 3 red cards: the revealed cards "
+    assert table.log == ["Player 1 (human) tried the tunnel Erzurum-Sochi with 3 red cards: the revealed cards "
                          "(red, locomotive, blue) ask for 2 more cards"]
     assert table.choice.layout.display == "flex"
     assert "Tunnel Erzurum-Sochi" in table.choice_title.value
@@ -383,11 +405,11 @@ def test_tunnel_shows_the_revealed_cards_and_pays():
     assert [b.description for b in pays] == ["Pay 2 red cards", "Pay 1 red card and 1 locomotive"]
     assert choice_buttons(table, "ttr-abandon")
     assert not table.draw_deck()
-    assert table.status.text.startswith("You cannot draw a card now: player 0 must pay the tunnel's extra cards")
+    assert table.status.text.startswith("You cannot draw a card now: player 1 must pay the tunnel's extra cards")
     assert table.pay_tunnel()                               # fewest locomotives: 2 red
     assert table.state.owner("Erzurum-Sochi") == 0
     assert table.state.hands[0][0] == 0 and table.state.hands[0][8] == 1
-    assert table.log[-1] == "Player 0 (human) paid 2 red cards more and claimed the tunnel Erzurum-Sochi (4 points)"
+    assert table.log[-1] == "Player 1 (human) paid 2 red cards more and claimed the tunnel Erzurum-Sochi (4 points)"
     assert "Erzurum-Sochi" in table.view.owner_of_polygons("player 0")
 
 
@@ -399,7 +421,7 @@ def test_tunnel_abandon_by_click_and_refused_payment():
     assert table.status.kind == "refused" and "You pay 3 blue" in table.status.text
     choice_buttons(table, "ttr-abandon")[0].click()
     assert table.state.owner("Erzurum-Sochi") is None and table.state.hands[0][0] == 5
-    assert table.log[-1] == "Player 0 (human) abandoned the tunnel Erzurum-Sochi and took back 3 red cards"
+    assert table.log[-1] == "Player 1 (human) abandoned the tunnel Erzurum-Sochi and took back 3 red cards"
     assert table.state.current_player == 1
 
 
@@ -407,7 +429,7 @@ def test_tunnel_with_nothing_extra():
     table = _tunnel_table(["blue", "green", "white"])
     assert table.claim("Erzurum-Sochi")
     assert table.state.owner("Erzurum-Sochi") == 0
-    assert table.log == ["Player 0 (human) claimed the tunnel Erzurum-Sochi with 3 red cards (4 points); the revealed "
+    assert table.log == ["Player 1 (human) claimed the tunnel Erzurum-Sochi with 3 red cards (4 points); the revealed "
                          "cards (blue, green, white) asked for nothing more"]
 
 
@@ -421,12 +443,12 @@ def test_stations_by_city_click():
     assert [b.description for b in pays] == ["1 red card", "1 locomotive"]
     pays[0].click()
     assert table.state.stations == (("Berlin", 0),)
-    assert table.log == ["Player 0 (human) built a station in Berlin with 1 red card (station 1 of 3)"]
+    assert table.log == ["Player 1 (human) built a station in Berlin with 1 red card (station 1 of 3)"]
     assert list(trace(table, "stations").customdata) == ["Berlin"]
     assert "1/3" in table.scores.value
     table.draw_deck(); table.draw_deck()                     # player 1
     assert not table.build_station("berlin")
-    assert table.status.text == "Berlin already has a station (player 0's); each city holds one station."
+    assert table.status.text == "Berlin already has a station (player 1's); each city holds one station."
 
 
 def test_no_stations_in_the_usa():

@@ -8,7 +8,7 @@ seat's own hand and tickets, as that player would see them.
 
     >>> import ttr_nb
     >>> state = ttr_nb.load_game("usa", players=2, seed=1).new_state()
-    >>> "Player 0 choosing opening tickets" in state._repr_html_()
+    >>> "Player 1 choosing opening tickets" in state._repr_html_()
     True
 
 Standard library only, like the rest of the engine.
@@ -107,7 +107,7 @@ def state_html(state, seat: int | None = None) -> str:
     over = seen["phase"] == "over"
     mover = seen["current_player"]
     title = (f"<b>{escape(game.rules.title)}</b>, {_plural(game.players, 'player')}, turn {state.turn}: "
-             + ("<b>game over</b>" if over else f"<b>Player {mover} {_PHASE.get(seen['phase'], seen['phase'])}</b>"))
+             + ("<b>game over</b>" if over else f"<b>Player {mover + 1} {_PHASE.get(seen['phase'], seen['phase'])}</b>"))
     if seen.get("final_round") is not None and not over:
         title += " <span style='color:#b00'>(final round)</span>"
     routes = [0] * game.players
@@ -122,7 +122,7 @@ def state_html(state, seat: int | None = None) -> str:
     header.append("route points")
     rows = []
     for p in range(game.players):
-        row = [f"Player {p}" + (" &#9664;" if p == mover and not over else ""), str(seen["trains"][p]),
+        row = [f"Player {p + 1}" + (" &#9664;" if p == mover and not over else ""), str(seen["trains"][p]),
                str(seen["hand_sizes"][p]), str(seen["ticket_counts"][p]), str(routes[p])]
         if game.rules.stations:
             row.append(str(game.rules.stations - stations[p]))
@@ -138,7 +138,7 @@ def state_html(state, seat: int | None = None) -> str:
     if seat is not None:
         hand = "".join(_chip(name, n) for name, n in seen["hand"].items() if n) or "no cards"
         tickets = ", ".join(escape(str(t)) for t in seen["tickets"]) or "none"
-        parts.append(f"Player {seat}'s hand: {hand}<br>Player {seat}'s tickets: {tickets}")
+        parts.append(f"Player {seat + 1}'s hand: {hand}<br>Player {seat + 1}'s tickets: {tickets}")
     else:
         parts.append("<span style='color:#777'>Hands, tickets and the deck's order are hidden.</span>")
     if over:
@@ -162,7 +162,7 @@ def score_rows_html(rows, winners=None) -> str:
     header.append("total")
     table = []
     for r in rows:
-        line = [f"Player {r.player}" + (" &#9733;" if r.player in winners else ""), str(r.route_points),
+        line = [f"Player {r.player + 1}" + (" &#9733;" if r.player in winners else ""), str(r.route_points),
                 f"{r.ticket_points:+d}", f"{r.tickets_completed} of {len(r.tickets)}",
                 _plural(r.longest_path, "train"), str(r.longest_bonus), str(r.globetrotter)]
         line += [str(r.station_points)] if stations else []

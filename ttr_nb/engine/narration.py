@@ -3,7 +3,7 @@
     >>> import ttr_nb
     >>> s = ttr_nb.load_game("usa", seed=0).new_state()
     >>> s.describe(s.legal_actions()[0])
-    ['Player 0 kept 2 of the 3 opening tickets']
+    ['Player 1 kept 2 of the 3 opening tickets']
 
 Like a chess move's notation, the words come from the position before the action (and
 the one after it, for what a tunnel revealed). They never name a card drawn blind or a
@@ -127,11 +127,11 @@ def describe_action(before, action, after=None, names=None) -> list[str]:
     """What `action` did from position `before`, in plain words, without revealing hidden
     cards or tickets: one or more lines (a final-round or game-over notice is a line of its
     own). `after` is the position it led to (computed when not given); `names` the players'
-    names (default "Player 0", "Player 1" ...)."""
+    names (default "Player 1", "Player 2" ...: players are numbered from 1 in text)."""
     if after is None:
         after = before.apply(action)
     p = before.current_player
-    who = names[p] if names else f"Player {p}"
+    who = names[p] if names else f"Player {p + 1}"
     game = before.game
     board = game.board
     lines = []

@@ -300,7 +300,7 @@ class PositionReader:
 
     def read_hands(self) -> list[tuple[int, ...]]:
         hands_in = self.per_player("hands", [{}] * self.n)
-        return [self.cards_dict(f"hand of player {i}", h) for i, h in enumerate(hands_in)]
+        return [self.cards_dict(f"hand of player {i + 1}", h) for i, h in enumerate(hands_in)]
 
     def read_routes(self) -> list[int]:
         board, n = self.board, self.n
@@ -329,7 +329,7 @@ class PositionReader:
                 r = board.routes[i]
                 if owners[t] == o:
                     if i < t:
-                        self.add("routes", f"player {o} owns both routes between {r.a} and {r.b} "
+                        self.add("routes", f"player {o + 1} owns both routes between {r.a} and {r.b} "
                                            f"(one player may never own both)")
                 elif not self.game.doubles_open and i < t:
                     self.add("routes", f"both routes between {r.a} and {r.b} are owned, but with {n} players "
@@ -357,7 +357,7 @@ class PositionReader:
             self.add("stations", f"{rules.title} has no train stations")
         for p in range(self.n):
             if sum(1 for _, q in stations if q == p) > rules.stations:
-                self.add("stations", f"player {p} has more than {rules.stations} stations")
+                self.add("stations", f"player {p + 1} has more than {rules.stations} stations")
         return stations
 
     def read_trains(self, owners: list[int]) -> list[int]:
@@ -370,10 +370,10 @@ class PositionReader:
         out = []
         for p, t in enumerate(trains):
             if not _is_int(t):
-                self.add("trains", f"player {p}'s trains must be a whole number, not {_show(t)}")
+                self.add("trains", f"player {p + 1}'s trains must be a whole number, not {_show(t)}")
                 out.append(default[p])
             elif t != default[p]:
-                self.add("trains", f"player {p} has {t} trains left and {used[p]} on the board; the stock "
+                self.add("trains", f"player {p + 1} has {t} trains left and {used[p]} on the board; the stock "
                                    f"is {rules.trains} (trains left and on the board add up to the stock)")
                 out.append(default[p])
             else:
@@ -417,7 +417,7 @@ class PositionReader:
             return None
         route = self.board.routes[ri]
         if owners[ri] >= 0:
-            self.add("tunnel", f"{route.key} already belongs to player {owners[ri]}")
+            self.add("tunnel", f"{route.key} already belongs to player {owners[ri] + 1}")
         split = self.game.prices[ri].split(paid)
         if split is None or not route.tunnel:
             self.add("tunnel", f"{payment} is not a tunnel payment for {tunnel['route']}")
@@ -491,7 +491,7 @@ class PositionReader:
 
     def read_tickets(self, rng: random.Random):
         board, rules, n, d = self.board, self.rules, self.n, self.d
-        held = [self.ticket_ids(f"tickets of player {p}", t) for p, t in enumerate(self.per_player("tickets", [[]] * n))]
+        held = [self.ticket_ids(f"tickets of player {p + 1}", t) for p, t in enumerate(self.per_player("tickets", [[]] * n))]
         offer = self.ticket_ids("offer", d.get("offer", []))
         openings = [self.ticket_ids("opening_offers", o) for o in self.per_player("opening_offers", [[]] * n)]
         placed = [t for h in held for t in h] + offer + [t for o in openings for t in o]
@@ -535,7 +535,7 @@ class PositionReader:
         if phase != "tickets" and offer:
             self.add("offer", f"drawn tickets wait for a choice only in phase 'tickets', not {phase!r}")
         if phase == "opening" and not openings[player]:
-            self.add("opening_offers", f"phase 'opening' needs opening_offers for player {player}")
+            self.add("opening_offers", f"phase 'opening' needs opening_offers for player {player + 1}")
         if phase not in ("opening",) and any(openings):
             self.add("opening_offers", f"opening tickets are chosen in phase 'opening', not {phase!r}")
         if phase == "draw2":

@@ -340,7 +340,7 @@ class State:
     def _phase_reason(self, wanted: tuple[str, ...], what: str) -> Reason | None:
         if self.phase in wanted:
             return None
-        p = self.player
+        p = self.player + 1  # players are numbered from 1 in text
         expected = {
             "opening": f"player {p} must first choose which opening tickets to keep",
             "turn": f"player {p} is starting a turn",
@@ -420,7 +420,7 @@ class State:
         p = self.player
         status = self.route_status(ri, p)
         if status == "owned":
-            return Reason("route-taken", f"{route.key} already belongs to player {self.owners[ri]}.")
+            return Reason("route-taken", f"{route.key} already belongs to player {self.owners[ri] + 1}.")
         if status == "closed":
             return Reason("double-routes", f"{route.key} is closed: the other route between {route.a} and {route.b} "
                                            f"is taken, and with {g.players} players only one of a double route "
@@ -494,7 +494,7 @@ class State:
             return Reason("station-limit", f"You have built all {g.rules.stations} of your stations.")
         for c, p in self.stations:
             if c == a.city:
-                return Reason("station-taken", f"{a.city} already has a station (player {p}'s); "
+                return Reason("station-taken", f"{a.city} already has a station (player {p + 1}'s); "
                                                f"each city holds one station.")
         need = len(built) + 1
         pay = a.payment

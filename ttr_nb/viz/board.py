@@ -324,7 +324,7 @@ def _colour_name(colour: str, seat: int) -> str:
     if c in PLAYER_COLOURS:
         return _PLAYER_COLOUR_NAMES[PLAYER_COLOURS.index(c)]
     if c.startswith("#") or c.startswith("rgb"):
-        return f"colour {seat}"
+        return f"colour {seat + 1}"
     return c
 
 
@@ -357,7 +357,7 @@ class BoardView:
         for seat in range(len(colours), game.players):
             colours.append(PLAYER_COLOURS[seat % len(PLAYER_COLOURS)])
         self.player_colours: tuple[str, ...] = tuple(colours)
-        self.player_names = tuple(f"player {k} ({_colour_name(self.player_colours[k], k)})"
+        self.player_names = tuple(f"player {k + 1} ({_colour_name(self.player_colours[k], k)})"
                                   for k in range(game.players))
         self.player_marks = tuple(PLAYER_MARKS[k % len(PLAYER_MARKS)] for k in range(game.players))
         self.trace_names = (*_BEFORE_PLAYERS, *(f"player {k}" for k in range(game.players)), *_AFTER_PLAYERS)
@@ -477,7 +477,7 @@ class BoardView:
             steps, trains, target = _ticket_path(pos, ov.ticket, player)
             xs, ys = g.path_xy(steps)
             if trains is None:
-                name = f"ticket {label}: cannot be completed by player {player}"
+                name = f"ticket {label}: cannot be completed by player {player + 1}"
             else:
                 name = f"ticket {label}: {trains} more train{'s' if trains != 1 else ''}"
             ends = [source, *targets]
@@ -670,7 +670,9 @@ class BoardView:
                        textfont=dict(size=sz["number"], color="#000000", weight="bold"),
                        textposition="middle center", **ov["longest numbers"]))
         for name, t in zip(self.trace_names, traces):
-            t["meta"] = name            # the fixed name of every trace (players show "player 0 (red)")
+            # the fixed name of every trace; its legend numbers players from 1 (the trace
+            # "player 0" shows as "player 1 (violet)")
+            t["meta"] = name
             t.setdefault("name", name)
         assert len(traces) == len(self.trace_names)
         assert all(t["name"] == t["meta"] for t in traces if not t["meta"].startswith("player "))

@@ -2,7 +2,7 @@
 
     >>> walk = ScoringWalkthrough.demo("usa", seed=1)      # greedy bots play a game to the end
     >>> walk.steps[0], walk.steps[-1]
-    ('Player 0: route points', 'Final table')
+    ('Player 1: route points', 'Final table')
     >>> walk.next()
     1
 
@@ -65,19 +65,31 @@ def finished_match(edition: str = "usa", players: int = 2, seed: int = 0, bots=N
 # --------------------------------------------------------------------------- tie-breakers
 
 
-def tie_break(state, rows=None) -> tuple[tuple[int, ...], str | None, list[str]]:
+def tie_break(state, rows=None, names=None) -> tuple[tuple[int, ...], str | None, list[str]]:
     """(winners, the tie-breaker that decided or None, sentences explaining each step).
 
     Follows the edition's `rules.tie_breakers` in order, exactly as the engine's
-    `State.winners()` does (the tests check they agree)."""
+    `State.winners()` does (the tests check they agree). The sentences call the players by
+    `names` (indexed by player) if given, else "player 1", "player 2" ... (numbered from 1)."""
     rows = rows or state.score_breakdown()
+
+    def one(r, capital=False) -> str:
+        if names:
+            return str(names[r.player])
+        return f"{'P' if capital else 'p'}layer {r.player + 1}"
+
+    def group(rs, capital=False) -> str:
+        if names:
+            return _and(str(names[r.player]) for r in rs)
+        return f"{'P' if capital else 'p'}layers {_and(str(r.player + 1) for r in rs)}"
+
     best = max(r.total for r in rows)
     tied = [r for r in rows if r.total == best]
     lines = []
     if len(tied) == 1:
-        lines.append(f"Player {tied[0].player} has the highest total, {best}: no tie-breaker is needed.")
+        lines.append(f"{one(tied[0], True)} has the highest total, {best}: no tie-breaker is needed.")
         return (tied[0].player,), None, lines
-    lines.append(f"Players {_and(r.player for r in tied)} share the highest total, {best}.")
+    lines.append(f"{group(tied, True)} share the highest total, {best}.")
     decided = None
     for rule in state.game.rules.tie_breakers:
         if len(tied) == 1:
@@ -87,31 +99,31 @@ def tie_break(state, rows=None) -> tuple[tuple[int, ...], str | None, list[str]]
         if rule == "most_tickets_completed":
             m = max(r.tickets_completed for r in tied)
             tied = [r for r in tied if r.tickets_completed == m]
-            facts = ", ".join(f"player {r.player} completed {r.tickets_completed}" for r in before)
+            facts = ", ".join(f"{one(r)} completed {r.tickets_completed}" for r in before)
         elif rule == "fewest_stations_used":
             m = min(r.stations_built for r in tied)
             tied = [r for r in tied if r.stations_built == m]
-            facts = ", ".join(f"player {r.player} built {r.stations_built}" for r in before)
+            facts = ", ".join(f"{one(r)} built {r.stations_built}" for r in before)
         elif rule == "longest_path_bonus":
             holders = [r for r in tied if r.longest_bonus > 0]
             tied = holders or tied
-            facts = ", ".join(f"player {r.player} {'holds' if r.longest_bonus else 'does not hold'} it"
+            facts = ", ".join(f"{one(r)} {'holds' if r.longest_bonus else 'does not hold'} it"
                               for r in before)
         elif rule == "longest_path_length":
             m = max(r.longest_path for r in tied)
             tied = [r for r in tied if r.longest_path == m]
-            facts = ", ".join(f"player {r.player}: {r.longest_path} trains" for r in before)
+            facts = ", ".join(f"{one(r)}: {r.longest_path} trains" for r in before)
         else:  # pragma: no cover - an edition with a tie-breaker this widget does not know
             facts = "not explained here"
         if len(tied) < len(before):
             decided = rule
-            verdict = (f"player {tied[0].player} wins" if len(tied) == 1
-                       else f"players {_and(r.player for r in tied)} are still tied")
+            verdict = (f"{one(tied[0])} wins" if len(tied) == 1
+                       else f"{group(tied)} are still tied")
         else:
             verdict = "it does not separate them"
         lines.append(f"Tie-breaker: {words} ({facts}): {verdict}.")
     if len(tied) > 1:
-        lines.append(f"No tie-breaker separates players {_and(r.player for r in tied)}: they share the win.")
+        lines.append(f"No tie-breaker separates {group(tied)}: they share the win.")
     return tuple(r.player for r in tied), decided, lines
 
 
@@ -123,9 +135,9 @@ def score_table_html(state, names=None, colours=None, rows: tuple[ScoreRow, ...]
     marked, and the sentence saying how the winner was decided."""
     rules = state.game.rules
     rows = rows or state.score_breakdown()
-    names = list(names) if names else [f"Player {r.player}" for r in rows]
+    names = list(names) if names else [f"Player {r.player + 1}" for r in rows]
     colours = list(colours) if colours else [PLAYER_COLOURS[i % len(PLAYER_COLOURS)] for i in range(len(rows))]
-    winners, decided, lines = tie_break(state, rows)
+    winners, decided, lines = tie_break(state, rows, names)
     cols = ["Player", "Routes", "Tickets (done)", "Longest path"]
     if rules.longest_path_bonus:
         cols.append("Longest bonus")
@@ -216,7 +228,7 @@ def build_steps(state, names=None) -> list[Step]:
     board = g.board
     rows = state.score_breakdown()
     n = g.players
-    names = list(names) if names else [f"Player {p}" for p in range(n)]
+    names = list(names) if names else [f"Player {p + 1}" for p in range(n)]
     totals = [0] * n
     steps: list[Step] = []
 
@@ -255,7 +267,7 @@ def build_steps(state, names=None) -> list[Step]:
                     key = route_name(g, r.index)
                     title = f"{who}: station {city} borrows {key}"
                     text = (f"{_esc(who)}'s station in <b>{_esc(city)}</b> lets them use one route of another "
-                            f"player touching {_esc(city)}: <b>{_esc(key)}</b> (player {owner}'s). It is chosen to "
+                            f"player touching {_esc(city)}: <b>{_esc(key)}</b> ({_esc(names[owner])}'s). It is chosen to "
                             f"score the most ticket points. Stations are not routes: they never count for the "
                             f"longest path.")
                     add(title, "station", p, text, {}, overlays=dict(network=p, player=p),
@@ -338,7 +350,7 @@ def build_steps(state, names=None) -> list[Step]:
             text = f"Nobody completed a ticket ({_esc(counts)}): nobody scores the Globetrotter."
         add("Globetrotter", "globetrotter", None, text, {h: rules.globetrotter_bonus for h in holders},
             overlays=dict(network=holders[0], player=holders[0]) if len(holders) == 1 else {})
-    winners, decided, lines = tie_break(state, rows)
+    winners, decided, lines = tie_break(state, rows, names)
     order = ", then ".join(_TIE_WORDS.get(t, t) for t in rules.tie_breakers)
     text = (f"The highest total wins. On a tie: {_esc(order)}.<br>" + "<br>".join(_esc(s) for s in lines))
     add("Tie-breakers", "tie-breakers", None, text, {})
@@ -368,7 +380,7 @@ class ScoringWalkthrough(LazyBoard, Controller):
         else:
             raise TypeError(f"ScoringWalkthrough needs a State or a Match, not {type(state_or_match).__name__}")
         super().__init__(match)
-        self.names = list(names) if names else [f"Player {p}" for p in range(self.game.players)]
+        self.names = list(names) if names else [f"Player {p + 1}" for p in range(self.game.players)]
         self.current_step = 0
         self._syncing = False
         self._build_steps()

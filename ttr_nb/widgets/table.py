@@ -62,7 +62,7 @@ class GameTable(LazyBoard, Controller):
     seats       2 to 5 entries (within the edition's limits): "human" (hot-seat), "random",
                 "greedy", or any callable ``bot(state) -> action``
     seed        fixes the shuffles and the bots' choices
-    names       the seats' names (default "Player 0 (human)", "Player 1 (greedy)" ...)
+    names       the seats' names (default "Player 1 (human)", "Player 2 (greedy)" ...)
     bot_delay   seconds between bot moves, so a class can follow them (0 in tests)
     auto_bots   bots move by themselves after every human move (else call `run_bots()`)
     position    start from a position instead of a new game: a `State` of the same game
@@ -107,7 +107,7 @@ class GameTable(LazyBoard, Controller):
         self._entries: list[list[str]] = []    # plain-words lines, one entry per action of the match
         self.seat_kinds = kinds
         self.bots = bots
-        self.names = list(names) if names else [f"Player {i} ({k})" for i, k in enumerate(kinds)]
+        self.names = list(names) if names else [f"Player {i + 1} ({k})" for i, k in enumerate(kinds)]
         self.bot_delay = bot_delay
         self.auto_bots = auto_bots
         self._selected: tuple[str, object] | None = None    # ("route", index) or ("city", name)
