@@ -153,6 +153,9 @@ def test_the_legend_and_the_status_number_players_from_1():
     named.keep([0, 1])
     assert named.status.text == "Ada kept 2 of the 3 opening tickets"
     assert "<b>Bob</b> to play" in named.turn.value and "Bob's hand" in named.hand.value
+    assert not named.draw_deck()
+    assert named.status.text == "You cannot draw a card now: Bob must first choose which opening tickets to keep."
+    assert named.status.rule == "wrong-phase"
 
 
 # --------------------------------------------------------------------------- opening and tickets

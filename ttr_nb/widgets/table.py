@@ -22,6 +22,7 @@ ticket kept.
 from __future__ import annotations
 
 import functools
+import re
 import time
 from dataclasses import replace
 
@@ -46,6 +47,18 @@ from .scoring import ScoringWalkthrough, score_table_html
 from .style import stylesheet
 
 __all__ = ["GameTable", "describe_action"]
+
+
+_PLAYER_NUMBER = re.compile(r"\bplayer (\d+)\b")
+
+
+def _by_name(text: str, names) -> str:
+    """`text` with the engine's "player 2" (players are numbered from 1 in text) replaced
+    by that player's name, `names[1]`."""
+    def name(m: re.Match) -> str:
+        k = int(m.group(1))
+        return str(names[k - 1]) if 1 <= k <= len(names) else m.group(0)
+    return _PLAYER_NUMBER.sub(name, text)
 
 
 def _style_card_button(button: W.Button, name: str) -> None:
@@ -108,6 +121,9 @@ class GameTable(LazyBoard, Controller):
         self.seat_kinds = kinds
         self.bots = bots
         self.names = list(names) if names else [f"Player {i + 1} ({k})" for i, k in enumerate(kinds)]
+        if names:       # the status line calls the players by their names, the engine's sentences too
+            engine_words = self.status.words
+            self.status.words = lambda text: _by_name(engine_words(text) if engine_words else text, self.names)
         self.bot_delay = bot_delay
         self.auto_bots = auto_bots
         self._selected: tuple[str, object] | None = None    # ("route", index) or ("city", name)
