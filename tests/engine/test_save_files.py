@@ -239,3 +239,17 @@ def test_a_start_position_of_another_seed_is_refused(tmp_path):
     path.write_text(json.dumps(data))
     with pytest.raises(SaveFileError, match="seed 4 .* seed 3"):
         Match.load(path)
+
+
+def test_a_start_position_of_another_first_player_is_refused_numbering_players_from_1(tmp_path):
+    match = Match(load_game("usa", players=2, seed=3))
+    match.play(match.state.legal_actions()[0])
+    path = tmp_path / "m.json"
+    match.save(path)
+    data = json.loads(path.read_text())
+    assert data["start"]["first_player"] == 0
+    data["start"]["first_player"] = 1
+    path.write_text(json.dumps(data))
+    with pytest.raises(SaveFileError, match="seed 3 where player 2 moves first, but its settings say seed 3 "
+                                            "where player 1 moves first"):
+        Match.load(path)

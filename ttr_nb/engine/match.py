@@ -179,9 +179,9 @@ class Match:
         except _READ_ERRORS as e:
             raise SaveFileError(source, f"its start position cannot be read: {e}") from None
         if start.game is not game:   # the position names another seed or first player than the settings
-            raise SaveFileError(source, f"its start position is of the game with seed {start.game.seed} and first "
-                                        f"player {start.game.first_player}, but its settings say seed {game.seed} "
-                                        f"and first player {game.first_player}")
+            raise SaveFileError(source, f"its start position is of the game with seed {start.game.seed} where "
+                                        f"player {start.game.first_player + 1} moves first, but its settings say "
+                                        f"seed {game.seed} where player {game.first_player + 1} moves first")
         m = cls(game, start)
         actions = d["actions"]
         for number, text in enumerate(actions, 1):
