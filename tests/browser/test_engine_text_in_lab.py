@@ -11,4 +11,4 @@ def test_engine_text_shows_in_jupyterlab(page, lab_server):
     text = page.locator(".jp-Notebook").inner_text()
     assert "keep 0,1" in text
     assert "You must keep at least 2 of the 3 tickets" in text
-    assert "already belongs to player 1" in text
+    assert "already belongs to player 2" in text            # owner 1: players are numbered from 1 in text

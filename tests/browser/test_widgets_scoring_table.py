@@ -49,13 +49,13 @@ def test_game_table_in_voila(page, voila_server):
     status = table.locator(".ttr-status")
     log = table.locator(".ttr-log")
     # the notebook left this table just after an Undo: the human is to move
-    took_back = re.search(r"Took back: Player 0 \(human\) claimed (.+?) with ", status.inner_text())
+    took_back = re.search(r"Took back: Player 1 \(human\) claimed (.+?) with ", status.inner_text())
     assert took_back, status.inner_text()
     words = took_back.group(1).rstrip(",")     # the route as the student reads it (a double route in words)
     usa = ttr_nb.load_game("usa")
     route = next(r.key for r in usa.board.routes if route_name(usa, r.index) == words)
-    assert "Player 0 (human)" in table.locator(".ttr-turn").inner_text()
-    assert "Player 0 (human)'s hand" in table.locator(".ttr-hand").inner_text()
+    assert "Player 1 (human)" in table.locator(".ttr-turn").inner_text()
+    assert "Player 1 (human)'s hand" in table.locator(".ttr-hand").inner_text()
 
     # a face-up card (not a locomotive, which would end the turn), then the deck
     names = [table.locator(f".ttr-face-up-{k}").inner_text().strip() for k in range(5)]
@@ -63,12 +63,12 @@ def test_game_table_in_voila(page, voila_server):
     before = log.inner_text()
     _timed("face-up card -> log", page, lambda: table.locator(f".ttr-face-up-{k}").click(),
            lambda: log.inner_text() != before)
-    assert f"Player 0 (human) took a face-up {names[k]} card" in log.inner_text()
+    assert f"Player 1 (human) took a face-up {names[k]} card" in log.inner_text()
     before = log.inner_text()
     _timed("deck + bot turn -> log", page, lambda: table.locator(".ttr-deck").click(),
-           lambda: "Player 0 (human) to play" in table.locator(".ttr-turn").inner_text()
+           lambda: "Player 1 (human) to play" in table.locator(".ttr-turn").inner_text()
            and log.inner_text() != before)
-    assert "Player 0 (human) drew a card from the deck" in log.inner_text()
+    assert "Player 1 (human) drew a card from the deck" in log.inner_text()
 
     # a click on the route's marker offers its payments; a payment button claims it
     ri = ttr_nb.load_game("usa").route_index(route)
@@ -83,8 +83,8 @@ def test_game_table_in_voila(page, voila_server):
     fill_before = owner_fill.get_attribute("d") if owner_fill.count() else ""
     before = log.inner_text()
     _timed("payment -> claim + bot turn -> log", page, lambda: pay.click(),
-           lambda: f"Player 0 (human) claimed {words}" in log.inner_text())
-    assert f"Player 0 (human) claimed {words}" in log.inner_text() and "#" not in log.inner_text()
+           lambda: f"Player 1 (human) claimed {words}" in log.inner_text())
+    assert f"Player 1 (human) claimed {words}" in log.inner_text() and "#" not in log.inner_text()
     # the claimed route's spaces are drawn in player 0's trace
     owner_fill = _trace(page, ".ttr-game-table", "player 0").locator("path").first
     deadline = time.time() + 10
@@ -94,8 +94,8 @@ def test_game_table_in_voila(page, voila_server):
 
     # Undo takes the claim (and the bot's reply) back
     _timed("undo -> log", page, lambda: table.locator(".ttr-undo").click(),
-           lambda: f"Player 0 (human) claimed {words}" not in log.inner_text())
-    assert status.inner_text().startswith(f"✓ Took back: Player 0 (human) claimed {words}")
+           lambda: f"Player 1 (human) claimed {words}" not in log.inner_text())
+    assert status.inner_text().startswith(f"✓ Took back: Player 1 (human) claimed {words}")
     errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
     assert errors.count() == 0, errors.first.inner_text()
     page.screenshot(path="/tmp/ttr_game_table_voila.png")
