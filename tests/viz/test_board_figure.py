@@ -634,3 +634,11 @@ def test_hand_and_display_figures():
     assert update_cards(shown, ["red", "loco", "blue", "green", "white"]) == ("card green", "card blue", "cards")
     with pytest.raises(ValueError):
         update_cards(shown, ["red"])
+
+
+@pytest.mark.parametrize("edition", ttr_nb.editions())
+def test_a_default_board_fits_a_notebook_beside_the_file_browser(edition):
+    """At 1280x800 with the file browser open a notebook's output area is ~840 px wide: a
+    board drawn with no size given must not be cut off at the right (notebook 31's was)."""
+    fig = board_figure(edition, static=True)
+    assert fig.layout.width <= 840

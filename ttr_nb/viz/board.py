@@ -89,6 +89,9 @@ _PAYABLE = "#00c853"
 _HIGHLIGHT = "#ffb000"       # the selected routes and cities: used for nothing else
 _MARKED = "#6d4c41"                  # a group of routes a widget points out (dotted)
 _CLOSED_FILL = "rgba(215, 212, 204, 0.75)"
+# A static board is this wide unless told otherwise: a notebook's output area beside the file
+# browser at 1280x800 is ~840 px, so a wider figure would be cut off at the right.
+DEFAULT_WIDTH = 820
 _MARGIN = dict(l=8, r=8, t=44, b=8)     # the top margin grows with the text size: title, then legend
 
 #: Text sizes in px: ``"default"`` reads at 1280 px wide, ``"projector"`` from the back of a room.
@@ -691,7 +694,7 @@ class BoardView:
         m = dict(_MARGIN, t=round(self.sizes["title"] * 1.6 + self.sizes["legend"] * 1.9))
         if width is None and height is None:
             if b.width >= b.height:
-                width = 1000
+                width = DEFAULT_WIDTH
             else:
                 height = 960
         if width is None:
