@@ -25,6 +25,13 @@ LAYERS = ("engine", "analysis", "exercises", "viz", "widgets")          # bottom
 HEAVY = ("plotly", "ipywidgets", "IPython", "anywidget", "matplotlib", "networkx.drawing")
 
 
+def _modules_loaded_by(code: str) -> list[str]:
+    """The modules a fresh interpreter has loaded after running `code`, which prints them."""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
 @pytest.mark.parametrize("module", ["ttr_nb", "ttr_nb.engine"])
 def test_importing_the_engine_loads_no_display_library(module):
     code = (f"import sys, json, {module}\n"
@@ -32,9 +39,7 @@ def test_importing_the_engine_loads_no_display_library(module):
             "g = ttr_nb.load_game('europe', players=3, seed=1); s = g.new_state(); s.legal_actions()[0]\n"
             "s.score_breakdown(); s.to_dict(); ttr_nb.Match(g)\n"
             "print(json.dumps(sorted(sys.modules)))")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    loaded = json.loads(done.stdout)
+    loaded = _modules_loaded_by(code)
     for name in ("plotly", "ipywidgets", "IPython"):
         assert not any(m == name or m.startswith(name + ".") for m in loaded), f"{module} imports {name}"
 
@@ -44,9 +49,7 @@ def test_answering_every_exercise_loads_no_display_library():
             "from ttr_nb.exercises import exercises\n"
             "[ex.solution() for ex in exercises()]\n"
             "print(json.dumps(sorted(sys.modules)))")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    loaded = json.loads(done.stdout)
+    loaded = _modules_loaded_by(code)
     for name in ("plotly", "ipywidgets", "IPython", "ttr_nb.viz", "ttr_nb.widgets"):
         assert not any(m == name or m.startswith(name + ".") for m in loaded), f"the exercises import {name}"
 

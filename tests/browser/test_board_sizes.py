@@ -23,7 +23,7 @@ import pytest
 import ttr_nb
 from ttr_nb.widgets import EditionExplorer, PaymentChecker
 
-from .conftest import ROOT, TOKEN, wait_idle
+from .conftest import ROOT, run_all_in_lab, wait_idle
 
 SHOTS = Path(os.environ.get("TTR_SCREENSHOTS", ROOT / "build" / "screenshots"))
 WIDGETS = [".ttr-explorer", ".ttr-payment", ".ttr-tunnel-lab", ".ttr-scoring", ".ttr-game-table"]
@@ -42,15 +42,7 @@ def lab_page(browser, lab_server):          # (the lab serves a copy of tests/br
 
 
 def open_and_run(page, lab_url: str, notebook: str) -> None:
-    # a workspace of its own, reset: JupyterLab would otherwise reopen what the last session had open
-    page.goto(f"{lab_url}/lab/workspaces/ttr-board-sizes/tree/{notebook}?reset&token={TOKEN}")
-    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=90_000)
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('.jp-StatusBar-TextItem')].some(e => e.textContent.includes('| Idle'))",
-        timeout=90_000)
-    page.locator(".jp-Notebook").first.click()
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    run_all_in_lab(page, lab_url, notebook)
     wait_idle(page)
 
 

@@ -541,6 +541,18 @@ class BoardReader:
                               if kind == "country"}
         return places
 
+    def check_keys(self, where: str, d: dict, required: tuple, optional: tuple = ()) -> bool:
+        """A problem for every missing required key and every unknown key of `d`; True when
+        none is missing."""
+        allowed = (*required, *optional)
+        missing = [k for k in required if k not in d]
+        for k in missing:
+            self.add(f"{where}: missing required key {k!r}")
+        for k in d:
+            if k not in allowed:
+                self.add(f"{where}: unknown key {k!r} (allowed: {', '.join(allowed)})")
+        return not missing
+
     def read_place(self, where: str, kind: str, keys: tuple, c) -> bool:
         add = self.add
         if not isinstance(c, dict):
@@ -549,14 +561,7 @@ class BoardReader:
         cname = c.get("name")
         if isinstance(cname, str):
             where = f"{kind} {cname!r}"
-        ok = True
-        for k in keys:
-            if k not in c:
-                add(f"{where}: missing required key {k!r}")
-                ok = False
-        for k in c:
-            if k not in keys:
-                add(f"{where}: unknown key {k!r} (allowed: {', '.join(keys)})")
+        ok = self.check_keys(where, c, keys)
         if "name" in c and not (isinstance(cname, str) and cname.strip()):
             add(f"{where}: name must be a non-empty string, not {cname!r}")
             ok = False
@@ -752,14 +757,7 @@ class BoardReader:
             else (to if isinstance(to, str) else "?")
         )
         where = f"{where} ({label})"
-        ok = True
-        for k in _TICKET_REQUIRED:
-            if k not in t:
-                add(f"{where}: missing required key {k!r}")
-                ok = False
-        for k in t:
-            if k not in _TICKET_REQUIRED and k not in _TICKET_DEFAULTS:
-                add(f"{where}: unknown key {k!r} (allowed: from, to, points, deck)")
+        ok = self.check_keys(where, t, _TICKET_REQUIRED, tuple(_TICKET_DEFAULTS))
         t = {**_TICKET_DEFAULTS, **t}
         ok = self.ticket_ends(where, t) and ok
         ok = self.ticket_points(where, t) and ok
