@@ -57,7 +57,8 @@ from ..engine.callbacks import Callbacks
 from ..engine.cards import GREY_NAME
 from ..engine.cards import CARD_NAMES, Cards
 from .figure import Figure
-from .geometry import CAR_LENGTH, CAR_WIDTH, BoardGeometry, board_geometry, flatten, text_box
+from .geometry import CAR_LENGTH, CAR_WIDTH, BoardGeometry, board_geometry, flatten
+from .labels import text_box
 from .palette import (PLAYER_COLOURS, PLAYER_MARKS, PLAYER_NAMES, ROUTE_COLOUR_ORDER, ROUTE_COLOURS,
                       ROUTE_LETTERS, mark_colour, text_colour)
 
@@ -99,9 +100,11 @@ TEXT_SIZES: dict[str, dict[str, float]] = {
     "default": dict(city=13.0, number=12.0, legend=13.0, title=18.0, country=15.0, letter=9.0, hover=13.0),
     "projector": dict(city=18.0, number=16.0, legend=17.0, title=24.0, country=20.0, letter=11.0, hover=17.0),
 }
-#: The pixels per board unit each text size places city names for (see geometry.LABEL_SCALE):
-#: the smallest board drawn at 1280 px, and a board on a 1920-pixel projector.
-LABEL_SCALES = {"default": 0.5, "projector": 0.75}
+#: The pixels per board unit each text size places city names for (see labels.LABEL_SCALE):
+#: the smallest board drawn at 1280 px (a static figure of DEFAULT_WIDTH), and a board on a
+#: 1920-pixel projector.  A figure of a fixed size drawn smaller has its names placed for its
+#: own scale.
+LABEL_SCALES = {"default": 0.46, "projector": 0.75}
 
 # the fixed trace names, in drawing order (players are inserted after "closed")
 _BEFORE_PLAYERS = ("sea", "countries", "country names", "network",
@@ -311,17 +314,6 @@ def _open_fill(colour: str) -> str:
     return f"rgba({r}, {g}, {b}, 0.8)"
 
 
-def _leader(city, label, size: float, scale: float) -> list | None:
-    """A thin line from a city's dot to its name, when the name had to go far from it."""
-    x0, y0, x1, y1 = text_box(label[0], label[1], label[3], label[2], size, scale)
-    nx, ny = min(max(city.x, x0), x1), min(max(city.y, y0), y1)
-    d = ((nx - city.x) ** 2 + (ny - city.y) ** 2) ** 0.5
-    if d * scale < 30:
-        return None
-    k = 7 / scale / d
-    return [(city.x + (nx - city.x) * k, city.y + (ny - city.y) * k), (nx, ny)]
-
-
 def _colour_name(colour: str, seat: int) -> str:
     c = colour.strip().lower()
     if c in PLAYER_COLOURS:
@@ -356,6 +348,7 @@ class BoardView:
         self.text_size = text_size
         self.sizes = TEXT_SIZES[text_size]
         self.geometry: BoardGeometry = board_geometry(board, car_length, car_width)
+        self.label_scale = self._label_scale(width, height)
         colours = list(player_colours) if player_colours is not None else []
         for seat in range(len(colours), game.players):
             colours.append(PLAYER_COLOURS[seat % len(PLAYER_COLOURS)])
@@ -636,9 +629,8 @@ class BoardView:
                        **skip, **ov["highlight routes"]))
         cities = board.cities
         places = [c for c in cities if not c.is_country]
-        labels = g.labels(sz["city"], LABEL_SCALES[self.text_size])
-        lx, ly = flatten(_leader(c, labels[c.name], sz["city"], LABEL_SCALES[self.text_size]) for c in places
-                         if _leader(c, labels[c.name], sz["city"], LABEL_SCALES[self.text_size]))
+        labels = g.labels(sz["city"], self.label_scale, sz["country"])
+        lx, ly = flatten(labels[c.name].leader for c in places if labels[c.name].leader)
         add(_scatter(name="label leaders", mode="lines", x=lx, y=ly, line=dict(color="#555555", width=1), **skip))
         add(_scatter(name="cities", x=[c.x for c in places], y=[c.y for c in places], mode="markers",
                        text=[c.name for c in places],
@@ -648,7 +640,8 @@ class BoardView:
         add(_scatter(name="city names", mode="text", x=[labels[c.name][0] for c in places],
                        y=[labels[c.name][1] for c in places], text=[labels[c.name][3] for c in places],
                        textposition=[labels[c.name][2] for c in places], customdata=[c.name for c in places],
-                       textfont=dict(size=sz["city"], color=_TEXT, shadow="0px 0px 3px #ffffff"), **skip))
+                       textfont=dict(size=[labels[c.name].size for c in places], color=_TEXT,
+                                     shadow="0px 0px 3px #ffffff"), **skip))
         add(_scatter(name="highlight cities", mode="markers", hoverinfo="skip", showlegend=False,
                        marker=dict(symbol="circle-open", size=22, color=_HIGHLIGHT, line=dict(width=4)),
                        **ov["highlight cities"]))
@@ -689,11 +682,14 @@ class BoardView:
                     customdata=[c for c, _ in st],
                     hovertext=[f"station of {self.player_names[p]} at {c}" for c, p in st])
 
-    def _layout(self, width, height, title) -> go.Layout:
+    def _size(self, width, height) -> tuple[int, int, dict]:
+        """The figure's width, height and margins (a board keeps its proportions)."""
         b = self.board
         m = dict(_MARGIN, t=round(self.sizes["title"] * 1.6 + self.sizes["legend"] * 1.9))
         if width is None and height is None:
-            if b.width >= b.height:
+            if self.text_size == "projector":     # a board on a 1920-pixel projector
+                width = round(LABEL_SCALES["projector"] * b.width + m["l"] + m["r"])
+            elif b.width >= b.height:
                 width = DEFAULT_WIDTH
             else:
                 height = 960
@@ -701,6 +697,22 @@ class BoardView:
             width = round((height - m["t"] - m["b"]) * b.width / b.height + m["l"] + m["r"])
         if height is None:
             height = round((width - m["l"] - m["r"]) * b.height / b.width + m["t"] + m["b"])
+        return width, height, m
+
+    def _label_scale(self, width, height) -> float:
+        """The scale city names are placed for: the text size's, or the figure's own when it is
+        drawn smaller (a responsive figure is never drawn smaller than a static one)."""
+        nominal = LABEL_SCALES[self.text_size]
+        if self.responsive:
+            return nominal
+        w, h, m = self._size(width, height)
+        b = self.board
+        drawn = min((w - m["l"] - m["r"]) / b.width, (h - m["t"] - m["b"]) / b.height)
+        return min(nominal, round(drawn, 2) if round(drawn, 2) <= drawn else round(drawn - 0.005, 2))
+
+    def _layout(self, width, height, title) -> go.Layout:
+        b = self.board
+        width, height, m = self._size(width, height)
         axis = dict(visible=False, showgrid=False, zeroline=False, showticklabels=False)
         title = b.title if title is None else title
         return go.Layout(
