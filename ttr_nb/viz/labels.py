@@ -66,8 +66,8 @@ _COUNTRY_MARK = 9.5         # px: half the side of a country's border square
 _TUNNEL_EXTRA = (4.0, 11.0)  # board units: a tunnel's jagged border reaches this much past the car
 #: Without a leader, every other dot is at least this much farther from the name than its own
 #: dot (times, plus px): a name between two dots reads as the nearer one's.
-_OWN_DOT_RATIO, _OWN_DOT_PX = 1.5, 6.0
-_LEADER_ROOM = 20.0         # px: a name at the end of a leader keeps this far from other dots
+_OWN_DOT_RATIO, _OWN_DOT_PX = 1.2, 4.0
+_LEADER_ROOM = 14.0         # px: a name at the end of a leader keeps this far from other dots
 
 
 class Label(NamedTuple):
@@ -428,6 +428,7 @@ class _Obstacles:
         self.scale = scale
         self.margin = _CLEARANCE / scale
         self.cars = [poly for _, poly in _car_outlines(board, length, width, self.margin)]
+        self.bare_cars = [poly for _, poly in _car_outlines(board, length, width, 0.5 / scale)]     # for leaders
         self.car_bounds = [_bounds(p) for p in self.cars]
         self.car_axes = [_axes(p) for p in self.cars]
         self.car_discs = [(((b[0] + b[2]) / 2, (b[1] + b[3]) / 2), math.dist((b[0], b[1]), (b[2], b[3])) / 2)
@@ -481,7 +482,8 @@ class _Obstacles:
         for k in self.car_grid.near(box):
             (cx, cy), rad = self.car_discs[k]
             if (_point_segment_distance(cx, cy, p, q) < rad
-                    and _box_hits(box, self.car_bounds[k], self.car_axes[k]) and _segment_hits_polygon(p, q, self.cars[k])):
+                    and _box_hits(box, self.car_bounds[k], self.car_axes[k])
+                    and _segment_hits_polygon(p, q, self.bare_cars[k])):
                 return False
         r = (_DOT + _CLEARANCE) / self.scale
         for k in self.dot_grid.near((box[0] - r, box[1] - r, box[2] + r, box[3] + r)):
@@ -543,6 +545,20 @@ class _Obstacles:
             y0 += step
         return out
 
+    def confusion(self, box, city, leader: bool = False) -> float:
+        """By how many px another dot is nearer the box than the nearest-dot rule allows (0: none);
+        with ``leader``, the px to the nearest other dot (negative: a larger distance is better)."""
+        own = _box_distance(box, city.x, city.y)
+        if leader:
+            return -min(_box_distance(box, c.x, c.y) for c in self.places if c is not city) * self.scale
+        reach = _OWN_DOT_RATIO * own + _OWN_DOT_PX / self.scale
+        worst = 0.0
+        for k in self.dot_grid.near((box[0] - reach, box[1] - reach, box[2] + reach, box[3] + reach)):
+            c = self.places[k]
+            if c is not city:
+                worst = max(worst, reach - _box_distance(box, c.x, c.y))
+        return worst * self.scale
+
     def nearest_own_dot(self, box, city) -> bool:
         """Whether every other dot is clearly farther from the box than the city's own."""
         own = _box_distance(box, city.x, city.y)
@@ -557,7 +573,7 @@ class _Obstacles:
         """A name at the end of a leader: no other dot within _LEADER_ROOM px, nor nearer than
         its own dot."""
         own = _box_distance(box, city.x, city.y)
-        reach = max(_LEADER_ROOM / self.scale, own)
+        reach = max(_LEADER_ROOM / self.scale, 0.6 * own)
         for k in self.dot_grid.near((box[0] - reach, box[1] - reach, box[2] + reach, box[3] + reach)):
             c = self.places[k]
             if c is not city and _box_distance(box, c.x, c.y) < reach:
@@ -590,13 +606,13 @@ class _Obstacles:
 # --------------------------------------------------------------------------- the placement
 
 #: How many clear candidates per city the search considers (the best ones).
-_KEEP = 32
+_KEEP = 40
 #: With fewer clear usual places than this, the neighbourhood is searched: every box within
 #: _REACH px of the dot, on strips _STEP px apart (then in the smaller font, if still too few).
-_ENOUGH, _REACH, _STEP = 6, 110.0, 4.0
+_ENOUGH, _REACH, _STEP = 12, 110.0, 4.0
 #: The search gives up a full solution after visiting this many choices (then the best
 #: partial one is completed with the least overlapping names).
-_BUDGET = 20000
+_BUDGET = 60000
 
 
 def label_positions(board, length: float = CAR_LENGTH, size: float = 13.0, scale: float = LABEL_SCALE,
@@ -616,11 +632,13 @@ def label_positions(board, length: float = CAR_LENGTH, size: float = 13.0, scale
             if obstacles.clear(cand, box, c):
                 opts.append((score, cand, box))
         texts = [t for t in (c.name, two_lines(c.name)) if t]
+        scanned = []
         for font in (size, small):
             if len(opts) >= _ENOUGH:
                 break
             boxes = [(_box_distance(box, c.x, c.y) + 8 / scale * lines, box, text) for lines, text in enumerate(texts)
                      for box in obstacles.scan(c, text, font, _REACH / scale, _STEP / scale)]
+            scanned.append((font, boxes))
             found = 0
             for _, box, text in sorted(boxes):         # nearest first, until enough are found
                 scored = _from_box(c, box, text, font, size, scale, obstacles)
@@ -629,10 +647,15 @@ def label_positions(board, length: float = CAR_LENGTH, size: float = 13.0, scale
                     found += 1
                     if found >= _KEEP:
                         break
-        if not opts:            # the nearest clear box, though as near another dot (label_problems tells)
-            for _, box, text in sorted(boxes)[:1]:
-                score, cand = _from_box(c, box, text, small, size, scale, None)
-                opts = [(score + 1e4, cand, box)]
+        if not opts:            # a clear box with a leader, though near another dot; or the least near one
+            for font, font_boxes in scanned:
+                for _, box, text in font_boxes:
+                    score, cand = _from_box(c, box, text, font, size, scale, None)
+                    leader = obstacles.leader_to(box, c)
+                    if leader is not None:
+                        opts.append((score + 1e4 - 10 * obstacles.confusion(box, c, leader=True), cand._replace(leader=leader), box))
+                    else:
+                        opts.append((score + 2e4 + 3 * obstacles.confusion(box, c), cand, box))
         if not opts:            # nothing is clear: the usual place all the same (label_problems tells)
             score, cand = _ring_candidates(c.x, c.y, c.name, size, scale)[0]
             opts = [(score + 1e6, cand, text_box(cand.x, cand.y, cand.text, cand.position, cand.size, scale))]
@@ -667,7 +690,8 @@ def _search(names: list[str], options: dict, margin: float) -> dict[str, int]:
     name to its best candidate still free.  Without a full solution within :data:`_BUDGET`
     steps, each city takes the candidate overlapping the fewest names already placed."""
     # which cities' candidates can meet at all
-    reach = {n: _bounds([(b[0], b[1]) for _, _, b in options[n]] + [(b[2], b[3]) for _, _, b in options[n]])
+    reach = {n: _bounds([(b[0], b[1]) for _, _, b in options[n]] + [(b[2], b[3]) for _, _, b in options[n]]
+                        + [p for _, label, _ in options[n] if label.leader for p in label.leader])
              for n in names}
     near = {n: [m for m in names if m != n and _boxes_overlap(reach[n], reach[m], 2 * margin)] for n in names}
     cache: dict[tuple, bool] = {}
@@ -718,13 +742,50 @@ def _search(names: list[str], options: dict, margin: float) -> dict[str, int]:
         for n in order:
             chosen[n] = min(range(len(options[n])), key=lambda i: (
                 sum(clash(n, i, m, chosen[m]) for m in near[n] if m in chosen), options[n][i][0]))
-    for _ in range(2):          # each name to the best place the others leave free
-        for n in names:
+
+        def clashes(n, i):
+            return sum(clash(n, i, m, chosen[m]) for m in near[n])
+
+        for _ in range(20):     # then each name in a clash moves where it clashes least
+            moved = False
+            for n in names:
+                now = clashes(n, chosen[n])
+                if now:
+                    i = min(range(len(options[n])), key=lambda i: (clashes(n, i), options[n][i][0]))
+                    if clashes(n, i) < now:
+                        chosen[n] = i
+                        moved = True
+            if not moved:
+                break
+    for _ in range(2):          # each name to a better place, moving the names in its way if that costs less
+        for n in sorted(names, key=lambda n: (-options[n][chosen[n]][0], n)):
             for i in range(chosen[n]):
-                if not any(clash(n, i, m, chosen[m]) for m in near[n]):
+                moves = _make_room(n, i, chosen, options, near, clash)
+                gain = options[n][chosen[n]][0] - options[n][i][0]
+                if moves is not None and sum(options[m][j][0] - options[m][chosen[m]][0]
+                                             for m, j in moves.items()) < gain:
+                    chosen.update(moves)
                     chosen[n] = i
                     break
     return chosen
+
+
+def _make_room(n, i, chosen, options, near, clash) -> dict[str, int] | None:
+    """New places for the names in the way of ``n`` taking its candidate ``i`` (each to its
+    best candidate clear of all the others), or None when one of them has none."""
+    moves: dict[str, int] = {}
+    for m in near[n]:
+        if not clash(n, i, m, chosen[m]):
+            continue
+        for j in range(len(options[m])):
+            if clash(n, i, m, j):
+                continue
+            if all(not clash(m, j, k, moves.get(k, chosen[k])) for k in near[m] if k != n):
+                moves[m] = j
+                break
+        else:
+            return None
+    return moves
 
 
 # --------------------------------------------------------------------------- the check
