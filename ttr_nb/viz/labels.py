@@ -6,25 +6,29 @@ at ``scale`` pixels per board unit is ``text_width / scale`` units wide.  Names 
 for the smallest scale a board is shown at: on a larger board a name is relatively smaller
 and shrinks towards its anchor point, so what is clear at the small scale stays clear.
 
-The placement (:func:`label_positions`) tries, for each city, places around its dot in 16
-directions at growing gaps, on one line and then on two; then farther places joined to the
-dot by a thin leader line; then the same in a slightly smaller font.  Each candidate has a
-score (nearer, more usual directions, one line, no leader, full size: lower).  Candidates
-that touch a car, a route's centre line, a dot, a country marker or the frame, or that sit
-as near another city's dot as their own (without a leader), are dropped; then a search picks
-one candidate per city, no two overlapping, the most constrained cities first, and a last
-pass moves every name to its best place still free.  The result is deterministic.
+The placement (:func:`label_positions`) first tries the usual places: around the dot in 16
+directions at the :data:`LABEL_GAPS`, on one line and then on two.  A place is kept only if
+its box touches no car (a tunnel with its jagged border), no route's centre line, no dot, no
+country mark and stays inside the frame, and every other dot is clearly farther from it than
+the city's own.  Where fewer are kept, the whole neighbourhood is searched (horizontal strips,
+each strip's blocked intervals merged): the nearest clear boxes, a far one joined to the dot
+by a thin leader line drawn clear of every car, then the same at :data:`SMALL_FONT`.  As a
+last resort, a leader bent once, or one across a car (:func:`label_problems` reports it).
+Each candidate has a score (nearer, usual direction, one line, no leader, full size: lower);
+a depth-first search picks one per city with no two overlapping (names and leaders), the
+most constrained cities first, and a repair pass moves names to better places, shifting the
+names in the way when that costs less.  The result is deterministic.
 
 :func:`label_problems` checks placed names independently of the search: what the tests and
 the benchmark measure.
 
 >>> import ttr_nb
 >>> board = ttr_nb.load_board("usa")
->>> labels = label_positions(board)
->>> label_problems(board, labels)
+>>> labels = label_positions(board, size=18, scale=0.75)      # the projector size
+>>> label_problems(board, labels, scale=0.75)
 []
->>> labels["Denver"].text, labels["Denver"].leader is None
-('Denver', True)
+>>> labels["Las Vegas"].text, labels["Las Vegas"].leader is None
+('Las<br>Vegas', True)
 """
 from __future__ import annotations
 
@@ -73,14 +77,14 @@ _LEADER_ROOM = 14.0         # px: a name at the end of a leader keeps this far f
 class Label(NamedTuple):
     """A placed name: the point the text is anchored at, the plotly textposition, the text (the
     name, or the name on two lines joined by ``<br>``), the font size in px, and the leader
-    line from the dot to the name (two points) or None."""
+    line from the dot to the name (two points, or three with a bend) or None."""
 
     x: float
     y: float
     position: str
     text: str
     size: float
-    leader: tuple[Point, Point] | None = None
+    leader: tuple[Point, ...] | None = None
 
 
 # plotly textpositions of a text-only trace, with the side (dx, dy) of the anchor point the
@@ -299,12 +303,8 @@ def _segment_hits_polygon(p: Point, q: Point, poly: Sequence[Point]) -> bool:
     return True
 
 
-def _point_segment_distance(x: float, y: float, p: Point, q: Point) -> float:
-    (px, py), (qx, qy) = p, q
-    dx, dy = qx - px, qy - py
-    n = dx * dx + dy * dy
-    t = 0.0 if n == 0 else max(0.0, min(1.0, ((x - px) * dx + (y - py) * dy) / n))
-    return math.hypot(px + t * dx - x, py + t * dy - y)
+def _segments(line: Sequence[Point]) -> list[tuple[Point, Point]]:
+    return list(zip(line, line[1:]))
 
 
 def _boxes_overlap(a, b, margin: float = 0.0) -> bool:
@@ -428,11 +428,16 @@ class _Obstacles:
         self.scale = scale
         self.margin = _CLEARANCE / scale
         self.cars = [poly for _, poly in _car_outlines(board, length, width, self.margin)]
-        self.bare_cars = [poly for _, poly in _car_outlines(board, length, width, 0.5 / scale)]     # for leaders
+        # for leaders: each car's centre, direction and half sizes (a little larger than drawn)
+        self.car_frames = []
+        for r in board.routes:
+            el, ew = _TUNNEL_EXTRA if r.tunnel else (0.0, 0.0)
+            for x, y, angle in r.spaces:
+                t = math.radians(angle)
+                self.car_frames.append((x, y, math.cos(t), math.sin(t), (length + el) / 2 + 0.5 / scale,
+                                        (width + ew) / 2 + 0.5 / scale))
         self.car_bounds = [_bounds(p) for p in self.cars]
         self.car_axes = [_axes(p) for p in self.cars]
-        self.car_discs = [(((b[0] + b[2]) / 2, (b[1] + b[3]) / 2), math.dist((b[0], b[1]), (b[2], b[3])) / 2)
-                          for b in self.car_bounds]
         self.car_grid = _Grid()
         for k, b in enumerate(self.car_bounds):
             self.car_grid.add(k, b)
@@ -445,6 +450,7 @@ class _Obstacles:
         for k, c in enumerate(self.places):
             self.dot_grid.add(k, (c.x, c.y, c.x, c.y))
         self.country = [b for _, b in _country_boxes(board, scale, country_size)]
+        self._bend_cache: dict[str, list] = {}
 
     def box_clear(self, box, city, own_dot_rule: bool = True) -> bool:
         """Whether a name's box touches no car, route line, dot, country mark or the frame, and
@@ -477,13 +483,28 @@ class _Obstacles:
     def leader_clear(self, line, city) -> bool:
         """Whether a leader line crosses no car, other dot or country mark (it may pass between
         two cars of a route: nothing is drawn there)."""
-        p, q = line
+        return all(self._segment_clear(p, q, city) for p, q in _segments(line))
+
+    def cars_crossed(self, line) -> int:
+        """How many cars a leader line crosses."""
+        n = 0
+        for p, q in _segments(line):
+            for k in self.car_grid.near(_bounds((p, q))):
+                n += self._crosses_car(k, p, q)
+        return n
+
+    def _crosses_car(self, k: int, p: Point, q: Point) -> bool:
+        cx, cy, ux, uy, h, w = self.car_frames[k]
+        # the segment in the car's own frame (along, across), against the car's box
+        a = ((p[0] - cx) * ux + (p[1] - cy) * uy, (p[1] - cy) * ux - (p[0] - cx) * uy)
+        b = ((q[0] - cx) * ux + (q[1] - cy) * uy, (q[1] - cy) * ux - (q[0] - cx) * uy)
+        return _segment_hits_box(a, b, (-h, -w, h, w))
+
+    def _segment_clear(self, p, q, city) -> bool:
+        line = (p, q)
         box = _bounds(line)
         for k in self.car_grid.near(box):
-            (cx, cy), rad = self.car_discs[k]
-            if (_point_segment_distance(cx, cy, p, q) < rad
-                    and _box_hits(box, self.car_bounds[k], self.car_axes[k])
-                    and _segment_hits_polygon(p, q, self.bare_cars[k])):
+            if self._crosses_car(k, p, q):
                 return False
         r = (_DOT + _CLEARANCE) / self.scale
         for k in self.dot_grid.near((box[0] - r, box[1] - r, box[2] + r, box[3] + r)):
@@ -580,21 +601,52 @@ class _Obstacles:
                 return False
         return True
 
-    def leader_to(self, box, city) -> tuple[Point, Point] | None:
+    def leader_to(self, box, city, bend: bool = False) -> tuple[Point, ...] | None:
         """The shortest leader line from the city's dot to the box's nearest point, corners or
-        edge middles that crosses no car or other dot, or None."""
+        edge middles that crosses no car or other dot; with ``bend``, failing a straight one,
+        one bent once at a point 14-28 px from the dot; or None."""
         x0, y0, x1, y1 = box
+        inner = (x0 + 1, y0 + 1, x1 - 1, y1 - 1)
         ends = [_nearest(box, city.x, city.y), (x0, y0), (x1, y0), (x1, y1), (x0, y1),
                 ((x0 + x1) / 2, y0), ((x0 + x1) / 2, y1), (x0, (y0 + y1) / 2), (x1, (y0 + y1) / 2)]
         ends.sort(key=lambda p: (math.dist(p, (city.x, city.y)), p))
         for end in ends:
-            d = math.dist(end, (city.x, city.y))
-            k = _DOT / self.scale / d
-            line = ((round(city.x + (end[0] - city.x) * k, 1), round(city.y + (end[1] - city.y) * k, 1)),
-                    (round(end[0], 1), round(end[1], 1)))
-            if self.leader_clear(line, city) and not _segment_hits_box(*line, (x0 + 1, y0 + 1, x1 - 1, y1 - 1)):
+            line = (self._from_dot(city, end), (round(end[0], 1), round(end[1], 1)))
+            if self.leader_clear(line, city) and not _segment_hits_box(*line, inner):
                 return line
-        return None
+        if not bend:
+            return None
+        best = None
+        for first in self._bends(city):
+            w = first[1]
+            for end in ends[:5]:
+                end = (round(end[0], 1), round(end[1], 1))
+                line = (*first, end)
+                length = math.dist(w, (city.x, city.y)) + math.dist(w, end)
+                if ((best is None or length < best[0]) and self.leader_clear((w, end), city)
+                        and not _segment_hits_box(w, end, inner)):
+                    best = (length, line)
+        return None if best is None else best[1]
+
+    def _bends(self, city) -> list[tuple[Point, Point]]:
+        """The first pieces of bent leaders: from the dot to a point 14-28 px away, clear."""
+        if city.name not in self._bend_cache:
+            s = self.scale
+            out = []
+            for r in (14.0, 21.0, 28.0):
+                for k in range(16):
+                    a = math.radians(22.5 * k)
+                    w = (round(city.x + math.cos(a) * r / s, 1), round(city.y + math.sin(a) * r / s, 1))
+                    first = (self._from_dot(city, w), w)
+                    if self.leader_clear(first, city):
+                        out.append(first)
+            self._bend_cache[city.name] = out
+        return self._bend_cache[city.name]
+
+    def _from_dot(self, city, towards: Point) -> Point:
+        d = math.dist(towards, (city.x, city.y))
+        k = _DOT / self.scale / d
+        return (round(city.x + (towards[0] - city.x) * k, 1), round(city.y + (towards[1] - city.y) * k, 1))
 
     def clear(self, label: Label, box, city) -> bool:
         if label.leader is None:
@@ -610,6 +662,9 @@ _KEEP = 40
 #: With fewer clear usual places than this, the neighbourhood is searched: every box within
 #: _REACH px of the dot, on strips _STEP px apart (then in the smaller font, if still too few).
 _ENOUGH, _REACH, _STEP = 12, 110.0, 4.0
+#: With fewer places than _FEW, the _FALLBACK nearest boxes of each font are added, with a
+#: leader (bent once if need be) though near another dot, or without one (label_problems tells).
+_FEW, _FALLBACK = 6, 40
 #: The search gives up a full solution after visiting this many choices (then the best
 #: partial one is completed with the least overlapping names).
 _BUDGET = 60000
@@ -647,15 +702,19 @@ def label_positions(board, length: float = CAR_LENGTH, size: float = 13.0, scale
                     found += 1
                     if found >= _KEEP:
                         break
-        if not opts:            # a clear box with a leader, though near another dot; or the least near one
+        if len(opts) < _FEW:    # a clear box with a leader, though near another dot; or the least near one
             for font, font_boxes in scanned:
-                for _, box, text in font_boxes:
+                for _, box, text in sorted(font_boxes)[:_FALLBACK]:
                     score, cand = _from_box(c, box, text, font, size, scale, None)
-                    leader = obstacles.leader_to(box, c)
+                    leader = obstacles.leader_to(box, c, bend=True)
                     if leader is not None:
                         opts.append((score + 1e4 - 10 * obstacles.confusion(box, c, leader=True), cand._replace(leader=leader), box))
-                    else:
-                        opts.append((score + 2e4 + 3 * obstacles.confusion(box, c), cand, box))
+                    elif obstacles.nearest_own_dot(box, c):
+                        opts.append((score + 2e4, cand, box))
+                    else:       # a leader across cars reads better than a name beside another dot
+                        line = (obstacles._from_dot(c, _nearest(box, c.x, c.y)), _nearest(box, c.x, c.y))
+                        crossed = obstacles.cars_crossed(line)
+                        opts.append((score + 1.5e4 + 50 * crossed, cand._replace(leader=line), box))
         if not opts:            # nothing is clear: the usual place all the same (label_problems tells)
             score, cand = _ring_candidates(c.x, c.y, c.name, size, scale)[0]
             opts = [(score + 1e6, cand, text_box(cand.x, cand.y, cand.text, cand.position, cand.size, scale))]
@@ -677,11 +736,12 @@ def _conflict(a: tuple, b: tuple, margin: float) -> bool:
     lb, bb = b[1], b[2]
     if _boxes_overlap(ba, bb, margin):
         return True
-    if la.leader is not None and _segment_hits_box(*la.leader, bb):
+    if la.leader is not None and any(_segment_hits_box(p, q, bb) for p, q in _segments(la.leader)):
         return True
-    if lb.leader is not None and _segment_hits_box(*lb.leader, ba):
+    if lb.leader is not None and any(_segment_hits_box(p, q, ba) for p, q in _segments(lb.leader)):
         return True
-    return la.leader is not None and lb.leader is not None and _segments_cross(*la.leader, *lb.leader)
+    return (la.leader is not None and lb.leader is not None
+            and any(_segments_cross(p, q, u, v) for p, q in _segments(la.leader) for u, v in _segments(lb.leader)))
 
 
 def _search(names: list[str], options: dict, margin: float) -> dict[str, int]:
@@ -831,12 +891,12 @@ def label_problems(board, labels: dict[str, Label], scale: float = LABEL_SCALE, 
                 out.append((c.name, f"as near the dot of {d.name} as its own"))
             if c.name < d.name and _boxes_overlap(box, boxes[d.name]):
                 out.append((c.name, f"the name of {d.name}"))
-            if labels[d.name].leader is not None and _segment_hits_box(*labels[d.name].leader, box):
+            if labels[d.name].leader is not None and any(_segment_hits_box(p, q, box)
+                                                         for p, q in _segments(labels[d.name].leader)):
                 out.append((c.name, f"the leader of {d.name}"))
         if label.leader is not None:
-            p, q = label.leader
             for key, car in cars:
-                if _segment_hits_polygon(p, q, car):
+                if any(_segment_hits_polygon(p, q, car) for p, q in _segments(label.leader)):
                     out.append((c.name, f"its leader across a car of {key}"))
     return out
 
