@@ -6,7 +6,8 @@ is not measured).
 Targets: building a board figure <= 100 ms, updating it after a claim <= 20 ms.
 Each number is the best of N runs, measured with time.perf_counter.  Once per board (then
 cached for the process): its geometry, and the placement of its city names for a text size
-("labels", default size; the first figure of a board pays for it).
+("labels" at the default size, "projector" at the projector size; the first figure of a board
+at that size pays for it).
 """
 from __future__ import annotations
 
@@ -20,7 +21,8 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
 import ttr_nb  # noqa: E402
 from ttr_nb.viz import board_figure, update_board  # noqa: E402
 from ttr_nb.viz.board import LABEL_SCALES, TEXT_SIZES  # noqa: E402
-from ttr_nb.viz.geometry import BoardGeometry, label_positions  # noqa: E402
+from ttr_nb.viz.geometry import BoardGeometry  # noqa: E402
+from ttr_nb.viz.labels import label_positions  # noqa: E402
 
 N = 7
 
@@ -47,20 +49,24 @@ def main() -> None:
     if widget:  # the first FigureWidget of a process pays for imports (~2-5 s): not part of the numbers
         board_figure("usa", widget=True)
     print(f"ttr_nb.viz timings, best of {N} (ms)")
-    header = (f"{'edition':<12} {'geometry':>9} {'labels':>7} {'build':>7} {'build widget':>13} {'update':>7} "
+    header = (f"{'edition':<12} {'geometry':>9} {'labels':>7} {'projector':>9} {'build':>7} {'build widget':>13} {'update':>7} "
               f"{'update widget':>14}")
     print(header)
     for edition in ttr_nb.editions():
         game = ttr_nb.load_game(edition, players=3)
         board = game.board
         geometry = best_ms(lambda: BoardGeometry(board), 3)        # once per board, then cached
-        size, scale = TEXT_SIZES["default"]["city"], LABEL_SCALES["default"]
-        labels = best_ms(lambda: label_positions(board, size=size, scale=scale), 1)   # once per board and size
+        def place(size):            # once per board and text size, then cached
+            sizes = TEXT_SIZES[size]
+            return best_ms(lambda: label_positions(board, size=sizes["city"], scale=LABEL_SCALES[size],
+                                                   country_size=sizes["country"]), 1)
+
+        labels, labels_big = place("default"), place("projector")
         empty = game.new_state()
         route = next(r for r in board.routes if r.twin is not None)  # a double: the other side closes too
         claimed = game.state_from_dict({"routes": {route.key: 1}})
         build = best_ms(lambda: board_figure(empty))
-        row = [f"{edition:<12}", f"{geometry:>9.1f}", f"{labels:>7.0f}", f"{build:>7.1f}"]
+        row = [f"{edition:<12}", f"{geometry:>9.1f}", f"{labels:>7.0f}", f"{labels_big:>9.0f}", f"{build:>7.1f}"]
         fig = board_figure(empty)
 
         def claim_and_back(f):
