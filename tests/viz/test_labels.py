@@ -27,6 +27,10 @@ HARD = ("a car", "the line", "the frame", "the dot", "its own dot", "the border"
 CROWDED = {
     ("default", "usa"): {"Pittsburgh"},       # its leader crosses a car of Chicago-Pittsburgh
     ("default", "europe"): {"Bruxelles"},
+    # measured on the boards of the branches that add them (12:15 today): re-check when they land
+    ("default", "india"): {"Ahmadabad", "Jacobabad"},
+    ("default", "northernlights"): {"Göteborg", "Kuressaare", "Lahti", "Norrköping"},
+    ("projector", "northernlights"): {"Kuressaare"},
 }
 
 

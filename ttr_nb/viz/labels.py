@@ -702,6 +702,9 @@ def label_positions(board, length: float = CAR_LENGTH, size: float = 13.0, scale
                     found += 1
                     if found >= _KEEP:
                         break
+        if not opts and not any(boxes for _, boxes in scanned):      # nothing clear near: look farther
+            scanned.append((small, [(_box_distance(box, c.x, c.y), box, text) for text in texts
+                                    for box in obstacles.scan(c, text, small, 2 * _REACH / scale, _STEP / scale)]))
         if len(opts) < _FEW:    # a clear box with a leader, though near another dot; or the least near one
             for font, font_boxes in scanned:
                 for _, box, text in sorted(font_boxes)[:_FALLBACK]:
