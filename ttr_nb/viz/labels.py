@@ -607,8 +607,8 @@ class _Obstacles:
         one bent once at a point 14-28 px from the dot; or None."""
         x0, y0, x1, y1 = box
         inner = (x0 + 1, y0 + 1, x1 - 1, y1 - 1)
-        ends = [_nearest(box, city.x, city.y), (x0, y0), (x1, y0), (x1, y1), (x0, y1),
-                ((x0 + x1) / 2, y0), ((x0 + x1) / 2, y1), (x0, (y0 + y1) / 2), (x1, (y0 + y1) / 2)]
+        ends = [_nearest(box, city.x, city.y), ((x0 + x1) / 2, y0), ((x0 + x1) / 2, y1), (x0, (y0 + y1) / 2),
+                (x1, (y0 + y1) / 2), (x0, y0), (x1, y0), (x1, y1), (x0, y1)]
         ends.sort(key=lambda p: (math.dist(p, (city.x, city.y)), p))
         for end in ends:
             line = (self._from_dot(city, end), (round(end[0], 1), round(end[1], 1)))
@@ -665,6 +665,8 @@ _ENOUGH, _REACH, _STEP = 12, 110.0, 4.0
 #: With fewer places than _FEW, the _FALLBACK nearest boxes of each font are added, with a
 #: leader (bent once if need be) though near another dot, or without one (label_problems tells).
 _FEW, _FALLBACK = 6, 40
+#: How many of the boxes found the placement examines, nearest first, per font.
+_EXAMINE = 150
 #: The search gives up a full solution after visiting this many choices (then the best
 #: partial one is completed with the least overlapping names).
 _BUDGET = 60000
@@ -695,7 +697,7 @@ def label_positions(board, length: float = CAR_LENGTH, size: float = 13.0, scale
                      for box in obstacles.scan(c, text, font, _REACH / scale, _STEP / scale)]
             scanned.append((font, boxes))
             found = 0
-            for _, box, text in sorted(boxes):         # nearest first, until enough are found
+            for _, box, text in sorted(boxes)[:_EXAMINE]:     # nearest first, until enough are found
                 scored = _from_box(c, box, text, font, size, scale, obstacles)
                 if scored is not None:
                     opts.append((*scored, box))
