@@ -49,7 +49,8 @@ def main() -> None:
     if widget:  # the first FigureWidget of a process pays for imports (~2-5 s): not part of the numbers
         board_figure("usa", widget=True)
     print(f"ttr_nb.viz timings, best of {N} (ms)")
-    header = (f"{'edition':<12} {'geometry':>9} {'labels':>7} {'projector':>9} {'build':>7} {'build widget':>13} {'update':>7} "
+    header = (f"{'edition':<12} {'geometry':>9} {'labels':>7} {'projector':>9} {'build':>7} {'build widget':>13} "
+              f"{'update':>7} "
               f"{'update widget':>14}")
     print(header)
     for edition in ttr_nb.editions():

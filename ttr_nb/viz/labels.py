@@ -515,9 +515,10 @@ class _Obstacles:
 
     def scan(self, city, text: str, size: float, reach: float, step: float) -> list[tuple]:
         """Every box of ``text`` at ``size`` px clear of the cars, lines, dots, country marks and
-        frame (as :meth:`box_clear` without the nearest-dot rule) within ``reach`` units of the city: the board is cut into horizontal strips
-        ``step`` apart, each strip's blocked x intervals merged, and in every free gap wide
-        enough the box nearest the dot (and the gap's two ends) kept."""
+        frame (as :meth:`box_clear` without the nearest-dot rule) within ``reach`` units of the
+        city: the board is cut into horizontal strips ``step`` apart, each strip's blocked x
+        intervals merged, and in every free gap wide enough the box nearest the dot (and the
+        gap's two ends) kept."""
         s, m, b = self.scale, self.margin, self.board
         w = (text_width(text, size) + 4) / s
         h = text_height(text, size) / s
@@ -713,7 +714,8 @@ def label_positions(board, length: float = CAR_LENGTH, size: float = 13.0, scale
                     score, cand = _from_box(c, box, text, font, size, scale, None)
                     leader = obstacles.leader_to(box, c, bend=True)
                     if leader is not None:
-                        opts.append((score + 1e4 - 10 * obstacles.confusion(box, c, leader=True), cand._replace(leader=leader), box))
+                        opts.append((score + 1e4 - 10 * obstacles.confusion(box, c, leader=True),
+                                     cand._replace(leader=leader), box))
                     elif obstacles.nearest_own_dot(box, c):
                         opts.append((score + 2e4, cand, box))
                     else:       # a leader across cars reads better than a name beside another dot
