@@ -44,6 +44,7 @@ from the ``routes``, ``route spaces`` and ``cities`` points.
 """
 from __future__ import annotations
 
+import math
 from copy import deepcopy
 
 from dataclasses import dataclass, fields, replace
@@ -701,14 +702,15 @@ class BoardView:
 
     def _label_scale(self, width, height) -> float:
         """The scale city names are placed for: the text size's, or the figure's own when it is
-        drawn smaller (a responsive figure is never drawn smaller than a static one)."""
+        drawn smaller.  A responsive figure keeps the text size's (the widgets' boards are about
+        850 px wide at 1280 px with the file browser open: a little larger than a static one)."""
         nominal = LABEL_SCALES[self.text_size]
         if self.responsive:
             return nominal
         w, h, m = self._size(width, height)
         b = self.board
         drawn = min((w - m["l"] - m["r"]) / b.width, (h - m["t"] - m["b"]) / b.height)
-        return min(nominal, round(drawn, 2) if round(drawn, 2) <= drawn else round(drawn - 0.005, 2))
+        return min(nominal, math.floor(drawn * 100) / 100)
 
     def _layout(self, width, height, title) -> go.Layout:
         b = self.board
@@ -965,7 +967,9 @@ def board_figure(state_or_game, *, player_colours: Sequence[str] | None = None, 
                        (R red, O orange, Y yellow, G green, B blue, P pink, W white, K black;
                        grey spaces have none)
     ``text_size``      ``"default"`` (reads at 1280 px) or ``"projector"`` (city names, numbers
-                       and legend large enough for the back of a room)
+                       and legend large enough for the back of a room; with no size given, the
+                       figure is drawn at a 1920-pixel projector's scale, 1324 px wide when the
+                       board is landscape)
     ``responsive``     no fixed width: the figure takes the width it is given (the widgets
                        measure their box and call :func:`fit_width`)
 
