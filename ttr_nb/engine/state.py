@@ -838,17 +838,19 @@ class LegalActions(Sequence):
     issued = None               # the last action handed out by indexing (see `State.apply`)
 
     def __init__(self, state: State):
-        self.state = state
+        # the game, not the state: a state holds its LegalActions, and a reference back would make
+        # every discarded state wait for the cycle collector
+        self.game = state.game
         phase = state.phase
         if phase == "turn":
-            self._turn()
+            self._turn(state)
             return
         if phase == "draw2":
             self.simple = self._draws(state, True)
         elif phase in ("opening", "tickets"):
-            self._keeps()
+            self._keeps(state)
         elif phase == "tunnel":
-            self._tunnel()
+            self._tunnel(state)
         else:
             self.simple = []
         self.size = self.n_simple = len(self.simple)
@@ -866,8 +868,7 @@ class LegalActions(Sequence):
             draws = table[shown] = _draw_list(shown, blind, second, tickets, s.game.rules.face_up_locomotive_costs_two)
         return draws
 
-    def _turn(self) -> None:
-        s = self.state
+    def _turn(self, s: State) -> None:
         g = s.game
         p = s.player
         self.simple = simple = self._draws(s, False)
@@ -911,8 +912,7 @@ class LegalActions(Sequence):
             self.only_pass = True
             self.size = self.n_simple = 1
 
-    def _keeps(self) -> None:
-        s = self.state
+    def _keeps(self, s: State) -> None:
         opening = s.phase == "opening"
         offer = s.opening_offers[s.player] if opening else s.offer
         n = len(offer)
@@ -923,15 +923,14 @@ class LegalActions(Sequence):
                                     for keep in combinations(range(n), k)])
         self.simple = keeps
 
-    def _tunnel(self) -> None:
-        s = self.state
+    def _tunnel(self, s: State) -> None:
         pending = s.pending
         self.simple = [PayTunnel(pay) for pay in tunnel_extra_options(pending.colour, pending.all_locomotives,
                                                                       pending.extra, s.hands[s.player])]
         self.simple.append(_ABANDON)
 
     def _pays(self, sig: int) -> tuple:
-        return self.state.game.tables.sig_options(sig, self.hand)
+        return self.game.tables.sig_options(sig, self.hand)
 
     def __len__(self) -> int:
         return self.size
@@ -958,7 +957,7 @@ class LegalActions(Sequence):
                     j -= cum[b - 1]
                 sig = self.payable[b]
                 n = self.paying[b]
-                t = self.state.game.tables
+                t = self.game.tables
                 action = Claim(t.route_keys[self.routes[sig][j // n]], t.nth_payment(sig, self.hand, j % n))
             else:
                 j -= self.n_claims
@@ -969,7 +968,7 @@ class LegalActions(Sequence):
 
     def __iter__(self) -> Iterator[Action]:
         yield from self.simple
-        keys = self.state.game.tables.route_keys
+        keys = self.game.tables.route_keys
         for sig in self.payable:
             routes = self.routes[sig]
             if routes:
@@ -983,7 +982,7 @@ class LegalActions(Sequence):
 
     def __contains__(self, action) -> bool:
         if isinstance(action, Claim):
-            g = self.state.game
+            g = self.game
             try:
                 ri = g.route_index(action.route)
             except KeyError:
