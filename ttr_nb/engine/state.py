@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from itertools import accumulate, combinations, compress
+from itertools import combinations, compress
 from operator import sub
 from typing import Iterator, Sequence
 
@@ -653,14 +653,25 @@ class State:
         free = list(self.free)
         sig = tables.route_sig[ri]
         free[sig] = _drop(free[sig], ri)
-        twin = tables.twins[ri]
-        if twin is not None and self.owners[twin] < 0:
-            if g.doubles_open:
-                self.blocked = self.blocked[:p] + (self.blocked[p] | {twin},) + self.blocked[p + 1:]
-            else:
-                ts = tables.route_sig[twin]
-                free[ts] = _drop(free[ts], twin)
+        siblings = tables.parallel[ri]
+        if siblings:
+            self._close_siblings(free, siblings)
         self.free = tuple(free)
+
+    def _close_siblings(self, free: list, siblings: tuple) -> None:
+        """The player to move has just claimed a route of a group of parallel routes: its free
+        siblings close to them (doubles open) or to everyone (`free`, changed in place)."""
+        owners = self.owners
+        open_ = [r for r in siblings if owners[r] < 0]
+        if not open_:
+            return
+        if self.game.doubles_open:
+            p = self.player
+            self.blocked = self.blocked[:p] + (self.blocked[p].union(open_),) + self.blocked[p + 1:]
+        else:
+            route_sig = self.game.tables.route_sig
+            for r in open_:
+                free[route_sig[r]] = _drop(free[route_sig[r]], r)
 
     def _do_pay_tunnel(self, a: PayTunnel) -> None:
         pending = self.pending
@@ -825,26 +836,24 @@ class LegalActions(Sequence):
     `random.choice` builds only the action it picks. Stations are one more block of
     cities x payments. Indexing runs: simple actions, claims, stations."""
 
-    # what a position without claims or stations has (a turn's `_turn` sets its own)
-    routes: tuple = ()          # per signature, the free routes this player may claim
-    payable: tuple = ()         # the signatures the hand can pay for, and how many ways
-    paying: tuple = ()
-    hand = None
-    stations: tuple = ()        # cities where a station may be built, and how to pay
-    station_pays: tuple = ()
-    cum = None                  # running totals of the claim blocks (built when first needed)
-    n_claims = 0
-    only_pass = False
-    issued = None               # the last action handed out by indexing (see `State.apply`)
+    # slots: one LegalActions is made per position reached, so no per-instance dict to allocate
+    __slots__ = ("game", "simple", "size", "n_simple", "routes", "payable", "paying", "hand", "stations",
+                 "station_pays", "cum", "n_claims", "only_pass", "issued")
 
     def __init__(self, state: State):
         # the game, not the state: a state holds its LegalActions, and a reference back would make
         # every discarded state wait for the cycle collector
         self.game = state.game
+        self.issued = None              # the last action handed out by indexing (see `State.apply`)
+        self.only_pass = False
         phase = state.phase
         if phase == "turn":
             self._turn(state)
             return
+        # what a position without claims or stations has (a turn's `_turn` sets its own)
+        self.routes = self.payable = self.paying = self.stations = self.station_pays = self.cum = ()
+        self.hand = None
+        self.n_claims = 0
         if phase == "draw2":
             self.simple = self._draws(state, True)
         elif phase in ("opening", "tickets"):
@@ -883,21 +892,30 @@ class LegalActions(Sequence):
             paying = tuple(compress(paying, keep))
         routes = s.free
         blocked = s.blocked[p]
-        if blocked:                      # the other route of a double this player owns
-            routes = list(routes)
+        if blocked:
+            # the other routes of the doubles this player owns, while still free: taken out of
+            # the few signatures the hand can pay for (not out of every signature's list)
+            owners = s.owners
+            route_sig = tables.route_sig
             for r in blocked:
-                sig = tables.route_sig[r]
-                routes[sig] = _drop(routes[sig], r)
-            routes = tuple(routes)
+                if owners[r] < 0:
+                    sig = route_sig[r]
+                    if sig in payable:
+                        if routes is s.free:
+                            routes = list(routes)
+                        routes[sig] = _drop(routes[sig], r)
         self.payable = payable
         self.paying = paying
         self.routes = routes
         self.n_simple = n_simple = len(simple)
         n_claims = 0
+        self.cum = cum = []                # running totals of the claim blocks, for indexing
         for sig, n in zip(payable, paying):
             n_claims += n * len(routes[sig])
+            cum.append(n_claims)
         self.n_claims = n_claims
         size = n_simple + n_claims
+        self.stations = self.station_pays = ()
         if g.rules.stations:
             cities, built = g.open_cities(s.stations)
             if built[p] < g.rules.stations:
@@ -948,10 +966,6 @@ class LegalActions(Sequence):
             j = i - self.n_simple
             if j < self.n_claims:
                 cum = self.cum
-                if cum is None:
-                    routes = self.routes
-                    cum = self.cum = list(accumulate(n * len(routes[sig])
-                                                     for sig, n in zip(self.payable, self.paying)))
                 b = bisect_right(cum, j)
                 if b:
                     j -= cum[b - 1]

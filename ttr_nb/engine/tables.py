@@ -140,6 +140,8 @@ class Tables:
         prices: each route's `Price`.
         route_points: the points each route scores.
         twins: each route's other route of its double, or None.
+        parallel: each route's sibling routes (the other tracks of its group of parallel
+            routes, a tuple: empty for a single route, one route for a double).
         route_sig: each route's signature (an index into `sig_prices`).
         sig_prices: the distinct prices, in `_sig_order`.
         sig_length: each signature's length.
@@ -158,6 +160,7 @@ class Tables:
     prices: tuple[Price, ...]
     route_points: tuple[int, ...]
     twins: tuple[int | None, ...]
+    parallel: tuple[tuple[int, ...], ...]
     route_sig: tuple[int, ...]
     sig_prices: tuple[Price, ...]
     sig_length: tuple[int, ...]
@@ -189,6 +192,7 @@ class Tables:
             prices=prices,
             route_points=tuple(rules.points_for(r.length) for r in routes),
             twins=tuple(r.twin for r in routes),
+            parallel=tuple(() if r.twin is None else (r.twin,) for r in routes),
             route_sig=route_sig,
             sig_prices=sig_prices,
             sig_length=sig_length,
