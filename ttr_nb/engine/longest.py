@@ -164,6 +164,35 @@ def longest_path(edges: Iterable[tuple[Hashable, Hashable, int]]) -> LongestPath
             raise ValueError(f"longest_path takes at most {MAX_EDGES} edges (no board has more than 101 routes); "
                              f"this network has more. The search is exact and its time grows exponentially "
                              f"with the edges, so it refuses rather than run for minutes")
+    return _longest(ends, lengths, cities)
+
+
+def longest_path_of_routes(edges) -> LongestPath:
+    """`longest_path` of a board's routes, given as (a, b, length) (`Tables.route_edges`): the
+    same answer, without the checks of each edge that a board has passed when it was read
+    (positive whole lengths, two different cities, fewer routes than `MAX_EDGES`)."""
+    if len(edges) > MAX_EDGES:
+        return longest_path(edges)               # (refused there)
+    ends: list[tuple[int, int]] = []
+    lengths: list[int] = []
+    city_id: dict[Hashable, int] = {}
+    cities: list[Hashable] = []
+    for a, b, length in edges:                   # the numbering of `longest_path`, so the same trail
+        ia = city_id.get(a)
+        if ia is None:
+            ia = city_id[a] = len(cities)
+            cities.append(a)
+        ib = city_id.get(b)
+        if ib is None:
+            ib = city_id[b] = len(cities)
+            cities.append(b)
+        ends.append((ia, ib))
+        lengths.append(length)
+    return _longest(ends, lengths, cities)
+
+
+def _longest(ends: list[tuple[int, int]], lengths: list[int], cities: list) -> LongestPath:
+    """The search of `longest_path` on numbered cities (`ends` of each edge, its length)."""
     if not ends:
         return LongestPath()
 

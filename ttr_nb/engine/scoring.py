@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from itertools import product
 
 from .display import ScoreRows
-from .longest import connected_parts, longest_path
+from .longest import connected_parts, longest_path_of_routes
 
 
 @dataclass(frozen=True)
@@ -78,18 +78,21 @@ def ticket_results(board, ticket_ids, edges) -> tuple[TicketResult, ...]:
     return tuple(out)
 
 
-def best_borrowing(state, player: int):
+def best_borrowing(state, player: int, mine=None):
     """The routes `player`'s stations borrow: for each station one route of another player
     touching its city (or none), chosen to maximise the player's ticket points. All
     choices are tried (at most a few hundred: <= 3 stations, a handful of routes each),
     so the choice is optimal. Ties keep the first choice found, borrowing as little as
-    possible."""
+    possible. `mine`: the player's routes (`state.routes_of(player)`), when known."""
     board = state.board
     ends = state.game.tables.route_edges
-    own = [ends[i][:2] for i in state.routes_of(player)]
+    own = [ends[i][:2] for i in (state.routes_of(player) if mine is None else mine)]
     tickets = state.tickets[player]
+    stations = state.stations_of(player) if state.stations else ()
+    if not stations:                    # nothing to borrow: the player's own routes score
+        return (), ticket_results(board, tickets, own)
     choices = []
-    for city in state.stations_of(player):
+    for city in stations:
         options = [None] + [r.index for r in board.routes_at(city)
                             if state.owners[r.index] >= 0 and state.owners[r.index] != player]
         choices.append([(city, r) for r in options])
@@ -111,13 +114,19 @@ def score_breakdown(state) -> ScoreRows:
     g = state.game
     rules = g.rules
     board = g.board
+    tables = g.tables
+    points, edges = tables.route_points, tables.route_edges
+    routes_of = [[] for _ in range(g.players)]        # every player's routes, in one pass
+    for i, o in enumerate(state.owners):
+        if o >= 0:
+            routes_of[o].append(i)
     rows = []
     for p in range(g.players):
-        mine = state.routes_of(p)
-        route_points = sum(g.route_points[i] for i in mine)
-        borrowed, results = best_borrowing(state, p)
-        lp = longest_path([g.tables.route_edges[i] for i in mine])
-        built = len(state.stations_of(p))
+        mine = routes_of[p]
+        route_points = sum([points[i] for i in mine])
+        borrowed, results = best_borrowing(state, p, mine)
+        lp = longest_path_of_routes([edges[i] for i in mine])
+        built = len(state.stations_of(p)) if state.stations else 0
         rows.append(dict(
             player=p, route_points=route_points, tickets=results,
             ticket_points=sum(r.points for r in results),
