@@ -1,16 +1,49 @@
 """Random play speed: whole games per second, setup and final scoring included.
 
-Each player chooses uniformly among `state.legal_actions()`.
+    python -m benchmarks.engine_speed [games per round] [rounds]
+
+Each player chooses uniformly among `state.legal_actions()`. Every edition of
+`ttr_nb.editions()` is played with its fewest and most players (and 4 players for USA).
+For each, several rounds of games (new seeds each round, the same seeds for every
+interpreter), after warm-up games; a round's rate is reported both in CPU time
+(`time.process_time`, what the targets are about: on a shared machine the wall time
+also counts the other processes) and in wall time (`time.perf_counter`), the median
+round with the slowest and fastest.
+
+The same table follows for Python 3.13 when it is installed (found as `python3.13`
+on the PATH or under pyenv): the engine is standard library only, so it runs from this
+source tree without being installed there.
 """
 from __future__ import annotations
 
+import glob
+import json
+import os
 import random
+import shutil
+import statistics
+import subprocess
+import sys
 import time
+from pathlib import Path
 
-import ttr_nb
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = 80        # per round
+ROUNDS = 5
+WARM_UP = 20
+#: CPU games/s targets (issue 13) on this machine class, Python 3.11; Python 3.13 within 10% of them
+TARGETS = {("usa", 2): 1200, ("usa", 4): 650}
+#: CPU games/s at 04acfd3 on this machine class (medians of interleaved rounds on a shared
+#: machine), per Python version: every other edition and player count aims at 1.6 times its figure
+BASELINES = {
+    "3.11": {("usa", 2): 531, ("usa", 4): 268, ("usa", 5): 217, ("europe", 2): 283, ("europe", 5): 95,
+             ("switzerland", 2): 289, ("switzerland", 3): 230, ("nordic", 2): 88, ("nordic", 3): 67},
+    "3.13": {("usa", 2): 438, ("usa", 4): 222, ("usa", 5): 172, ("europe", 2): 264, ("europe", 5): 85,
+             ("switzerland", 2): 287, ("switzerland", 3): 200, ("nordic", 2): 96, ("nordic", 3): 77},
+}
 
-
-def play_random_game(edition: str, players: int, seed: int) -> ttr_nb.State:
+def play_random_game(edition: str, players: int, seed: int):
+    import ttr_nb
     game = ttr_nb.load_game(edition, players=players, seed=seed)
     state = game.new_state()
     rng = random.Random(seed)
@@ -22,32 +55,131 @@ def play_random_game(edition: str, players: int, seed: int) -> ttr_nb.State:
     return state
 
 
-def games_per_second(edition: str, players: int, games: int = 400, seed0: int = 0) -> tuple[float, float]:
-    """(games per second, actions per game) over `games` seeded games."""
+def games_per_second(edition: str, players: int, games: int = GAMES, seed0: int = 0) -> tuple[float, float, float]:
+    """(CPU games per second, wall games per second, actions per game) over `games` seeded games."""
     actions = 0
-    start = time.perf_counter()
+    cpu, wall = time.process_time(), time.perf_counter()
     for seed in range(seed0, seed0 + games):
-        state = play_random_game(edition, players, seed)
-        actions += state.turn
-    elapsed = time.perf_counter() - start
-    return games / elapsed, actions / games
+        actions += play_random_game(edition, players, seed).turn
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    return games / cpu, games / wall, actions / games
 
 
-def main(games: int = 400, rounds: int = 3) -> None:
-    print(f"Random play: {rounds} rounds of {games} games (new seeds each round) after 20 warm-up games;")
-    print("setup, every action and final scoring included. The median round, then the slowest and fastest:")
+def player_counts(edition: str) -> list[int]:
+    import ttr_nb
+    rules = ttr_nb.load_rules(edition)
+    return sorted({rules.min_players, rules.max_players} | ({4} if edition == "usa" else set()))
+
+
+def measure(games: int = GAMES, rounds: int = ROUNDS) -> dict:
+    """{"edition/players": [(cpu, wall, turns) per round]} in this interpreter."""
+    import ttr_nb
+    out = {}
     for edition in ttr_nb.editions():
-        rules = ttr_nb.load_rules(edition)
-        counts = sorted({rules.min_players, 2 if edition == "usa" else rules.max_players, rules.max_players}
-                        | ({4} if edition == "usa" else set()))
-        for players in counts:
-            games_per_second(edition, players, games=20, seed0=10_000)      # warm the caches
-            runs = [games_per_second(edition, players, games=games, seed0=r * games) for r in range(rounds)]
-            rates = sorted(gps for gps, _ in runs)
-            turns = sum(t for _, t in runs) / rounds
-            print(f"  {edition:<12} {players} players: {rates[rounds // 2]:7.1f} games/s "
-                  f"({rates[0]:.0f}-{rates[-1]:.0f})  {turns:.0f} turns a game")
+        for players in player_counts(edition):
+            games_per_second(edition, players, games=WARM_UP, seed0=10_000)      # warm the caches
+            out[f"{edition}/{players}"] = [games_per_second(edition, players, games=games, seed0=r * games)
+                                           for r in range(rounds)]
+    return out
 
+
+def _spread(values) -> str:
+    values = sorted(values)
+    return f"{statistics.median(values):6.0f} ({values[0]:.0f}-{values[-1]:.0f})"
+
+
+def report(runs: dict, python: str, version: str) -> None:
+    print(f"{python}: games/s, the median round (slowest-fastest)")
+    print(f"  {'':<16} {'CPU':>17} {'wall':>17}  turns  target (CPU)")
+    minor = ".".join(version.split(".")[:2])
+    baseline = BASELINES.get(minor, {})
+    scale = 0.9 if minor == "3.13" else 1.0          # 3.13: within 10% of the 3.11 targets
+    for key, rounds in runs.items():
+        edition, players = key.split("/")
+        players = int(players)
+        cpu = [r[0] for r in rounds]
+        median = statistics.median(cpu)
+        target = TARGETS.get((edition, players))
+        base = baseline.get((edition, players))
+        if target:
+            target *= scale
+            verdict = f"{'ok' if median >= target else 'under'} {target:.0f}"
+        elif base:
+            verdict = f"{'ok' if median >= 1.6 * base else 'under'} 1.6 x {base} = {1.6 * base:.0f}"
+        else:
+            verdict = "-"
+        if base:
+            verdict += f"  (x{median / base:.2f} the 04acfd3 figure)"
+        turns = statistics.mean(r[2] for r in rounds)
+        print(f"  {edition:<12} {players}p {_spread(cpu):>17} {_spread([r[1] for r in rounds]):>17}"
+              f"  {turns:5.0f}  {verdict}")
+
+
+def python313() -> tuple[str, str] | None:
+    """Another interpreter of Python 3.13 that runs (its path and version), or None."""
+    if sys.version_info[:2] == (3, 13):
+        return None
+    pyenv = os.environ.get("PYENV_ROOT", os.path.expanduser("~/.pyenv"))
+    candidates = sorted(glob.glob(os.path.join(pyenv, "versions", "3.13*", "bin", "python3.13")))
+    candidates += [found for found in [shutil.which("python3.13")] if found]     # (a pyenv shim may not run)
+    for python in candidates:
+        try:
+            done = subprocess.run([python, "-c", "import platform; print(platform.python_version())"],
+                                  capture_output=True, text=True, timeout=60)
+        except OSError:
+            continue
+        if done.returncode == 0 and done.stdout.startswith("3.13"):
+            return python, done.stdout.strip()
+    return None
+
+
+def _from_source_tree() -> None:
+    """Make `ttr_nb` importable from this source tree in an interpreter it is not installed in:
+    the package's data directories (`maps`, `editions`) are mapped to their package names
+    as the installed package has them (pyproject's package-dir)."""
+    import importlib.util
+    sys.path.insert(0, str(ROOT))
+    import ttr_nb  # noqa: F401
+    for name, folder in (("ttr_nb.maps", "maps"), ("ttr_nb.editions_data", "editions")):
+        try:
+            importlib.import_module(name)
+            continue
+        except ModuleNotFoundError:
+            pass
+        spec = importlib.util.spec_from_file_location(name, ROOT / folder / "__init__.py",
+                                                      submodule_search_locations=[str(ROOT / folder)])
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+
+
+def run_elsewhere(python: str, games: int, rounds: int) -> dict | None:
+    done = subprocess.run([python, "-m", "benchmarks.engine_speed", "--json", str(games), str(rounds)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=600)
+    if done.returncode:
+        print(f"{python}: the engine benchmark failed:\n{done.stderr.strip()}")
+        return None
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def main(games: int = GAMES, rounds: int = ROUNDS) -> None:
+    import platform
+    print(f"Random play: {rounds} rounds of {games} games (new seeds each round) after {WARM_UP} warm-up games;")
+    print("setup, every action and final scoring included.")
+    report(measure(games, rounds), f"Python {platform.python_version()}", platform.python_version())
+    other = python313()
+    if other is None:
+        print("(no Python 3.13 found besides this one: no 3.13 figures)")
+        return
+    python, version = other
+    runs = run_elsewhere(python, games, rounds)
+    if runs is not None:
+        report(runs, f"Python {version} ({python}, from the source tree)", version)
 
 if __name__ == "__main__":
-    main()
+    args = sys.argv[1:]
+    if args[:1] == ["--json"]:
+        _from_source_tree()
+        print(json.dumps(measure(*map(int, args[1:]))))
+    else:
+        main(*map(int, args))
