@@ -3,6 +3,7 @@
 #   make test   create .venv, install ttr_nb with its test tools, JupyterLab and Voilà, run every test
 #   make bench  print the speed figures
 #   make app    serve the game app (notebooks/app.ipynb) with Voilà on 127.0.0.1
+#   make i18n   extract the texts to translate, update the catalogues (ttr_nb/locale/), compile them
 #   make lite   build the JupyterLite site (build/lite/: the notebooks run in the browser,
 #               no server, no network); make lite-serve  serve it on 127.0.0.1
 # Each target installs what it needs into .venv: the package alone (bench), its `lab` extra
@@ -33,7 +34,7 @@ EXTRAS_lab  := lab
 EXTRAS_app  := app
 EXTRAS_test := test,lab,app
 
-.PHONY: lab test bench app lite lite-serve clean venv
+.PHONY: lab test bench app i18n lite lite-serve clean venv
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -76,6 +77,11 @@ $(CHROMIUM):
 bench: $(VENV)/.installed-core $(VENV)/.installed-kernel
 	$(KERNEL_SPEC)
 	$(PY) -m benchmarks
+
+# The message catalogues (ttr_nb/locale): the texts marked in the code extracted, merged into
+# each language's .po, and compiled to the .mo files committed next to them (with Babel, a test tool).
+i18n: $(VENV)/.installed-test
+	$(PY) scripts/i18n.py
 
 NB ?= app.ipynb
 app: $(VENV)/.installed-app $(VENV)/.installed-kernel

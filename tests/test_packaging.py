@@ -1,4 +1,4 @@
-"""The wheel: what it holds (code, notebooks, boards, editions, Jupyter settings, py.typed, licence) and what it
+"""The wheel: what it holds (code, notebooks, boards, editions, Jupyter settings, message catalogues, py.typed, licence) and what it
 depends on (what the code imports; JupyterLab, Voilà and numpy only as extras or not at all).
 
 The wheel is built from this checkout with `python -m build --no-isolation` (setuptools and
@@ -47,6 +47,26 @@ def test_the_wheel_holds_every_module_and_data_file(wheel):
             assert f"ttr_nb/{package}/{path.name}" in names, f"{folder}/{path.name} is not in the wheel"
             assert wheel.read(f"ttr_nb/{package}/{path.name}") == path.read_bytes()
     assert any(n.startswith("ttr_nb/notebooks/") and n.endswith(".ipynb") for n in names)
+
+
+def test_the_wheel_holds_the_compiled_message_catalogues(wheel):
+    names = set(wheel.namelist())
+    compiled = sorted((ROOT / "ttr_nb" / "locale").glob("*/LC_MESSAGES/*.mo"))
+    assert {p.stem for p in compiled} >= {"engine", "widgets", "lessons"}
+    for path in compiled:
+        packaged = path.relative_to(ROOT).as_posix()
+        assert packaged in names, f"{packaged} is not in the wheel"
+        assert wheel.read(packaged) == path.read_bytes()
+
+
+def test_an_installed_wheel_speaks_danish(wheel, tmp_path):
+    site = tmp_path / "site-packages"
+    wheel.extractall(site)
+    code = ("import ttr_nb; from ttr_nb.engine.narration import cards_text; ttr_nb.set_language('da'); "
+            "print(cards_text([2, 0, 0, 0, 0, 0, 0, 0, 1]))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(site)},
+                          capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "2 røde kort og 1 lokomotiv"
 
 
 def test_the_wheel_holds_the_jupyter_settings_that_keep_the_pages_offline(wheel):

@@ -5,11 +5,18 @@
 >>> state = game.new_state()
 >>> state.phase
 'opening'
+
+Texts in Danish (or back in English, the default):
+
+>>> ttr_nb.set_language("da"); ttr_nb.language()
+'da'
+>>> ttr_nb.set_language("en")
 """
 from .engine import (AbandonTunnel, Action, ActionSyntaxError, Board, BuildStation, Cards, Claim, DrawBlind,
                      DrawFaceUp, DrawTickets, Game, IllegalAction, KeepTickets, LegalActions, LongestPath,
                      MapError, Match, Pass, PayTunnel, PositionError, Reason, Rules, SaveFileError, ScoreRow,
                      State, TicketResult, editions, load_board, load_game, load_rules, longest_path, parse)
+from .engine.i18n import language, set_language
 
 
 

@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping
 
+from .i18n import N_, translations
+
+_, ngettext = translations("engine")
+
 COLOURS = ("red", "orange", "yellow", "green", "blue", "pink", "white", "black")
 NUM_COLOURS = len(COLOURS)
 LOCO = NUM_COLOURS            # the locomotive's card index, after the colours
@@ -18,6 +22,68 @@ NUM_KINDS = len(CARD_NAMES)
 CARD_INDEX = {name: i for i, name in enumerate(CARD_NAMES)}
 # Other spellings people type: the rulebooks call pink "purple", locomotives "wild".
 CARD_ALIASES = {"purple": 5, "locomotive": LOCO, "locomotives": LOCO, "wild": LOCO}
+
+
+# The names a student reads, in the language chosen (`i18n`): a colour on its own ("red",
+# "locomotive"), a route's colour after its name ("the red one"), and counted cards ("2 red cards").
+# Translators: a train card's colour on its own, as in a list of cards turned over ("red, locomotive")
+COLOUR_WORDS = (N_("red"), N_("orange"), N_("yellow"), N_("green"), N_("blue"), N_("pink"), N_("white"),
+                N_("black"), N_("locomotive"))
+# Translators: a grey route's colour (any one colour pays for it)
+GREY_WORD = N_("gray")
+# Translators: which of two routes joining the same places, by its colour: "the second X-Y route, the red one"
+ONE_OF_COLOUR = {"red": N_("the red one"), "orange": N_("the orange one"), "yellow": N_("the yellow one"),
+                 "green": N_("the green one"), "blue": N_("the blue one"), "pink": N_("the pink one"),
+                 "white": N_("the white one"), "black": N_("the black one"), GREY_NAME: N_("the gray one")}
+# Translators: one card, as in "took a face-up red card"
+CARD_WORDS = (N_("red card"), N_("orange card"), N_("yellow card"), N_("green card"), N_("blue card"),
+              N_("pink card"), N_("white card"), N_("black card"), N_("locomotive"))
+_COUNTED = (
+    lambda n: ngettext("{n} red card", "{n} red cards", n),
+    lambda n: ngettext("{n} orange card", "{n} orange cards", n),
+    lambda n: ngettext("{n} yellow card", "{n} yellow cards", n),
+    lambda n: ngettext("{n} green card", "{n} green cards", n),
+    lambda n: ngettext("{n} blue card", "{n} blue cards", n),
+    lambda n: ngettext("{n} pink card", "{n} pink cards", n),
+    lambda n: ngettext("{n} white card", "{n} white cards", n),
+    lambda n: ngettext("{n} black card", "{n} black cards", n),
+    lambda n: ngettext("{n} locomotive", "{n} locomotives", n),
+)
+# Translators: a count of cards of one colour, the word "card(s)" left out: "3 red and 1 locomotive"
+_SHORT = (
+    lambda n: ngettext("{n} red", "{n} red", n),
+    lambda n: ngettext("{n} orange", "{n} orange", n),
+    lambda n: ngettext("{n} yellow", "{n} yellow", n),
+    lambda n: ngettext("{n} green", "{n} green", n),
+    lambda n: ngettext("{n} blue", "{n} blue", n),
+    lambda n: ngettext("{n} pink", "{n} pink", n),
+    lambda n: ngettext("{n} white", "{n} white", n),
+    lambda n: ngettext("{n} black", "{n} black", n),
+    lambda n: ngettext("{n} locomotive", "{n} locomotives", n),
+)
+
+
+def colour_name(colour) -> str:
+    """A card's or a route's colour as a word, in the language chosen: 'red' ('rød'), 'locomotive',
+    'gray' (a card index, a card name or a route's colour)."""
+    if colour == GREY_NAME or colour == GREY:
+        return _(GREY_WORD)
+    return _(COLOUR_WORDS[colour if isinstance(colour, int) else card_index(colour)])
+
+
+def card_word(card: int) -> str:
+    """One card of a kind, in words: 'red card' ('rødt kort'), 'locomotive'."""
+    return _(CARD_WORDS[card])
+
+
+def counted_cards(card: int, n: int) -> str:
+    """`n` cards of a kind, in words: '1 red card', '2 red cards', '1 locomotive'."""
+    return _COUNTED[card](n).format(n=n)
+
+
+def route_colour_words(colour: str) -> str:
+    """A route told apart by its colour: 'the red one' ('den røde')."""
+    return _(ONE_OF_COLOUR[colour])
 
 
 def card_index(name: str) -> int:
@@ -123,17 +189,12 @@ class Cards(tuple):
 
     def describe(self) -> str:
         """Plain words: '3 red and 1 locomotive'."""
-        parts = [f"{n} {'locomotive' + ('s' if n > 1 else '') if i == LOCO else CARD_NAMES[i]}"
-                 for i, n in enumerate(self) if n]
+        parts = [_SHORT[i](n).format(n=n) for i, n in enumerate(self) if n]
         if not parts:
-            return "no cards"
-        return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+            return _("no cards")
+        return parts[0] if len(parts) == 1 else _("{items} and {last}").format(items=", ".join(parts[:-1]),
+                                                                              last=parts[-1])
 
 
 NO_CARDS = Cards()
 
-
-def card_word(card: int, n: int = 1) -> str:
-    if card == LOCO:
-        return "locomotive" if n == 1 else "locomotives"
-    return CARD_NAMES[card]

@@ -14,11 +14,30 @@ ticket kept, and never show an internal key: the second route of a double route 
 from __future__ import annotations
 
 from .actions import AbandonTunnel, BuildStation, Claim, DrawBlind, DrawFaceUp, DrawTickets, KeepTickets, Pass, PayTunnel
-from .cards import CARD_NAMES, LOCO, card_index
+from .cards import LOCO, card_index, card_word, colour_name, counted_cards, route_colour_words
+from .i18n import translations
 
-__all__ = ["plural", "and_list", "or_list", "cards_text", "card_text", "route_name", "ticket_name", "in_words", "describe_action"]
+__all__ = ["plural", "and_list", "or_list", "cards_text", "card_text", "route_name", "ticket_name", "in_words",
+           "describe_action", "player_name", "points_text", "trains_text", "tickets_text"]
 
-_ORDINALS = ("first", "second", "third", "fourth", "fifth")
+_, ngettext = translations("engine")
+
+# Which of the routes joining the same two places, and which copy of a ticket: whole phrases,
+# since languages place and inflect the ordinal differently.
+_NTH_ROUTE = (
+    lambda places: _("the first {places} route").format(places=places),
+    lambda places: _("the second {places} route").format(places=places),
+    lambda places: _("the third {places} route").format(places=places),
+    lambda places: _("the fourth {places} route").format(places=places),
+    lambda places: _("the fifth {places} route").format(places=places),
+)
+_NTH_COPY = (
+    lambda ticket: _("{ticket} (the first copy)").format(ticket=ticket),
+    lambda ticket: _("{ticket} (the second copy)").format(ticket=ticket),
+    lambda ticket: _("{ticket} (the third copy)").format(ticket=ticket),
+    lambda ticket: _("{ticket} (the fourth copy)").format(ticket=ticket),
+    lambda ticket: _("{ticket} (the fifth copy)").format(ticket=ticket),
+)
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
@@ -26,33 +45,51 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
-def _joined(items, word: str) -> str:
-    items = [str(i) for i in items]
-    if len(items) <= 1:
-        return items[0] if items else ""
-    return ", ".join(items[:-1]) + f" {word} " + items[-1]
+def player_name(player: int, names=None) -> str:
+    """A seat as a student reads it: its name if given, else 'Player 1' for seat 0."""
+    return names[player] if names else _("Player {n}").format(n=player + 1)
+
+
+def points_text(n: int) -> str:
+    """'1 point', '2 points'."""
+    return ngettext("{n} point", "{n} points", n).format(n=n)
+
+
+def trains_text(n: int) -> str:
+    """'1 train', '2 trains'."""
+    return ngettext("{n} train", "{n} trains", n).format(n=n)
+
+
+def tickets_text(n: int) -> str:
+    """'1 ticket', '2 tickets'."""
+    return ngettext("{n} ticket", "{n} tickets", n).format(n=n)
 
 
 def and_list(items) -> str:
     """'a', 'a and b', 'a, b and c'."""
-    return _joined(items, "and")
+    items = [str(i) for i in items]
+    if len(items) <= 1:
+        return items[0] if items else ""
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def or_list(items) -> str:
     """'a', 'a or b', 'a, b or c'."""
-    return _joined(items, "or")
+    items = [str(i) for i in items]
+    if len(items) <= 1:
+        return items[0] if items else ""
+    return _("{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def card_text(card, n: int = 1) -> str:
     """'1 pink card', '2 pink cards', '1 locomotive' (a card index or name)."""
-    c = card if isinstance(card, int) else card_index(card)
-    return plural(n, "locomotive") if c == LOCO else plural(n, f"{CARD_NAMES[c]} card")
+    return counted_cards(card if isinstance(card, int) else card_index(card), n)
 
 
 def cards_text(cards) -> str:
     """Nine counts in words: '3 pink cards and 1 locomotive', 'no cards'."""
     parts = [card_text(c, n) for c, n in enumerate(cards) if n]
-    return and_list(parts) if parts else "no cards"
+    return and_list(parts) if parts else _("no cards")
 
 
 def route_name(game, route) -> str:
@@ -66,10 +103,10 @@ def route_name(game, route) -> str:
     if len(same) == 1:
         return places
     k = [q.index for q in same].index(r.index)
-    nth = _ORDINALS[k] if k < len(_ORDINALS) else f"number {k + 1}"
-    text = f"the {nth} {places} route"
+    text = _NTH_ROUTE[k](places) if k < len(_NTH_ROUTE) else _("{places} route number {k}").format(
+        places=places, k=k + 1)
     if sum(q.colour == r.colour for q in same) == 1:
-        text += f", the {r.colour} one"
+        text = _("{route}, {colour}").format(route=text, colour=route_colour_words(r.colour))
     return text
 
 
@@ -80,8 +117,9 @@ def ticket_name(ticket_key: str) -> str:
     if not n:
         return ticket_key
     k = int(n) if n.isdecimal() else 0
-    nth = _ORDINALS[k - 1] if 0 < k <= len(_ORDINALS) else f"number {n}"
-    return f"{base} (the {nth} copy)"
+    if 0 < k <= len(_NTH_COPY):
+        return _NTH_COPY[k - 1](base)
+    return _("{ticket} (copy number {n})").format(ticket=base, n=n)
 
 
 def in_words(game, text: str) -> str:
@@ -131,63 +169,75 @@ def describe_action(before, action, after=None, names=None) -> list[str]:
     if after is None:
         after = before.apply(action)
     p = before.current_player
-    who = names[p] if names else f"Player {p + 1}"
+    who = player_name(p, names)
     game = before.game
     board = game.board
     lines = []
     if isinstance(action, DrawBlind):
-        lines.append(f"{who} drew a card from the deck")
+        lines.append(_("{who} drew a card from the deck").format(who=who))
     elif isinstance(action, DrawFaceUp):
         card = card_index(action.card)
         if card == LOCO:
-            whole = before.rules.face_up_locomotive_costs_two and before.phase == "turn"
-            lines.append(f"{who} took a face-up locomotive" + (" (it counts as both cards)" if whole else ""))
+            if before.rules.face_up_locomotive_costs_two and before.phase == "turn":
+                lines.append(_("{who} took a face-up locomotive (it counts as both cards)").format(who=who))
+            else:
+                lines.append(_("{who} took a face-up locomotive").format(who=who))
         else:
-            lines.append(f"{who} took a face-up {CARD_NAMES[card]} card")
+            lines.append(_("{who} took a face-up {card}").format(who=who, card=card_word(card)))
     elif isinstance(action, DrawTickets):
-        lines.append(f"{who} drew {plural(len(after.offer), 'ticket')}")
+        n = len(after.offer)
+        lines.append(ngettext("{who} drew {n} ticket", "{who} drew {n} tickets", n).format(who=who, n=n))
     elif isinstance(action, KeepTickets):
+        k = len(action.keep)
         if before.phase == "opening":
             offered = len(before.opening_offers[p])
-            lines.append(f"{who} kept {len(action.keep)} of the {offered} opening tickets")
+            lines.append(ngettext("{who} kept {k} of the {n} opening ticket", "{who} kept {k} of the {n} opening tickets",
+                                  offered).format(who=who, k=k, n=offered))
         else:
-            lines.append(f"{who} kept {len(action.keep)} of the {len(before.offer)} tickets drawn")
+            offered = len(before.offer)
+            lines.append(ngettext("{who} kept {k} of the {n} ticket drawn", "{who} kept {k} of the {n} tickets drawn",
+                                  offered).format(who=who, k=k, n=offered))
     elif isinstance(action, Claim):
         ri = game.route_index(action.route)
         name = route_name(game, ri)
-        pts = plural(game.route_points[ri], "point")
+        pts = points_text(game.route_points[ri])
         pay = cards_text(action.payment)
         if board.routes[ri].tunnel:
             revealed = after.last_reveal.revealed if after.last_reveal else ()
-            shown = ", ".join("locomotive" if c == LOCO else CARD_NAMES[c] for c in revealed) or "no card"
+            shown = ", ".join(colour_name(c) for c in revealed) or _("no card")
             pending = after.tunnel_choice()
             if pending is not None and pending.player == p:
-                lines.append(f"{who} tried the tunnel {_mid(name)} with {pay}: the revealed cards ({shown}) ask for "
-                             f"{plural(pending.extra, 'more card')}")
+                lines.append(ngettext(
+                    "{who} tried the tunnel {route} with {cards}: the revealed cards ({shown}) ask for {n} more card",
+                    "{who} tried the tunnel {route} with {cards}: the revealed cards ({shown}) ask for {n} more cards",
+                    pending.extra).format(who=who, route=_mid(name), cards=pay, shown=shown, n=pending.extra))
             else:
-                lines.append(f"{who} claimed the tunnel {_mid(name)} with {pay} ({pts}); the revealed "
-                             f"cards ({shown}) asked for nothing more")
+                lines.append(_("{who} claimed the tunnel {route} with {cards} ({points}); the revealed cards ({shown}) "
+                               "asked for nothing more").format(who=who, route=_mid(name), cards=pay, points=pts,
+                                                                shown=shown))
         else:
-            lines.append(f"{who} claimed {_mid(name)} with {pay} ({pts})")
+            lines.append(_("{who} claimed {route} with {cards} ({points})").format(who=who, route=_mid(name), cards=pay,
+                                                                                   points=pts))
     elif isinstance(action, PayTunnel):
         pending = before.tunnel_choice()
-        lines.append(f"{who} paid {cards_text(action.extra)} more and claimed the tunnel "
-                     f"{route_name(game, pending.route)} ({plural(game.route_points[pending.route], 'point')})")
+        lines.append(_("{who} paid {cards} more and claimed the tunnel {route} ({points})").format(
+            who=who, cards=cards_text(action.extra), route=route_name(game, pending.route),
+            points=points_text(game.route_points[pending.route])))
     elif isinstance(action, AbandonTunnel):
         pending = before.tunnel_choice()
-        lines.append(f"{who} abandoned the tunnel {_mid(route_name(game, pending.route))} and took back "
-                     f"{cards_text(pending.paid)}")
+        lines.append(_("{who} abandoned the tunnel {route} and took back {cards}").format(
+            who=who, route=_mid(route_name(game, pending.route)), cards=cards_text(pending.paid)))
     elif isinstance(action, BuildStation):
-        k = len(after.stations_of(p))
-        lines.append(f"{who} built a station in {action.city} with {cards_text(action.payment)} "
-                     f"(station {k} of {before.rules.stations})")
+        lines.append(_("{who} built a station in {city} with {cards} (station {k} of {n})").format(
+            who=who, city=action.city, cards=cards_text(action.payment), k=len(after.stations_of(p)),
+            n=before.rules.stations))
     elif isinstance(action, Pass):
-        lines.append(f"{who} passed (no legal action)")
+        lines.append(_("{who} passed (no legal action)").format(who=who))
     else:  # pragma: no cover - every action type is listed above
         lines.append(f"{who}: {action}")
     if after.countdown is not None and before.countdown is None and not after.is_over():
-        lines.append(f"{who} has {plural(after.trains[p], 'train')} left: everyone, {who} included, "
-                     f"plays one more turn")
+        lines.append(_("{who} has {trains} left: everyone, {who} included, plays one more turn").format(
+            who=who, trains=trains_text(after.trains[p])))
     if after.is_over() and not before.is_over():
-        lines.append("The game is over: final scoring")
+        lines.append(_("The game is over: final scoring"))
     return [_cap(line) for line in lines]

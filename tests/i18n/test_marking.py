@@ -1,0 +1,47 @@
+"""How the code marks its texts: each module takes the translation functions of its own layer's
+domain, and every marked text is a literal string (a text built at run time cannot be extracted,
+so it would never be translated), or a constant marked with N_ where it is defined (a name, an
+item of a table: never an f-string, a sum or a text formatted before it is translated)."""
+from __future__ import annotations
+
+import ast
+
+import pytest
+
+from ttr_nb.engine.i18n import DOMAINS
+
+from .catalogues import ROOT
+
+MARKERS = {"_": 1, "N_": 1, "ngettext": 2}
+MARKED_CONSTANT = (ast.Name, ast.Subscript, ast.Attribute)
+
+
+def _marks_a_text(node, marker) -> bool:
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str)
+    return marker != "N_" and isinstance(node, MARKED_CONSTANT)
+
+
+def _modules(domain):
+    for part in DOMAINS[domain]:
+        path = ROOT / part
+        yield from ([path] if path.is_file() else sorted(path.rglob("*.py")))
+
+
+@pytest.mark.parametrize("domain", list(DOMAINS))
+def test_every_marked_text_is_a_literal_of_the_modules_own_domain(domain):
+    problems = []
+    for path in _modules(domain):
+        where = path.relative_to(ROOT).as_posix()
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "translations":
+                named = [a.value for a in node.args if isinstance(a, ast.Constant)]
+                if named != [domain]:
+                    problems.append(f"{where}:{node.lineno}: translations({ast.unparse(node.args[0]) if node.args else ''})"
+                                    f" in the {domain!r} domain's code")
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in MARKERS:
+                texts = node.args[:MARKERS[node.func.id]]
+                if len(texts) < MARKERS[node.func.id] or not all(_marks_a_text(a, node.func.id) for a in texts):
+                    problems.append(f"{where}:{node.lineno}: {ast.unparse(node)} marks no literal text")
+    assert not problems, "\n".join(problems)
