@@ -6,7 +6,8 @@
     python scripts/i18n.py compile     write each .po's .mo next to it (fuzzy translations left out)
 
 One domain per layer (`ttr_nb.engine.i18n.DOMAINS`), one ``.po`` per domain and language:
-``ttr_nb/locale/da/LC_MESSAGES/engine.po`` holds the engine's and the analysis' texts. A text is
+``ttr_nb/locale/da/LC_MESSAGES/engine.po`` holds the engine's and the analysis' texts, and the
+titles of the editions and boards (`DATA_TEXTS`). A text is
 marked in the code with ``_("...")``, ``ngettext("...", "...", n)`` or ``N_("...")``; a comment
 starting with ``Translators:`` on the line before it goes to the translator with the text.
 
@@ -73,10 +74,34 @@ def _found(domain: str):
                 yield f"{part}/{filename}", lineno, message, comments, context
 
 
+# Texts of the data files a student reads, translated where the code shows them (``_(rules.title)``):
+# each edition's title and each board's.
+DATA_TEXTS = {"engine": (("editions/*.toml", "an edition's title"), ("maps/*.json", "a board's title"))}
+
+
+def _data_found(domain: str):
+    """(file, lineno, message, comments, context) of the titles in `domain`'s data files."""
+    import json
+    try:
+        import tomllib
+    except ModuleNotFoundError:          # Python 3.10
+        import tomli as tomllib
+    for pattern, what in DATA_TEXTS.get(domain, ()):
+        for path in sorted(ROOT.glob(pattern)):
+            text = path.read_text(encoding="utf-8")
+            data = tomllib.loads(text) if path.suffix == ".toml" else json.loads(text)
+            title = data.get("title")
+            if isinstance(title, str) and title:
+                line = next((i for i, row in enumerate(text.splitlines(), 1) if "title" in row), 1)
+                yield path.relative_to(ROOT).as_posix(), line, title, [what], None
+
+
 def extract(domain: str) -> Catalog:
-    """The template of `domain`: every text marked in its code, with the files it comes from."""
+    """The template of `domain`: every text marked in its code, and the titles of its data
+    files, with the files they come from."""
     template = _new(domain)
-    for filename, lineno, message, comments, context in sorted(_found(domain), key=lambda f: (f[0], f[1])):
+    found = [*_found(domain), *_data_found(domain)]
+    for filename, lineno, message, comments, context in sorted(found, key=lambda f: (f[0], f[1])):
         template.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
     return template
 

@@ -40,8 +40,47 @@ def test_every_marked_text_is_a_literal_of_the_modules_own_domain(domain):
                 if named != [domain]:
                     problems.append(f"{where}:{node.lineno}: translations({ast.unparse(node.args[0]) if node.args else ''})"
                                     f" in the {domain!r} domain's code")
+            if isinstance(node, ast.JoinedStr):
+                inside = [n for n in ast.walk(node) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+                          and n.func.id in MARKERS and any(isinstance(a, ast.Constant) for a in n.args)]
+                problems += [f"{where}:{n.lineno}: {ast.unparse(n)} inside an f-string (the extractor skips it)"
+                             for n in inside]
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in MARKERS:
                 texts = node.args[:MARKERS[node.func.id]]
                 if len(texts) < MARKERS[node.func.id] or not all(_marks_a_text(a, node.func.id) for a in texts):
                     problems.append(f"{where}:{node.lineno}: {ast.unparse(node)} marks no literal text")
+    assert not problems, "\n".join(problems)
+
+
+def _binds_underscore(function) -> list[int]:
+    """Lines where `function` itself (not a comprehension or a function inside it) binds the name `_`."""
+    found = []
+    todo = list(ast.iter_child_nodes(function))
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.ListComp,
+                             ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            continue
+        if isinstance(node, ast.Name) and node.id == "_" and isinstance(node.ctx, ast.Store):
+            found.append(node.lineno)
+        if isinstance(node, ast.ExceptHandler) and node.name == "_":
+            found.append(node.lineno)
+        todo.extend(ast.iter_child_nodes(node))
+    return found
+
+
+@pytest.mark.parametrize("domain", list(DOMAINS))
+def test_no_function_hides_the_translation_function_behind_a_throwaway_name(domain):
+    """`a, _, b = text.partition("#")` inside a function of a module that translates makes `_`
+    a local string there: the function's `_("...")` would then fail, or a later edit's would."""
+    problems = []
+    for path in _modules(domain):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        if not any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "translations"
+                   for n in ast.walk(tree)):
+            continue
+        where = path.relative_to(ROOT).as_posix()
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                problems += [f"{where}:{line}: `_` bound in {node.name}()" for line in _binds_underscore(node)]
     assert not problems, "\n".join(problems)

@@ -38,6 +38,9 @@ ONE_OF_COLOUR = {"red": N_("the red one"), "orange": N_("the orange one"), "yell
 # Translators: one card, as in "took a face-up red card"
 CARD_WORDS = (N_("red card"), N_("orange card"), N_("yellow card"), N_("green card"), N_("blue card"),
               N_("pink card"), N_("white card"), N_("black card"), N_("locomotive"))
+# Translators: cards of a colour, as in "Denver-Omaha is blue: red cards cannot pay for it"
+CARDS_OF_COLOUR = (N_("red cards"), N_("orange cards"), N_("yellow cards"), N_("green cards"), N_("blue cards"),
+                   N_("pink cards"), N_("white cards"), N_("black cards"), N_("locomotives"))
 _COUNTED = (
     lambda n: ngettext("{n} red card", "{n} red cards", n),
     lambda n: ngettext("{n} orange card", "{n} orange cards", n),
@@ -76,9 +79,19 @@ def card_word(card: int) -> str:
     return _(CARD_WORDS[card])
 
 
+def cards_of_colour(card: int) -> str:
+    """Cards of a kind, uncounted: 'red cards' ('røde kort'), 'locomotives'."""
+    return _(CARDS_OF_COLOUR[card])
+
+
 def counted_cards(card: int, n: int) -> str:
     """`n` cards of a kind, in words: '1 red card', '2 red cards', '1 locomotive'."""
     return _COUNTED[card](n).format(n=n)
+
+
+def counted_short(card: int, n: int) -> str:
+    """`n` cards of a kind, the word "card" left out: '3 red', '1 locomotive'."""
+    return _SHORT[card](n).format(n=n)
 
 
 def route_colour_words(colour: str) -> str:
@@ -137,9 +150,9 @@ class Cards(tuple):
         for part in text.split("+"):
             part = part.strip()
             if "*" in part:
-                name, _, n = part.partition("*")
+                name, _star, n = part.partition("*")
             elif " " in part:
-                n, _, name = part.partition(" ")
+                n, _space, name = part.partition(" ")
                 n, name = n.strip(), name.strip()
                 if not n.isdigit():
                     n, name = name, n
@@ -189,7 +202,7 @@ class Cards(tuple):
 
     def describe(self) -> str:
         """Plain words: '3 red and 1 locomotive'."""
-        parts = [_SHORT[i](n).format(n=n) for i, n in enumerate(self) if n]
+        parts = [counted_short(i, n) for i, n in enumerate(self) if n]
         if not parts:
             return _("no cards")
         return parts[0] if len(parts) == 1 else _("{items} and {last}").format(items=", ".join(parts[:-1]),

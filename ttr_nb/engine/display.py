@@ -15,15 +15,25 @@ Standard library only, like the rest of the engine.
 """
 from __future__ import annotations
 
+from .i18n import N_, translations
+from .narration import route_name
+
 __all__ = ["ScoreRows", "board_thumbnail", "game_html", "score_rows_html", "state_html"]
+
+_, ngettext = translations("engine")
 
 # the train cards' colours of the board and card figures (`ttr_nb.viz.cards.CARD_COLOURS`; a test keeps them equal)
 CARD_CSS = {"red": "#d7262b", "orange": "#f58a1f", "yellow": "#f7d51d", "green": "#3a9e3f", "blue": "#1f6ccf",
             "pink": "#d45fb5", "white": "#fbfbf7", "black": "#262626", "loco": "#ece6d2"}
 _DARK = {"red", "green", "blue", "black"}
 
-_PHASE = {"opening": "choosing opening tickets", "turn": "to move", "draw2": "drawing a second card",
-          "tickets": "choosing tickets to keep", "tunnel": "paying for a tunnel", "over": "game over"}
+# Translators: what the player to move is doing, after their name: "Player 1 choosing opening tickets"
+_PHASE = {"opening": N_("{player} choosing opening tickets"), "turn": N_("{player} to move"),
+          "draw2": N_("{player} drawing a second card"), "tickets": N_("{player} choosing tickets to keep"),
+          "tunnel": N_("{player} paying for a tunnel")}
+# Translators: the card names on the coloured chips of a summary (short: "loco")
+_CHIP = {"red": N_("red"), "orange": N_("orange"), "yellow": N_("yellow"), "green": N_("green"), "blue": N_("blue"),
+         "pink": N_("pink"), "white": N_("white"), "black": N_("black"), "loco": N_("loco")}
 
 _BOX = "font-family:sans-serif;font-size:13px;line-height:1.4;max-width:760px"
 _TABLE = "border-collapse:collapse;margin:4px 0;font-size:inherit;white-space:nowrap"
@@ -37,8 +47,8 @@ def escape(text) -> str:
             .replace('"', "&quot;").replace("'", "&#x27;"))
 
 
-def _plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (many or word + 's')}"
+def _player(p: int) -> str:
+    return _("Player {n}").format(n=p + 1)
 
 
 def _chip(name: str, n: int = 1) -> str:
@@ -46,7 +56,7 @@ def _chip(name: str, n: int = 1) -> str:
     count = f"&times;{n}" if n != 1 else ""
     return (f"<span style='display:inline-block;background:{CARD_CSS.get(name, '#ccc')};color:{fg};"
             f"border:1px solid #555;border-radius:4px;padding:0 5px;margin:1px 2px;font-size:12px'>"
-            f"{escape(name)}{count}</span>")
+            f"{escape(_(_CHIP[name]) if name in _CHIP else name)}{count}</span>")
 
 
 def _table(header: list[str], rows: list[list[str]], bold_last: bool = False) -> str:
@@ -68,14 +78,21 @@ def game_html(game) -> str:
     """A `Game`: the edition, the board, the players and the seed, and the rules' main numbers."""
     rules, board = game.rules, game.board
     options = ", ".join(f"{escape(str(k))}={escape(repr(v))}" for k, v in rules.options.items())
-    facts = [f"{_plural(len(board.routes), 'route')}, {_plural(len(board.tickets), 'ticket')}",
-             f"{rules.trains} trains each",
-             _plural(rules.stations, "station") + " each" if rules.stations else "no stations",
-             f"longest path bonus {rules.longest_path_bonus}" if rules.longest_path_bonus else "",
-             f"Globetrotter bonus {rules.globetrotter_bonus}" if rules.globetrotter_bonus else ""]
-    return (f"<div class='ttr-game' style='{_BOX}'><b>{escape(rules.title)}</b> on the {escape(board.title)} "
-            f"board: {_plural(game.players, 'player')}, seed {escape(str(game.seed))}"
-            + (f", options {options}" if options else "")
+    routes, tickets = len(board.routes), len(board.tickets)
+    facts = [_("{routes}, {tickets}").format(routes=ngettext("{n} route", "{n} routes", routes).format(n=routes),
+                                             tickets=ngettext("{n} ticket", "{n} tickets", tickets).format(n=tickets)),
+             ngettext("{n} train each", "{n} trains each", rules.trains).format(n=rules.trains),
+             ngettext("{n} station each", "{n} stations each", rules.stations).format(n=rules.stations)
+             if rules.stations else _("no stations"),
+             _("longest path bonus {n}").format(n=rules.longest_path_bonus) if rules.longest_path_bonus else "",
+             _("Globetrotter bonus {n}").format(n=rules.globetrotter_bonus) if rules.globetrotter_bonus else ""]
+    players = ngettext("{n} player", "{n} players", game.players).format(n=game.players)
+    text = _("{edition} on the {board} board: {players}, seed {seed}").format(
+        edition=f"<b>{escape(_(rules.title))}</b>", board=escape(_(board.title)), players=players,
+        seed=escape(str(game.seed)))
+    if options:
+        text = _("{game}, options {options}").format(game=text, options=options)
+    return (f"<div class='ttr-game' style='{_BOX}'>{text}"
             + f"<br><span style='color:#555'>{'; '.join(f for f in facts if f)}.</span></div>")
 
 
@@ -95,7 +112,11 @@ def board_thumbnail(board, claimed=(), width: int = 180, height: int = 140) -> s
                     for moves, colour, size in ((strokes[False], "#bbb", 1), (strokes[True], "#333", 2.5)) if moves)
     return (f"<svg class='ttr-thumbnail' width='{w}' height='{h}' viewBox='0 0 {w} {h}' role='img' "
             f"style='float:right;margin:0 0 4px 8px;background:#fafafa;border:1px solid #ddd'>"
-            f"<title>{escape(board.title)}: {_plural(len(claimed), 'route')} claimed</title>{paths}</svg>")
+            f"<title>{escape(_claimed(board, len(claimed)))}</title>{paths}</svg>")
+
+
+def _claimed(board, n: int) -> str:
+    return ngettext("{board}: {n} route claimed", "{board}: {n} routes claimed", n).format(board=_(board.title), n=n)
 
 
 def state_html(state, seat: int | None = None) -> str:
@@ -106,43 +127,56 @@ def state_html(state, seat: int | None = None) -> str:
     seen = state.view(state.current_player if seat is None else seat)
     over = seen["phase"] == "over"
     mover = seen["current_player"]
-    title = (f"<b>{escape(game.rules.title)}</b>, {_plural(game.players, 'player')}, turn {state.turn}: "
-             + ("<b>game over</b>" if over else f"<b>Player {mover + 1} {_PHASE.get(seen['phase'], seen['phase'])}</b>"))
+    if over:
+        doing = _("game over")
+    else:
+        phase = _PHASE.get(seen["phase"])
+        doing = _(phase).format(player=_player(mover)) if phase else f"{_player(mover)} {seen['phase']}"
+    players = ngettext("{n} player", "{n} players", game.players).format(n=game.players)
+    title = _("{edition}, {players}, turn {turn}: {doing}").format(
+        edition=f"<b>{escape(_(game.rules.title))}</b>", players=players, turn=state.turn,
+        doing=f"<b>{escape(doing)}</b>")
     if seen.get("final_round") is not None and not over:
-        title += " <span style='color:#b00'>(final round)</span>"
+        title += " <span style='color:#b00'>" + _("(final round)") + "</span>"
     routes = [0] * game.players
     for owner in seen["routes"].values():
         routes[owner] += 1
     stations = [0] * game.players
-    for _, owner in seen["stations"]:
+    for _city, owner in seen["stations"]:
         stations[owner] += 1
-    header = ["seat", "trains", "cards held", "tickets", "routes"]
+    header = [_("seat"), _("trains"), _("cards held"), _("tickets"), _("routes")]
     if game.rules.stations:
-        header.append("stations left")
-    header.append("route points")
+        header.append(_("stations left"))
+    header.append(_("route points"))
     rows = []
     for p in range(game.players):
-        row = [f"Player {p + 1}" + (" &#9664;" if p == mover and not over else ""), str(seen["trains"][p]),
+        row = [escape(_player(p)) + (" &#9664;" if p == mover and not over else ""), str(seen["trains"][p]),
                str(seen["hand_sizes"][p]), str(seen["ticket_counts"][p]), str(routes[p])]
         if game.rules.stations:
             row.append(str(game.rules.stations - stations[p]))
         row.append(str(seen["route_points"][p]))
         rows.append(row)
     parts = [title, _table(header, rows, bold_last=True)]
-    face_up = "".join(_chip(name) for name in seen["display"]) or "none"
-    parts.append(f"Face up: {face_up} &middot; deck {_plural(seen['deck_size'], 'card')}, discard "
-                 f"{_plural(len(seen['discard']), 'card')}, {_plural(seen['ticket_deck_size'], 'ticket')} left")
+    face_up = "".join(_chip(name) for name in seen["display"]) or _("none")
+    deck, discard, ticket_deck = seen["deck_size"], len(seen["discard"]), seen["ticket_deck_size"]
+    parts.append(_("Face up: {cards} &middot; deck {deck}, discard {discard}, {tickets} left").format(
+        cards=face_up, deck=ngettext("{n} card", "{n} cards", deck).format(n=deck),
+        discard=ngettext("{n} card", "{n} cards", discard).format(n=discard),
+        tickets=ngettext("{n} ticket", "{n} tickets", ticket_deck).format(n=ticket_deck)))
     if seen.get("tunnel"):
         t = seen["tunnel"]
-        parts.append(f"Tunnel {escape(t['route'])}: {_plural(t['extra'], 'extra card')} to pay")
+        parts.append(escape(ngettext("Tunnel {route}: {n} extra card to pay", "Tunnel {route}: {n} extra cards to pay",
+                                     t["extra"]).format(route=route_name(game, t["route"]), n=t["extra"])))
     if seat is not None:
-        hand = "".join(_chip(name, n) for name, n in seen["hand"].items() if n) or "no cards"
-        tickets = ", ".join(escape(str(t)) for t in seen["tickets"]) or "none"
-        parts.append(f"Player {seat + 1}'s hand: {hand}<br>Player {seat + 1}'s tickets: {tickets}")
+        hand = "".join(_chip(name, n) for name, n in seen["hand"].items() if n) or _("no cards")
+        tickets = ", ".join(escape(str(t)) for t in seen["tickets"]) or _("none")
+        parts.append(_("{player}'s hand: {hand}<br>{player}'s tickets: {tickets}").format(
+            player=escape(_player(seat)), hand=hand, tickets=tickets))
     else:
-        parts.append("<span style='color:#777'>Hands, tickets and the deck's order are hidden.</span>")
+        hidden = _("Hands, tickets and the deck's order are hidden.")
+        parts.append(f"<span style='color:#777'>{hidden}</span>")
     if over:
-        parts.append("Final scoring:" + score_rows_html(state.score_breakdown(), state.winners()))
+        parts.append(_("Final scoring:") + score_rows_html(state.score_breakdown(), state.winners()))
     thumbnail = board_thumbnail(game.board, seen["routes"])
     return (f"<div class='ttr-state' style='{_BOX};overflow:auto'>{thumbnail}"
             + "".join(f"<div>{p}</div>" for p in parts) + "</div>")
@@ -152,19 +186,20 @@ def score_rows_html(rows, winners=None) -> str:
     """Final scoring, one row per player: routes, tickets, bonuses, stations and the total.
     `winners` (player numbers) are marked; by default the highest totals are."""
     if not rows:
-        return f"<div class='ttr-scores' style='{_BOX}'>No score rows.</div>"
+        return f"<div class='ttr-scores' style='{_BOX}'>" + _("No score rows.") + "</div>"
     if winners is None:
         best = max(r.total for r in rows)
         winners = [r.player for r in rows if r.total == best]
     stations = any(r.stations_built or r.station_points for r in rows)
-    header = ["player", "routes", "tickets", "completed", "longest path", "bonus", "Globetrotter"]
-    header += ["stations"] if stations else []
-    header.append("total")
+    header = [_("player"), _("routes"), _("tickets"), _("completed"), _("longest path"), _("bonus"), _("Globetrotter")]
+    header += [_("stations")] if stations else []
+    header.append(_("total"))
     table = []
     for r in rows:
-        line = [f"Player {r.player + 1}" + (" &#9733;" if r.player in winners else ""), str(r.route_points),
-                f"{r.ticket_points:+d}", f"{r.tickets_completed} of {len(r.tickets)}",
-                _plural(r.longest_path, "train"), str(r.longest_bonus), str(r.globetrotter)]
+        line = [escape(_player(r.player)) + (" &#9733;" if r.player in winners else ""), str(r.route_points),
+                f"{r.ticket_points:+d}", _("{k} of {n}").format(k=r.tickets_completed, n=len(r.tickets)),
+                ngettext("{n} train", "{n} trains", r.longest_path).format(n=r.longest_path), str(r.longest_bonus),
+                str(r.globetrotter)]
         line += [str(r.station_points)] if stations else []
         line.append(str(r.total))
         table.append(line)

@@ -9,14 +9,23 @@ from __future__ import annotations
 from .actions import BuildStation, Claim, DrawFaceUp, parse
 from .board import Board, Route, load_board
 from .caches import BoundedCache
-from .cards import CARD_NAMES, COLOURS, GREY, LOCO, Cards, card_index
+from .cards import CARD_NAMES, GREY, LOCO, Cards, card_index, cards_of_colour, colour_name
 from .display import game_html
 from .errors import Reason
+from .i18n import N_, translations
+from .narration import and_list, capital, mid, route_name
 from .payments import describe_price
 from .rules import Rules, edition_ids, load_rules
 from .serialize import state_from_dict, state_to_dict
 from .state import State
 from .tables import DRAW_LISTS, Tables, tables_for
+
+
+_, ngettext = translations("engine")
+
+# Translators: the kinds of route locomotives may pay for: "may only be used on tunnel and ferry routes"
+_KINDS = {"ordinary": N_("ordinary"), "tunnel": N_("tunnel"), "ferry": N_("ferry")}
+_A_KIND = {"ordinary": N_("an ordinary route"), "tunnel": N_("a tunnel route"), "ferry": N_("a ferry route")}
 
 
 def editions() -> list[str]:
@@ -102,12 +111,13 @@ class Game:
         routes = self.board.routes
         if isinstance(route, int) and not isinstance(route, bool):
             if not 0 <= route < len(routes):
-                raise KeyError(f"There is no route number {route} on the {self.board.title} board "
-                               f"(they are numbered 0 to {len(routes) - 1})")
+                raise KeyError(_("There is no route number {number} on the {board} board (they are numbered 0 to "
+                                 "{last})").format(number=route, board=_(self.board.title), last=len(routes) - 1))
             return route
         if isinstance(route, Route) and 0 <= route.index < len(routes) and routes[route.index] == route:
             return route.index
-        raise KeyError(f"A route is named by its key, like {routes[0].key!r}, not {_short_repr(route)}")
+        raise KeyError(_("A route is named by its key, like {example}, not {value}").format(
+            example=repr(routes[0].key), value=_short_repr(route)))
 
     def route(self, route):
         return self.board.routes[self.route_index(route)]
@@ -174,44 +184,54 @@ class Game:
         n, loco = sum(pay), pay[LOCO]
         colours = [c for c in range(LOCO) if pay[c]]
         subs = price.ferry_sub or price.colour_sub
-        where = f"{route.key} ({describe_price(price)})"
+        name = route_name(self, ri)
+        here, first = mid(name), capital(mid(name))
         if loco and not price.wild and not price.ferry_locomotives and not price.colour_sub:
-            kinds = " and ".join(sorted(self.rules.locomotives_on)) or "no"
+            kinds = and_list(_(_KINDS[k]) for k in sorted(self.rules.locomotives_on)) or _("no")
             return Reason("locomotives-not-allowed",
-                          f"In {self.rules.title} locomotives may only be used on {kinds} routes; "
-                          f"{route.key} is {'a ' + route.kind if route.kind != 'ordinary' else 'an ordinary'} route.")
+                          _("In {edition} locomotives may only be used on {kinds} routes; {route} is {kind}.").format(
+                              edition=_(self.rules.title), kinds=kinds, route=here, kind=_(_A_KIND[route.kind])))
         if not subs and n != price.length:
-            return Reason("payment-count", f"{route.key} has {price.length} spaces and needs {price.length} cards; "
-                                           f"you offered {n} ({pay.describe()}).")
+            return Reason("payment-count", ngettext("{route} has {n} space and needs {n} card; you offered {k} ({cards}).",
+                                                    "{route} has {n} spaces and needs {n} cards; you offered {k} ({cards}).",
+                                                    price.length).format(route=first, n=price.length, k=n,
+                                                                         cards=pay.describe()))
         if price.ferry_locomotives and loco < price.ferry_locomotives and not price.ferry_sub:
-            return Reason("ferry-locomotives", f"{route.key} is a ferry with {price.ferry_locomotives} locomotive "
-                                               f"symbol{'s' * (price.ferry_locomotives > 1)}: the payment needs at "
-                                               f"least {price.ferry_locomotives} locomotive"
-                                               f"{'s' * (price.ferry_locomotives > 1)}; it has {loco}.")
+            return Reason("ferry-locomotives", ngettext(
+                "{route} is a ferry with {n} locomotive symbol: the payment needs at least {n} locomotive; it has {k}.",
+                "{route} is a ferry with {n} locomotive symbols: the payment needs at least {n} locomotives; it has {k}.",
+                price.ferry_locomotives).format(route=first, n=price.ferry_locomotives, k=loco))
         if not subs and len(colours) > 1:
-            names = " and ".join(CARD_NAMES[c] for c in colours)
-            return Reason("one-colour", f"A route is paid with cards of one colour: {names} were mixed "
-                                        f"for {route.key}.")
+            names = and_list(colour_name(c) for c in colours)
+            return Reason("one-colour", _("A route is paid with cards of one colour: {colours} were mixed for "
+                                          "{route}.").format(colours=names, route=name))
         if not subs and price.colour != GREY and colours and colours[0] != price.colour:
-            return Reason("route-colour", f"{route.key} is {COLOURS[price.colour]}: {CARD_NAMES[colours[0]]} cards "
-                                          f"cannot pay for it.")
+            return Reason("route-colour", _("{route} is {colour}: {cards} cannot pay for it.").format(
+                route=first, colour=colour_name(price.colour), cards=cards_of_colour(colours[0])))
         if subs:
             k = price.ferry_sub or price.colour_sub
             sizes = sorted({price.length + s1 * (price.ferry_sub - 1) + s2 * (price.colour_sub - 1)
                             for s1 in range(price.ferry_locomotives + 1 if price.ferry_sub else 1)
                             for s2 in range(price.length - price.ferry_locomotives + 1 if price.colour_sub else 1)})
             if n not in sizes:
-                return Reason("payment-count", f"{route.key} can be paid with {', '.join(map(str, sizes[:-1]))} or "
-                                               f"{sizes[-1]} cards (any {k} cards replace one "
-                                               f"{'locomotive' if price.ferry_sub else 'coloured card'}); "
-                                               f"you offered {n} ({pay.describe()}).")
+                if price.ferry_sub:
+                    text = _("{route} can be paid with {sizes} or {last} cards (any {k} cards replace one locomotive); "
+                             "you offered {n} ({cards}).")
+                else:
+                    text = _("{route} can be paid with {sizes} or {last} cards (any {k} cards replace one coloured "
+                             "card); you offered {n} ({cards}).")
+                return Reason("payment-count", text.format(route=first, sizes=", ".join(map(str, sizes[:-1])),
+                                                           last=sizes[-1], k=k, n=n, cards=pay.describe()))
             if price.ferry_sub and loco < price.ferry_locomotives:
                 f = price.ferry_locomotives
-                return Reason("ferry-locomotives",
-                              f"{route.key} is a ferry with {f} locomotive symbol{'s' * (f > 1)}: pay {f} "
-                              f"locomotive{'s' * (f > 1)}, or any {k} cards in place of each missing one, besides "
-                              f"one colour for the other spaces; {pay.describe()} does not split that way.")
-        return Reason("payment", f"{pay.describe().capitalize()} does not pay for {where}.")
+                return Reason("ferry-locomotives", ngettext(
+                    "{route} is a ferry with {n} locomotive symbol: pay {n} locomotive, or any {k} cards in place of "
+                    "each missing one, besides one colour for the other spaces; {cards} does not split that way.",
+                    "{route} is a ferry with {n} locomotive symbols: pay {n} locomotives, or any {k} cards in place of "
+                    "each missing one, besides one colour for the other spaces; {cards} does not split that way.",
+                    f).format(route=first, n=f, k=k, cards=pay.describe()))
+        return Reason("payment", _("{cards} does not pay for {route} ({price}).").format(
+            cards=capital(pay.describe()), route=name, price=describe_price(price)))
 
     # ------------------------------------------------------------------ states
     def new_state(self) -> State:

@@ -13,12 +13,15 @@ ticket kept, and never show an internal key: the second route of a double route 
 """
 from __future__ import annotations
 
+import re
+
 from .actions import AbandonTunnel, BuildStation, Claim, DrawBlind, DrawFaceUp, DrawTickets, KeepTickets, Pass, PayTunnel
 from .cards import LOCO, card_index, card_word, colour_name, counted_cards, route_colour_words
-from .i18n import translations
+from .i18n import N_, translations
 
 __all__ = ["plural", "and_list", "or_list", "cards_text", "card_text", "route_name", "ticket_name", "in_words",
-           "describe_action", "player_name", "points_text", "trains_text", "tickets_text"]
+           "describe_action", "player_name", "player_mention", "player_mention_pattern", "points_text", "trains_text",
+           "tickets_text", "mid", "capital"]
 
 _, ngettext = translations("engine")
 
@@ -43,6 +46,27 @@ _NTH_COPY = (
 def plural(n: int, word: str, many: str | None = None) -> str:
     """'1 ticket', '2 tickets' ('1 city', '2 cities' with ``many="cities"``)."""
     return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+# Translators: a player named inside a sentence ("... already belongs to player 2"); players count from 1
+PLAYER_MENTION = N_("player {n}")
+_MENTION_PATTERNS: dict = {}
+
+
+def player_mention(player: int) -> str:
+    """A seat named inside a sentence, numbered from 1: 'player 2' ('spiller 2') for seat 1."""
+    return _(PLAYER_MENTION).format(n=player + 1)
+
+
+def player_mention_pattern():
+    """A regular expression finding `player_mention`'s words in a text of the language chosen,
+    the player's number (from 1) its group 1: for putting the players' names in their place."""
+    text = _(PLAYER_MENTION)
+    found = _MENTION_PATTERNS.get(text)
+    if found is None:
+        head, _sep, tail = text.partition("{n}")
+        found = _MENTION_PATTERNS[text] = re.compile(r"\b" + re.escape(head) + r"(\d+)" + re.escape(tail) + r"\b")
+    return found
 
 
 def player_name(player: int, names=None) -> str:
@@ -113,7 +137,7 @@ def route_name(game, route) -> str:
 def ticket_name(ticket_key: str) -> str:
     """A ticket as a student reads it: its places, and for a second copy of the same ticket
     which copy ("Italia-France/Deutschland/Österreich (the second copy)")."""
-    base, _, n = ticket_key.partition("#")
+    base, _hash, n = ticket_key.partition("#")
     if not n:
         return ticket_key
     k = int(n) if n.isdecimal() else 0
@@ -132,7 +156,7 @@ def in_words(game, text: str) -> str:
     for r in board.routes:
         if "#" not in r.key and r.twin is None:
             continue
-        base, _, n = r.key.partition("#")
+        base, _hash, n = r.key.partition("#")
         labels = {r.key, f"{r.b}-{r.a}#{n}"} if n else set()
         for label in sorted(labels, key=len, reverse=True):
             start = text.find(label)
@@ -142,7 +166,7 @@ def in_words(game, text: str) -> str:
                 if end < len(text) and text[end] == " " and "," in name:
                     name += ","
                 if start == 0 or text[max(0, start - 2):start] in (". ", ": ") or text[start - 1] == "\n":
-                    name = _cap(name)
+                    name = capital(name)
                 text = text[:start] + name + text[end:]
                 start = text.find(label, start + len(name))
     if "#" in text:
@@ -152,13 +176,16 @@ def in_words(game, text: str) -> str:
     return text
 
 
-def _mid(name: str) -> str:
+def mid(name: str) -> str:
     """A route name inside a sentence: an appositive ("..., the red one") is closed by a comma."""
     return name + "," if "," in name else name
 
 
-def _cap(text: str) -> str:
+def capital(text: str) -> str:
+    """`text` starting with a capital letter (a route name opening a sentence)."""
     return text[:1].upper() + text[1:]
+
+
 
 
 def describe_action(before, action, after=None, names=None) -> list[str]:
@@ -210,13 +237,13 @@ def describe_action(before, action, after=None, names=None) -> list[str]:
                 lines.append(ngettext(
                     "{who} tried the tunnel {route} with {cards}: the revealed cards ({shown}) ask for {n} more card",
                     "{who} tried the tunnel {route} with {cards}: the revealed cards ({shown}) ask for {n} more cards",
-                    pending.extra).format(who=who, route=_mid(name), cards=pay, shown=shown, n=pending.extra))
+                    pending.extra).format(who=who, route=mid(name), cards=pay, shown=shown, n=pending.extra))
             else:
                 lines.append(_("{who} claimed the tunnel {route} with {cards} ({points}); the revealed cards ({shown}) "
-                               "asked for nothing more").format(who=who, route=_mid(name), cards=pay, points=pts,
+                               "asked for nothing more").format(who=who, route=mid(name), cards=pay, points=pts,
                                                                 shown=shown))
         else:
-            lines.append(_("{who} claimed {route} with {cards} ({points})").format(who=who, route=_mid(name), cards=pay,
+            lines.append(_("{who} claimed {route} with {cards} ({points})").format(who=who, route=mid(name), cards=pay,
                                                                                    points=pts))
     elif isinstance(action, PayTunnel):
         pending = before.tunnel_choice()
@@ -226,7 +253,7 @@ def describe_action(before, action, after=None, names=None) -> list[str]:
     elif isinstance(action, AbandonTunnel):
         pending = before.tunnel_choice()
         lines.append(_("{who} abandoned the tunnel {route} and took back {cards}").format(
-            who=who, route=_mid(route_name(game, pending.route)), cards=cards_text(pending.paid)))
+            who=who, route=mid(route_name(game, pending.route)), cards=cards_text(pending.paid)))
     elif isinstance(action, BuildStation):
         lines.append(_("{who} built a station in {city} with {cards} (station {k} of {n})").format(
             who=who, city=action.city, cards=cards_text(action.payment), k=len(after.stations_of(p)),
@@ -240,4 +267,4 @@ def describe_action(before, action, after=None, names=None) -> list[str]:
             who=who, trains=trains_text(after.trains[p])))
     if after.is_over() and not before.is_over():
         lines.append(_("The game is over: final scoring"))
-    return [_cap(line) for line in lines]
+    return [capital(line) for line in lines]

@@ -21,7 +21,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .cards import CARD_NAMES, COLOURS, GREY, LOCO, Cards
+from .cards import CARD_NAMES, COLOURS, GREY, LOCO, Cards, counted_cards
+from .i18n import translations
+
+_, ngettext = translations("engine")
 
 
 @dataclass(frozen=True)
@@ -293,7 +296,7 @@ class _SubBlock:
         self.hand, self.total = hand, total
         never = _NEVER
         need = [[never] * (hand[c] + 1) for c in range(8)]
-        for c, _, _, a, b, size in price.readings():
+        for c, _locos, _cols, a, b, size in price.readings():
             if not size or a + b + size != total:
                 continue
             for x in range(hand[c] + 1):
@@ -376,21 +379,23 @@ def count_options(price: Price, hand: tuple) -> int:
 
 
 def describe_price(price: Price) -> str:
-    """'4 red cards', '3 cards of one colour, 1 of them a locomotive' ..."""
+    """'4 red cards', '3 cards of one colour, 1 of them a locomotive' ... (in the language chosen)."""
     L = price.length
-    cards = "card" if L == 1 else "cards"
     if price.colour == GREY:
-        text = f"{L} {cards} of any one colour"
+        text = ngettext("{n} card of any one colour", "{n} cards of any one colour", L).format(n=L)
     else:
-        text = f"{L} {COLOURS[price.colour]} {cards}"
+        text = counted_cards(price.colour, L)
     if price.ferry_locomotives:
-        text += f", at least {price.ferry_locomotives} of them locomotive{'s' if price.ferry_locomotives > 1 else ''}"
+        f = price.ferry_locomotives
+        text = ngettext("{price}, at least {n} of them locomotive", "{price}, at least {n} of them locomotives",
+                        f).format(price=text, n=f)
         if price.ferry_sub:
-            text += f" (any {price.ferry_sub} cards may replace a locomotive)"
+            text = _("{price} (any {k} cards may replace a locomotive)").format(price=text, k=price.ferry_sub)
     if price.colour_sub:
-        text += f"; any {price.colour_sub} cards may replace one coloured card"
-    text += "; locomotives are wild here" if price.wild else "; locomotives cannot be used as wild cards here"
-    return text
+        text = _("{price}; any {k} cards may replace one coloured card").format(price=text, k=price.colour_sub)
+    if price.wild:
+        return _("{price}; locomotives are wild here").format(price=text)
+    return _("{price}; locomotives cannot be used as wild cards here").format(price=text)
 
 
 def tunnel_extra(colour: int, payment, revealed) -> int:

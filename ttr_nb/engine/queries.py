@@ -29,10 +29,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import BuildStation, Claim, PayTunnel
-from .cards import COLOURS, GREY, LOCO, NUM_KINDS, Cards
+from .cards import GREY, LOCO, NUM_KINDS, Cards, counted_cards, counted_short
 from .errors import Reason
-from .narration import cards_text, or_list, plural, route_name
+from .i18n import translations
+from .narration import cards_text, mid, or_list, route_name
 from .payments import describe_price, tunnel_extra_options
+
+_, ngettext = translations("engine")
 
 __all__ = ["find_route", "TicketChoice", "TunnelChoice", "claim_refusal", "claim_payments", "station_refusal",
            "station_cost", "station_payments", "ticket_choice", "keep_minimum", "tunnel_choice", "tunnel_refusal", "tunnel_extra_kinds",
@@ -48,8 +51,8 @@ def fewest_locomotives_first(payments) -> tuple[Cards, ...]:
 def find_route(game, route) -> tuple[int | None, Reason | None]:
     """(the index of `route`, None), or (None, the reason it names no route): never raises,
     whatever `route` is (a key in either order, an index, a `Route`, or anything else)."""
-    not_a_route = Reason("unknown-route", f"No route is called {route!r}: give its label, such as "
-                                          f"Denver-Omaha, or its index.")
+    not_a_route = Reason("unknown-route", _("No route is called {value}: give its label, such as Denver-Omaha, or "
+                                            "its index.").format(value=repr(route)))
     if isinstance(route, bool):
         return None, not_a_route
     try:
@@ -74,8 +77,8 @@ def _sentence(text: str) -> str:
 def _cannot_pay(state, ri: int) -> Reason:
     """The hand of the player to move cannot pay for route `ri`: what it costs, what it holds."""
     g = state.game
-    return Reason("not-in-hand", f"Your hand ({cards_text(state.hands[state.player])}) cannot pay for "
-                                 f"{route_name(g, ri)}: it costs {describe_price(g.prices[ri])}.")
+    return Reason("not-in-hand", _("Your hand ({hand}) cannot pay for {route}: it costs {price}.").format(
+        hand=cards_text(state.hands[state.player]), route=route_name(g, ri), price=describe_price(g.prices[ri])))
 
 
 # --------------------------------------------------------------------------- claims
@@ -147,20 +150,26 @@ def substitution_shortfall(price, hand) -> str:
             if best is None or need < best[0]:
                 best = (need, c, have)
         need, c, have = best
-        return (f"With {have} {COLOURS[c]} card{'s' * (have != 1)}, the other {price.length - have} spaces take "
-                f"{price.colour_sub} cards each: {need} cards in all; the hand has {sum(hand)}.")
+        return ngettext("With {cards}, the other {n} space takes {k} cards: {need} cards in all; the hand has "
+                        "{held}.",
+                        "With {cards}, the other {n} spaces take {k} cards each: {need} cards in all; the hand has "
+                        "{held}.", price.length - have).format(cards=counted_cards(c, have), n=price.length - have,
+                                                               k=price.colour_sub, need=need, held=sum(hand))
     if price.ferry_sub and hand[LOCO] < price.ferry_locomotives:
         f, k = price.ferry_locomotives, price.ferry_sub
         missing = f - hand[LOCO]
         near = nearest_payment(price, hand)
-        colour = next((COLOURS[i] for i in range(LOCO) if near[i]), "coloured")
-        parts = [f"{price.length - f} {colour}"]
+        colour = next((i for i in range(LOCO) if near[i]), None)
+        n = price.length - f
+        parts = [counted_short(colour, n) if colour is not None else
+                 ngettext("{n} coloured", "{n} coloured", n).format(n=n)]
         if hand[LOCO]:
-            parts.append(plural(hand[LOCO], "locomotive"))
-        parts.append(f"{k * missing} more cards of any colour")
+            parts.append(counted_cards(LOCO, hand[LOCO]))
+        parts.append(ngettext("{n} more card of any colour", "{n} more cards of any colour", k * missing).format(
+            n=k * missing))
         need = price.length - f + hand[LOCO] + k * missing
-        return (f"Any {k} cards may replace a missing locomotive: {' + '.join(parts)} = {need} cards; "
-                f"the hand has {sum(hand)}.")
+        return _("Any {k} cards may replace a missing locomotive: {parts} = {need} cards; the hand has {held}.").format(
+            k=k, parts=" + ".join(parts), need=need, held=sum(hand))
     return ""
 
 
@@ -209,16 +218,19 @@ def station_refusal(state, city) -> Reason | None:
     if some payment from their hand would be accepted."""
     g = state.game
     if not isinstance(city, str):
-        return Reason("unknown-city", f"No city is called {city!r}: give its name, such as Berlin.")
+        return Reason("unknown-city", _("No city is called {value}: give its name, such as Berlin.").format(
+            value=repr(city)))
     options = station_payments(state)
     if options:
         return state.why_illegal(BuildStation(city, options[0]))
     need = len(state.stations_of(state.player)) + 1
     reason = state.why_illegal(BuildStation(city, Cards.of(loco=need)))
     if reason is None or reason.rule == "not-in-hand":
-        return Reason("not-in-hand", f"Your hand ({cards_text(state.hands[state.player])}) cannot pay for "
-                                     f"your station number {need}: it costs {need} card{'s' * (need > 1)} of one "
-                                     f"colour (locomotives are wild).")
+        return Reason("not-in-hand", ngettext(
+            "Your hand ({hand}) cannot pay for your station number {k}: it costs {n} card of one colour "
+            "(locomotives are wild).",
+            "Your hand ({hand}) cannot pay for your station number {k}: it costs {n} cards of one colour "
+            "(locomotives are wild).", need).format(hand=cards_text(state.hands[state.player]), k=need, n=need))
     return reason
 
 
@@ -305,7 +317,9 @@ def tunnel_refusal(state) -> Reason | None:
         return None
     all_loco = choice.paid[LOCO] == sum(choice.paid)
     forms = tunnel_extra_options(choice.colour, all_loco, choice.extra, (choice.extra,) * NUM_KINDS)
-    key = state.game.board.routes[choice.route].key
-    return Reason("tunnel-extra", f"Your hand ({cards_text(state.hands[state.player])}) cannot pay the "
-                                  f"{choice.extra} extra card{'s' * (choice.extra != 1)} the tunnel {key} asks for "
-                                  f"({or_list(cards_text(f) for f in forms)}): abandon it.")
+    return Reason("tunnel-extra", ngettext(
+        "Your hand ({hand}) cannot pay the {n} extra card the tunnel {route} asks for ({forms}): abandon it.",
+        "Your hand ({hand}) cannot pay the {n} extra cards the tunnel {route} asks for ({forms}): abandon it.",
+        choice.extra).format(hand=cards_text(state.hands[state.player]), n=choice.extra,
+                             route=mid(route_name(state.game, choice.route)),
+                             forms=or_list(cards_text(f) for f in forms)))

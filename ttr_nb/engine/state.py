@@ -24,16 +24,32 @@ from .actions import (FORMS, AbandonTunnel, Action, ActionSyntaxError, BuildStat
                       DrawTickets, KeepTickets, Pass, PayTunnel)
 from .board import DECKS
 from .caches import BoundedCache
-from .cards import CARD_INDEX, CARD_NAMES, LOCO, NUM_COLOURS, NUM_KINDS, Cards, card_index, card_word
+from .cards import CARD_INDEX, CARD_NAMES, LOCO, NUM_COLOURS, NUM_KINDS, Cards, card_index, card_word, cards_of_colour, colour_name
 from . import narration, queries
 from .display import state_html
 from .errors import IllegalAction, Reason, one_sentence
+from .i18n import N_, translations
+from .narration import capital, mid, player_mention, route_name, trains_text
 from .payments import GREY, tunnel_extra, tunnel_extra_options
 from .observer import view
 from .position import FIELDS, PHASES, PendingTunnel, TunnelReveal
 from .scoring import score_breakdown, winners
 
 _new_state = object.__new__
+_, ngettext = translations("engine")
+
+# What an action was trying to do, for "You cannot ... now" (translated only in a refusal)
+_TO_DRAW_CARD, _TO_DRAW_TICKETS, _TO_KEEP_TICKETS = N_("draw a card"), N_("draw tickets"), N_("keep tickets")
+_TO_CLAIM, _TO_PAY_TUNNEL, _TO_ABANDON_TUNNEL = N_("claim a route"), N_("pay for a tunnel"), N_("abandon a tunnel")
+_TO_BUILD_STATION, _TO_PASS = N_("build a station"), N_("pass")
+# What the phase asks of the player to move
+_EXPECTED = {
+    "opening": N_("{player} must first choose which opening tickets to keep"),
+    "turn": N_("{player} is starting a turn"),
+    "draw2": N_("{player} must take a second train card (from the deck or the display)"),
+    "tickets": N_("{player} must choose which of the drawn tickets to keep"),
+    "tunnel": N_("{player} must pay the tunnel's extra cards or abandon it"),
+}
 
 
 def _without(items: tuple, index: int) -> tuple:
@@ -116,7 +132,7 @@ class State:
         for i in range(n):
             p = (game.first_player + i) % n
             for deck_name, k in rules.tickets.opening_deal:
-                for _ in range(k):
+                for _i in range(k):
                     if decks[deck_name]:
                         offers[p].append(decks[deck_name].pop())
         draw_from = rules.tickets.draw_from
@@ -128,9 +144,9 @@ class State:
                 offer=(), opening_offers=tuple(tuple(o) for o in offers), pending=None, countdown=None,
                 passes=0, shuffles=0, turn=0, last_reveal=None)
         hands = []
-        for _ in range(n):
+        for _p in range(n):
             hand = [0] * NUM_KINDS
-            for _ in range(rules.hand_size):
+            for _i in range(rules.hand_size):
                 hand[s._draw()] += 1
             hands.append(tuple(hand))
         s.hands = tuple(hands)
@@ -331,35 +347,28 @@ class State:
             except ValueError as e:
                 return _syntax_reason(e)
         if self.phase == "over":
-            return Reason("game-over", "The game is over: no more actions can be taken.")
+            return Reason("game-over", _("The game is over: no more actions can be taken."))
         check = _CHECKS.get(type(action))
         if check is None:
-            return Reason("action-syntax", f"This is not an action: {_short(action)}.", FORMS)
+            return Reason("action-syntax", _("This is not an action: {value}.").format(value=_short(action)), FORMS)
         return check(self, action)
 
     def _phase_reason(self, wanted: tuple[str, ...], what: str) -> Reason | None:
         if self.phase in wanted:
             return None
-        p = self.player + 1  # players are numbered from 1 in text
-        expected = {
-            "opening": f"player {p} must first choose which opening tickets to keep",
-            "turn": f"player {p} is starting a turn",
-            "draw2": f"player {p} must take a second train card (from the deck or the display)",
-            "tickets": f"player {p} must choose which of the drawn tickets to keep",
-            "tunnel": f"player {p} must pay the tunnel's extra cards or abandon it",
-        }[self.phase]
-        return Reason("wrong-phase", f"You cannot {what} now: {expected}.")
+        expected = _(_EXPECTED[self.phase]).format(player=player_mention(self.player))
+        return Reason("wrong-phase", _("You cannot {what} now: {expected}.").format(what=_(what), expected=expected))
 
     def _check_blind(self, a: DrawBlind) -> Reason | None:
-        r = self._phase_reason(("turn", "draw2"), "draw a card")
+        r = self._phase_reason(("turn", "draw2"), _TO_DRAW_CARD)
         if r:
             return r
         if not (self.deck or self.discard):
-            return Reason("deck-empty", "The deck and the discard pile are both empty: no card can be drawn blind.")
+            return Reason("deck-empty", _("The deck and the discard pile are both empty: no card can be drawn blind."))
         return None
 
     def _check_face_up(self, a: DrawFaceUp) -> Reason | None:
-        r = self._phase_reason(("turn", "draw2"), "draw a card")
+        r = self._phase_reason(("turn", "draw2"), _TO_DRAW_CARD)
         if r:
             return r
         card = CARD_INDEX.get(a.card) if isinstance(a.card, str) else None
@@ -367,26 +376,28 @@ class State:
             try:
                 card = card_index(a.card)
             except (ValueError, AttributeError):
-                return Reason("unknown-card", f"Cannot draw {_short(a.card)}: it is an unknown card colour.", CARD_NAMES)
+                return Reason("unknown-card", _("Cannot draw {value}: it is an unknown card colour.").format(
+                    value=_short(a.card)), CARD_NAMES)
         if card not in self.display:
-            shown = ", ".join(CARD_NAMES[c] for c in self.display) or "nothing"
-            return Reason("not-in-display", f"There is no {card_word(card)} face up (the display shows {shown}).")
+            shown = ", ".join(colour_name(c) for c in self.display) or _("nothing")
+            return Reason("not-in-display", _("There is no {card} face up (the display shows {shown}).").format(
+                card=card_word(card), shown=shown))
         if card == LOCO and self.game.rules.face_up_locomotive_costs_two and self.phase == "draw2":
             return Reason("face-up-locomotive",
-                          "A face-up locomotive can only be taken as the first card of a draw "
-                          "(it counts as both cards); you have already taken one card this turn.")
+                          _("A face-up locomotive can only be taken as the first card of a draw "
+                            "(it counts as both cards); you have already taken one card this turn."))
         return None
 
     def _check_draw_tickets(self, a: DrawTickets) -> Reason | None:
-        r = self._phase_reason(("turn",), "draw tickets")
+        r = self._phase_reason(("turn",), _TO_DRAW_TICKETS)
         if r:
             return r
         if not self.ticket_deck:
-            return Reason("ticket-deck-empty", "The destination ticket deck is empty: no tickets can be drawn.")
+            return Reason("ticket-deck-empty", _("The destination ticket deck is empty: no tickets can be drawn."))
         return None
 
     def _check_keep(self, a: KeepTickets) -> Reason | None:
-        r = self._phase_reason(("opening", "tickets"), "keep tickets")
+        r = self._phase_reason(("opening", "tickets"), _TO_KEEP_TICKETS)
         if r:
             return r
         opening = self.phase == "opening"
@@ -395,20 +406,27 @@ class State:
         need = t.keep_minimum(len(offer), opening)
         keep = a.keep
         if not isinstance(keep, tuple) or not all(type(i) is int for i in keep):
-            return Reason("ticket-choice", f"Kept tickets are given by their positions in the offer, like (0, 2), "
-                                           f"not {_short(keep)}.")
+            return Reason("ticket-choice", _("Kept tickets are given by their positions in the offer, like (0, 2), "
+                                             "not {value}.").format(value=_short(keep)))
         if any(not 0 <= i < len(offer) for i in keep):
-            return Reason("ticket-choice", f"Ticket positions run from 0 to {len(offer) - 1}; {list(keep)} names "
-                                           f"a ticket that was not offered.")
+            return Reason("ticket-choice", _("Ticket positions run from 0 to {last}; {keep} names a ticket that was "
+                                             "not offered.").format(last=len(offer) - 1, keep=list(keep)))
         if len(set(keep)) != len(keep) or list(keep) != sorted(keep):
-            return Reason("ticket-choice", f"List each kept ticket once, in increasing order (not {list(keep)}).")
+            return Reason("ticket-choice", _("List each kept ticket once, in increasing order (not {keep}).").format(
+                keep=list(keep)))
         if len(keep) < need:
-            return Reason("keep-minimum", f"You must keep at least {need} of the {len(offer)} tickets "
-                                          f"{'dealt at the start' if opening else 'drawn'}; {len(keep)} is too few.")
+            if opening:
+                text = ngettext("You must keep at least {need} of the {n} ticket dealt at the start; {k} is too few.",
+                                "You must keep at least {need} of the {n} tickets dealt at the start; {k} is too few.",
+                                len(offer))
+            else:
+                text = ngettext("You must keep at least {need} of the {n} ticket drawn; {k} is too few.",
+                                "You must keep at least {need} of the {n} tickets drawn; {k} is too few.", len(offer))
+            return Reason("keep-minimum", text.format(need=need, n=len(offer), k=len(keep)))
         return None
 
     def _check_claim(self, a: Claim) -> Reason | None:
-        r = self._phase_reason(("turn",), "claim a route")
+        r = self._phase_reason(("turn",), _TO_CLAIM)
         if r:
             return r
         g = self.game
@@ -420,17 +438,20 @@ class State:
         p = self.player
         status = self.route_status(ri, p)
         if status == "owned":
-            return Reason("route-taken", f"{route.key} already belongs to player {self.owners[ri] + 1}.")
+            return Reason("route-taken", _("{route} already belongs to {player}.").format(
+                route=capital(mid(route_name(g, ri))), player=player_mention(self.owners[ri])))
         if status == "closed":
-            return Reason("double-routes", f"{route.key} is closed: the other route between {route.a} and {route.b} "
-                                           f"is taken, and with {g.players} players only one of a double route "
-                                           f"may be used (both need {g.rules.double_routes_min_players}+ players).")
+            return Reason("double-routes", _(
+                "{route} is closed: the other route between {a} and {b} is taken, and with {players} players only one "
+                "of a double route may be used (both need {minimum}+ players).").format(
+                route=capital(mid(route_name(g, ri))), a=route.a, b=route.b, players=g.players,
+                minimum=g.rules.double_routes_min_players))
         if status == "blocked":
-            return Reason("double-routes", f"You own the other route between {route.a} and {route.b}: "
-                                           f"one player may never claim both routes of a double route.")
+            return Reason("double-routes", _("You own the other route between {a} and {b}: one player may never "
+                                             "claim both routes of a double route.").format(a=route.a, b=route.b))
         if self.trains[p] < route.length:
-            return Reason("not-enough-trains", f"{route.key} needs {route.length} trains; you have "
-                                               f"{self.trains[p]} left.")
+            return Reason("not-enough-trains", _("{route} needs {trains}; you have {left} left.").format(
+                route=capital(mid(route_name(g, ri))), trains=trains_text(route.length), left=self.trains[p]))
         return self._check_payment(a.payment, ri)
 
     def _check_payment(self, payment, ri: int) -> Reason | None:
@@ -444,12 +465,11 @@ class State:
         if price.split(payment) is None:
             return g.explain_payment(ri, payment)
         if any(x > h for x, h in zip(payment, hand)):
-            return Reason("not-in-hand", f"You pay {Cards(payment).describe()} but hold "
-                                         f"{Cards(hand).describe()}.")
+            return _not_in_hand(payment, hand)
         return None
 
     def _check_pay_tunnel(self, a: PayTunnel) -> Reason | None:
-        r = self._phase_reason(("tunnel",), "pay for a tunnel")
+        r = self._phase_reason(("tunnel",), _TO_PAY_TUNNEL)
         if r:
             return r
         pending = self.pending
@@ -462,40 +482,50 @@ class State:
         extra = pending.extra
         colour = pending.colour
         if sum(pay) != extra:
-            return Reason("tunnel-extra", f"The tunnel {route.key} asks for {extra} extra card{'s' * (extra != 1)}; "
-                                          f"you offered {sum(pay)}.")
+            return Reason("tunnel-extra", ngettext("The tunnel {route} asks for {n} extra card; you offered {k}.",
+                                                   "The tunnel {route} asks for {n} extra cards; you offered {k}.",
+                                                   extra).format(route=mid(route_name(self.game, route.index)),
+                                                                 n=extra, k=sum(pay)))
         if any(x > h for x, h in zip(pay, hand)):
-            return Reason("not-in-hand", f"You pay {Cards(pay).describe()} but hold {Cards(hand).describe()}.")
+            return _not_in_hand(pay, hand)
         all_loco = pending.all_locomotives
         for card, n in enumerate(pay):
             if not n or card == LOCO:
                 continue
             if all_loco or card != colour:
-                need = "locomotives" if all_loco or colour == GREY else f"{CARD_NAMES[colour]} cards or locomotives"
-                return Reason("tunnel-extra", f"The extra cards for {route.key} must be {need}, "
-                                              f"not {CARD_NAMES[card]}.")
+                route_text = mid(route_name(self.game, route.index))
+                if all_loco or colour == GREY:
+                    text = _("The extra cards for {route} must be locomotives, not {card}.").format(
+                        route=route_text, card=colour_name(card))
+                else:
+                    text = _("The extra cards for {route} must be {cards} or locomotives, not {card}.").format(
+                        route=route_text, cards=cards_of_colour(colour), card=colour_name(card))
+                return Reason("tunnel-extra", text)
         return None
 
     def _check_abandon(self, a: AbandonTunnel) -> Reason | None:
-        return self._phase_reason(("tunnel",), "abandon a tunnel")
+        return self._phase_reason(("tunnel",), _TO_ABANDON_TUNNEL)
 
     def _check_station(self, a: BuildStation) -> Reason | None:
-        r = self._phase_reason(("turn",), "build a station")
+        r = self._phase_reason(("turn",), _TO_BUILD_STATION)
         if r:
             return r
         g = self.game
         if not g.rules.stations:
-            return Reason("no-stations", f"{g.rules.title} has no train stations.")
+            return Reason("no-stations", _("{edition} has no train stations.").format(edition=_(g.rules.title)))
         city = g.board.city.get(a.city) if isinstance(a.city, str) else None
         if city is None or city.kind != "city":
-            return Reason("unknown-city", f"There is no city called {_short(a.city)} on the {g.board.title} board.")
+            return Reason("unknown-city", _("There is no city called {value} on the {board} board.").format(
+                value=_short(a.city), board=_(g.board.title)))
         built = self.stations_of(self.player)
         if len(built) >= g.rules.stations:
-            return Reason("station-limit", f"You have built all {g.rules.stations} of your stations.")
+            return Reason("station-limit", ngettext("You have built your {n} station.",
+                                                    "You have built all {n} of your stations.",
+                                                    g.rules.stations).format(n=g.rules.stations))
         for c, p in self.stations:
             if c == a.city:
-                return Reason("station-taken", f"{a.city} already has a station (player {p + 1}'s); "
-                                               f"each city holds one station.")
+                return Reason("station-taken", _("{city} already has a station ({player}'s); each city holds one "
+                                                 "station.").format(city=a.city, player=player_mention(p)))
         need = len(built) + 1
         pay = a.payment
         hand = self.hands[self.player]
@@ -503,20 +533,22 @@ class State:
         if bad:
             return bad
         if any(x > h for x, h in zip(pay, hand)):
-            return Reason("not-in-hand", f"You pay {Cards(pay).describe()} but hold {Cards(hand).describe()}.")
+            return _not_in_hand(pay, hand)
         colours = [c for c in range(LOCO) if pay[c]]
         if sum(pay) != need or len(colours) > 1:
-            return Reason("station-cost", f"Your station number {need} costs {need} card{'s' * (need > 1)} of one "
-                                          f"colour (locomotives are wild); {Cards(pay).describe()} is not that.")
+            return Reason("station-cost", ngettext(
+                "Your station number {k} costs {n} card of one colour (locomotives are wild); {cards} is not that.",
+                "Your station number {k} costs {n} cards of one colour (locomotives are wild); {cards} is not that.",
+                need).format(k=need, n=need, cards=Cards(pay).describe()))
         return None
 
     def _check_pass(self, a: Pass) -> Reason | None:
         if self.phase not in ("turn",):
-            return self._phase_reason(("turn",), "pass")
+            return self._phase_reason(("turn",), _TO_PASS)
         acts = self.legal_actions()
         if not acts.only_pass:
-            return Reason("pass", "You may only pass when no other action is possible; you can still act "
-                                  f"(for example: {acts[0]}).")
+            return Reason("pass", _("You may only pass when no other action is possible; you can still act "
+                                    "(for example: {action}).").format(action=acts[0]))
         return None
 
     # ------------------------------------------------------------------ applying
@@ -620,7 +652,7 @@ class State:
             if len(self.deck) < 3 and self.discard:
                 self._reshuffle()
             revealed = []
-            for _ in range(3):
+            for _i in range(3):
                 card = self._draw() if self.deck else None
                 if card is None:
                     break
@@ -781,7 +813,7 @@ def _short(value) -> str:
 
 def _syntax_reason(error: ValueError) -> Reason:
     """The refusal of a text that does not read as an action (the forms that do go in `accepted`)."""
-    text, _, forms = str(error).partition(" Actions look like: ")
+    text, _sep, forms = str(error).partition(" Actions look like: ")
     return Reason("action-syntax", one_sentence(text), FORMS if forms else ())
 
 
@@ -790,9 +822,15 @@ def _payment_reason(payment, example: str) -> Reason | None:
     number, none negative: `Cards`, or a plain tuple of the same), else why not."""
     if (not isinstance(payment, tuple) or len(payment) != NUM_KINDS
             or not all(type(n) is int and n >= 0 for n in payment)):
-        return Reason("payment", f"A payment is a set of cards like {example} (for each of the {NUM_KINDS} "
-                                 f"kinds of card, a count of 0 or more), not {_short(payment)}.")
+        return Reason("payment", _("A payment is a set of cards like {example} (for each of the {kinds} kinds of "
+                                   "card, a count of 0 or more), not {value}.").format(
+            example=example, kinds=NUM_KINDS, value=_short(payment)))
     return None
+
+
+def _not_in_hand(payment, hand) -> Reason:
+    return Reason("not-in-hand", _("You pay {cards} but hold {hand}.").format(cards=Cards(payment).describe(),
+                                                                            hand=Cards(hand).describe()))
 
 
 def _copier(fields):
