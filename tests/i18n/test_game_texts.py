@@ -1,0 +1,70 @@
+"""A game played in Danish speaks Danish: every log line and refusal of a few seeded random
+games (per edition) is a Danish text of the catalogue with its placeholders filled, and holds
+no English text whose translation differs; in English every text is one of the catalogue's
+English texts. No text, in either language, shows a route's internal key ("#2")."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import ttr_nb
+from ttr_nb.engine import i18n
+
+from .texts import Templates, game_texts
+
+EDITIONS = ttr_nb.editions()
+SEEDS = (1, 2)
+KEY = re.compile(r"#\d")
+
+
+@pytest.fixture(scope="module")
+def danish():
+    return Templates("engine", "da")
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    yield
+    i18n.set_language("en")
+
+
+def _texts(edition, code):
+    with i18n.using(code):
+        return {(kind, text) for seed in SEEDS for kind, text in game_texts(edition, seed)}
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_game_in_danish_speaks_only_danish(edition, danish):
+    texts = _texts(edition, "da")
+    assert {kind for kind, _ in texts} == {"log", "refusal"}
+    assert len(texts) > 50
+    unknown = sorted(t for _, t in texts if not danish.in_translation(t))
+    assert not unknown, f"{len(unknown)} texts are no Danish text of the catalogue: {unknown[:8]}"
+    leaks = [found for _, t in sorted(texts) if (found := danish.leak(t))]
+    assert not leaks, f"{len(leaks)} texts hold English: {leaks[:8]}"
+    keys = sorted(t for _, t in texts if KEY.search(t))
+    assert not keys, f"texts showing a route's key: {keys[:5]}"
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_game_in_english_says_only_the_catalogues_english_texts(edition, danish):
+    texts = _texts(edition, "en")
+    unknown = sorted(t for _, t in texts if not danish.in_english(t))
+    assert not unknown, f"{len(unknown)} texts are no text of the catalogue (not marked for translation?): " \
+                        f"{unknown[:8]}"
+    keys = sorted(t for _, t in texts if KEY.search(t))
+    assert not keys, f"texts showing a route's key: {keys[:5]}"
+
+
+def test_the_check_finds_english_and_unknown_texts(danish):
+    """The check itself: it refuses an English log line, English filled into a Danish one, and a
+    text the catalogue does not hold."""
+    assert danish.in_translation("Spiller 1 trak et kort fra bunken")
+    assert not danish.in_translation("Player 1 drew a card from the deck")
+    assert danish.leak("Player 1 drew a card from the deck")
+    assert danish.leak("Spiller 1 byggede Denver-Omaha med 3 red cards (4 point)")
+    assert danish.leak("Spiller 1 byggede Denver-Omaha med 3 røde kort og 1 locomotive (4 point)")
+    assert danish.leak("Der ligger intet åbent rødt kort (udstillingen viser red, blå, lokomotiv).")
+    assert danish.leak("Spiller 1 byggede Denver-Omaha med 4 røde kort (4 point)") is None
+    assert not danish.in_translation("Spiller 1 gjorde noget helt andet")
