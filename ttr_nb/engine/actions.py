@@ -22,6 +22,9 @@ from dataclasses import dataclass
 
 from .cards import CARD_NAMES, Cards, card_index
 from .errors import IllegalAction, Reason, one_sentence
+from .i18n import N_, translations
+
+_, ngettext = translations("engine")
 
 #: The longest action text worth reading. The longest action any edition allows (its longest
 #: route key and a payment of every card of the deck) is a few hundred characters at most.
@@ -39,7 +42,7 @@ class ActionSyntaxError(IllegalAction):
 
     def __init__(self, message: str, text=None, reason: Reason | None = None):
         if reason is None:
-            sentence, _, forms = message.partition(" Actions look like: ")
+            sentence, _sep, forms = message.partition(forms_separator())
             reason = Reason("action-syntax", one_sentence(sentence), FORMS if forms else ())
         super().__init__(reason, text)
         self.args = (message,)
@@ -133,9 +136,19 @@ FORMS = ("draw deck", "draw red", "draw loco", "tickets", "keep 0,2", "claim Den
          "pay red*1", "abandon", "station Berlin red*2", "pass")
 
 
+# Translators: before the list of action forms, which stay as written ("draw deck; claim Denver-Omaha red*3 ...")
+FORMS_INTRO = N_("Actions look like:")
+
+
+def forms_separator() -> str:
+    """What stands between a syntax error's sentence and the action forms in its message."""
+    return f" {_(FORMS_INTRO)} "
+
+
 def _fail(text: str, why: str):
     shown = text if len(text) <= 80 else text[:60] + "..."
-    raise ActionSyntaxError(f"cannot read the action {shown!r}: {why}. Actions look like: " + "; ".join(FORMS), text)
+    raise ActionSyntaxError(_("cannot read the action {text}: {why}.").format(text=repr(shown), why=why)
+                            + forms_separator() + "; ".join(FORMS), text)
 
 
 def _cards(text: str, whole: str) -> Cards:
@@ -188,15 +201,16 @@ def _payment_start(words: list[str]) -> int | None:
 def parse(text: str) -> Action:
     """Read an action from its text form. Raises `ActionSyntaxError` if it is not one."""
     if not isinstance(text, str):
-        raise ActionSyntaxError(f"an action's text form must be a string, not {type(text).__name__}", text)
+        raise ActionSyntaxError(_("an action's text form must be a string, not {type}").format(
+            type=type(text).__name__), text)
     if len(text) > MAX_TEXT:
-        _fail(text, f"it has {len(text)} characters and no action has more than {MAX_TEXT}")
+        _fail(text, _("it has {n} characters and no action has more than {most}").format(n=len(text), most=MAX_TEXT))
     s = " ".join(text.split())
-    verb, _, rest = s.partition(" ")
+    verb, _sep, rest = s.partition(" ")
     verb = verb.lower()
     if verb == "draw":
         if not rest:
-            _fail(text, "say what to draw: 'deck' or a face-up colour")
+            _fail(text, _("say what to draw: 'deck' or a face-up colour"))
         if rest.lower() in ("deck", "blind"):
             return DrawBlind()
         try:
@@ -210,16 +224,17 @@ def parse(text: str) -> Action:
             return KeepTickets(())
         parts = [p for p in rest.replace(",", " ").split() if p]
         if not parts or not all(p.isascii() and p.isdigit() for p in parts):
-            _fail(text, "keep takes the positions of the offered tickets, like 'keep 0,2'")
+            _fail(text, _("keep takes the positions of the offered tickets, like 'keep 0,2'"))
         return KeepTickets(tuple(int(p) for p in parts))
     if verb in ("claim", "station"):
         # the payment is the longest tail that reads as cards ("red*3+loco*1", "red*3 + loco")
         words = rest.split(" ")
         k = _payment_start(words)
         if k is None:
-            label, _, pay = rest.rpartition(" ")
+            label, _sep, pay = rest.rpartition(" ")
             if not label or not pay:
-                _fail(text, f"{verb} takes a {'route' if verb == 'claim' else 'city'} and a payment")
+                _fail(text, _("claim takes a route and a payment") if verb == "claim" else
+                      _("station takes a city and a payment"))
             payment = _cards(pay, text)
         else:
             label, payment = " ".join(words[:k]), _cards(" ".join(words[k:]), text)
@@ -230,4 +245,4 @@ def parse(text: str) -> Action:
         return AbandonTunnel()
     if verb == "pass" and not rest:
         return Pass()
-    _fail(text, "unknown verb" if verb else "it is empty")
+    _fail(text, _("unknown verb") if verb else _("it is empty"))

@@ -31,6 +31,9 @@ from typing import Any, Iterable
 # the colour of grey routes (`cards.GREY_NAME`: claimable with cards of any one colour).
 from .cards import COLOURS, GREY_NAME
 from .errors import Problems
+from .i18n import translations
+
+_, ngettext = translations("engine")
 
 __all__ = [
     "COLOURS",
@@ -279,17 +282,18 @@ class Board:
         if isinstance(label, Route):
             label = label.key
         if not isinstance(label, str):
-            raise KeyError(f"a route label must be a string like 'A-B', not {label!r}")
+            raise KeyError(_("a route label must be a string like 'A-B', not {value}").format(value=repr(label)))
         if len(label) > MAX_LABEL:
-            raise KeyError(f"board {self.name!r} has no route {label[:40] + '...'!r}: a route label has at "
-                           f"most {MAX_LABEL} characters, this one has {len(label)}")
+            raise KeyError(_("board {board} has no route {label}: a route label has at most {most} characters, this "
+                             "one has {n}").format(board=repr(self.name), label=repr(label[:40] + "..."),
+                                                   most=MAX_LABEL, n=len(label)))
         found = self._route_alias.get(label) or self._route_folded.get(_fold(label))
         if found is not None:
             return found
         raise KeyError(self._unknown_route_message(label))
 
     def _unknown_route_message(self, label: str) -> str:
-        text = f"board {self.name!r} has no route {label!r}"
+        text = _("board {board} has no route {label}").format(board=repr(self.name), label=repr(label))
         norm = _normalise_label(label)
         # Does the label name two known places that are simply not adjacent? Only a dash
         # after a place name's length can split it so (checked by length, without slicing).
@@ -309,15 +313,14 @@ class Board:
             a, b = folded_places.get(_fold(left)), folded_places.get(_fold(right))
             if a and b:
                 if a == b:
-                    return f"{text}: a route cannot join {a} to itself"
+                    return _("{problem}: a route cannot join {a} to itself").format(problem=text, a=a)
                 if not self.routes_between(a, b):
                     neighbours = sorted({r.other(a) for r in self.routes_at(a)})
-                    return (
-                        f"{text}: {a} and {b} are not joined by a route "
-                        f"({a} is joined to {', '.join(neighbours)})"
-                    )
+                    return _("{problem}: {a} and {b} are not joined by a route ({a} is joined to {places})").format(
+                        problem=text, a=a, b=b, places=", ".join(neighbours))
                 keys = [r.key for r in self.routes_between(a, b)]
-                return f"{text}: the routes between {a} and {b} are {', '.join(map(repr, keys))}"
+                return _("{problem}: the routes between {a} and {b} are {keys}").format(
+                    problem=text, a=a, b=b, keys=", ".join(map(repr, keys)))
         close = _close_matches(label, list(self._route_alias))
         if close:
             # show the canonical key of each match (and the alias if that is what matched)
@@ -326,8 +329,9 @@ class Board:
                 key = self._route_alias[c].key
                 if key not in shown:
                     shown.append(key)
-            return f"{text}; close matches: {', '.join(map(repr, shown))}"
-        return f"{text} and nothing close to it; route keys look like {next(iter(self.route), 'A-B')!r}"
+            return _("{problem}; close matches: {keys}").format(problem=text, keys=", ".join(map(repr, shown)))
+        return _("{problem} and nothing close to it; route keys look like {example}").format(
+            problem=text, example=repr(next(iter(self.route), "A-B")))
 
     def routes_between(self, a: str, b: str) -> tuple[Route, ...]:
         """All routes joining places ``a`` and ``b`` (in board order; empty if none)."""

@@ -106,7 +106,8 @@ def card_index(name: str) -> int:
         return CARD_INDEX[key]
     if key in CARD_ALIASES:
         return CARD_ALIASES[key]
-    raise ValueError(f"unknown card colour {name!r}: expected one of {', '.join(CARD_NAMES)}")
+    raise ValueError(_("unknown card colour {name}: expected one of {names}").format(name=repr(name),
+                                                                                   names=", ".join(CARD_NAMES)))
 
 
 class Cards(tuple):
@@ -159,7 +160,8 @@ class Cards(tuple):
             else:
                 name, n = part, "1"
             if not n.strip().isdigit():
-                raise ValueError(f"cannot read {part!r} in {text!r}: write cards like red*3+loco*1")
+                raise ValueError(_("cannot read {part} in {text}: write cards like red*3+loco*1").format(
+                    part=repr(part), text=repr(text)))
             counts[card_index(name)] += int(n)
         return cls(counts)
 

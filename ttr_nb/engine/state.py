@@ -21,7 +21,7 @@ from operator import sub
 from typing import Iterator, Sequence
 
 from .actions import (FORMS, AbandonTunnel, Action, ActionSyntaxError, BuildStation, Claim, DrawBlind, DrawFaceUp,
-                      DrawTickets, KeepTickets, Pass, PayTunnel)
+                      DrawTickets, KeepTickets, Pass, PayTunnel, forms_separator)
 from .board import DECKS
 from .caches import BoundedCache
 from .cards import CARD_INDEX, CARD_NAMES, LOCO, NUM_COLOURS, NUM_KINDS, Cards, card_index, card_word, cards_of_colour, colour_name
@@ -813,7 +813,7 @@ def _short(value) -> str:
 
 def _syntax_reason(error: ValueError) -> Reason:
     """The refusal of a text that does not read as an action (the forms that do go in `accepted`)."""
-    text, _sep, forms = str(error).partition(" Actions look like: ")
+    text, _sep, forms = str(error).partition(forms_separator())
     return Reason("action-syntax", one_sentence(text), FORMS if forms else ())
 
 
