@@ -272,6 +272,11 @@ class Board:
     def countries(self) -> tuple[City, ...]:
         return tuple(c for c in self.cities if c.kind == "country")
 
+    @property
+    def display_title(self) -> str:
+        """The board's title as a student reads it, in the language chosen ("Europa")."""
+        return _(self.title)
+
     def find_route(self, label: str) -> Route:
         """The route called ``label``: its key ("Denver-Kansas City#2"), the
         reversed label ("Kansas City-Denver#2"), or either in any letter case.

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from .i18n import N_, translations
 from .narration import route_name
+from .rules import edition_title
 
 __all__ = ["ScoreRows", "board_thumbnail", "game_html", "score_rows_html", "state_html"]
 
@@ -88,7 +89,7 @@ def game_html(game) -> str:
              _("Globetrotter bonus {n}").format(n=rules.globetrotter_bonus) if rules.globetrotter_bonus else ""]
     players = ngettext("{n} player", "{n} players", game.players).format(n=game.players)
     text = _("{edition} on the {board} board: {players}, seed {seed}").format(
-        edition=f"<b>{escape(_(rules.title))}</b>", board=escape(_(board.title)), players=players,
+        edition=f"<b>{escape(edition_title(rules))}</b>", board=escape(board.display_title), players=players,
         seed=escape(str(game.seed)))
     if options:
         text = _("{game}, options {options}").format(game=text, options=options)
@@ -116,7 +117,7 @@ def board_thumbnail(board, claimed=(), width: int = 180, height: int = 140) -> s
 
 
 def _claimed(board, n: int) -> str:
-    return ngettext("{board}: {n} route claimed", "{board}: {n} routes claimed", n).format(board=_(board.title), n=n)
+    return ngettext("{board}: {n} route claimed", "{board}: {n} routes claimed", n).format(board=board.display_title, n=n)
 
 
 def state_html(state, seat: int | None = None) -> str:
@@ -134,7 +135,7 @@ def state_html(state, seat: int | None = None) -> str:
         doing = _(phase).format(player=_player(mover)) if phase else f"{_player(mover)} {seen['phase']}"
     players = ngettext("{n} player", "{n} players", game.players).format(n=game.players)
     title = _("{edition}, {players}, turn {turn}: {doing}").format(
-        edition=f"<b>{escape(_(game.rules.title))}</b>", players=players, turn=state.turn,
+        edition=f"<b>{escape(edition_title(game.rules))}</b>", players=players, turn=state.turn,
         doing=f"<b>{escape(doing)}</b>")
     if seen.get("final_round") is not None and not over:
         title += " <span style='color:#b00'>" + _("(final round)") + "</span>"

@@ -15,7 +15,7 @@ from .errors import Reason
 from .i18n import N_, translations
 from .narration import and_list, capital, mid, route_name
 from .payments import describe_price
-from .rules import Rules, edition_ids, load_rules
+from .rules import Rules, edition_ids, edition_title, load_rules
 from .serialize import state_from_dict, state_to_dict
 from .state import State
 from .tables import DRAW_LISTS, Tables, tables_for
@@ -112,7 +112,7 @@ class Game:
         if isinstance(route, int) and not isinstance(route, bool):
             if not 0 <= route < len(routes):
                 raise KeyError(_("There is no route number {number} on the {board} board (they are numbered 0 to "
-                                 "{last})").format(number=route, board=_(self.board.title), last=len(routes) - 1))
+                                 "{last})").format(number=route, board=self.board.display_title, last=len(routes) - 1))
             return route
         if isinstance(route, Route) and 0 <= route.index < len(routes) and routes[route.index] == route:
             return route.index
@@ -190,7 +190,7 @@ class Game:
             kinds = and_list(_(_KINDS[k]) for k in sorted(self.rules.locomotives_on)) or _("no")
             return Reason("locomotives-not-allowed",
                           _("In {edition} locomotives may only be used on {kinds} routes; {route} is {kind}.").format(
-                              edition=_(self.rules.title), kinds=kinds, route=here, kind=_(_A_KIND[route.kind])))
+                              edition=edition_title(self.rules), kinds=kinds, route=here, kind=_(_A_KIND[route.kind])))
         if not subs and n != price.length:
             return Reason("payment-count", ngettext("{route} has {n} space and needs {n} card; you offered {k} ({cards}).",
                                                     "{route} has {n} spaces and needs {n} cards; you offered {k} ({cards}).",

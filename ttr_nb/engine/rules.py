@@ -13,6 +13,9 @@ from importlib import resources
 from typing import Any
 
 from .cards import NUM_COLOURS
+from .i18n import translations
+
+_, ngettext = translations("engine")
 
 try:  # Python 3.11+
     import tomllib
@@ -109,6 +112,11 @@ class Rules:
             "tie-breakers": ", then ".join(b.replace("_", " ") for b in self.tie_breakers),
             "final round": f"when a player ends a turn with ≤ {self.final_round_trains} trains",
         }
+
+
+def edition_title(rules) -> str:
+    """An edition's title as a student reads it, in the language chosen ("Ticket to Ride: Europa")."""
+    return _(rules.title)
 
 
 def edition_ids() -> list[str]:

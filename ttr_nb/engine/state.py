@@ -33,6 +33,7 @@ from .narration import capital, mid, player_mention, route_name, trains_text
 from .payments import GREY, tunnel_extra, tunnel_extra_options
 from .observer import view
 from .position import FIELDS, PHASES, PendingTunnel, TunnelReveal
+from .rules import edition_title
 from .scoring import score_breakdown, winners
 
 _new_state = object.__new__
@@ -512,11 +513,11 @@ class State:
             return r
         g = self.game
         if not g.rules.stations:
-            return Reason("no-stations", _("{edition} has no train stations.").format(edition=_(g.rules.title)))
+            return Reason("no-stations", _("{edition} has no train stations.").format(edition=edition_title(g.rules)))
         city = g.board.city.get(a.city) if isinstance(a.city, str) else None
         if city is None or city.kind != "city":
             return Reason("unknown-city", _("There is no city called {value} on the {board} board.").format(
-                value=_short(a.city), board=_(g.board.title)))
+                value=_short(a.city), board=g.board.display_title))
         built = self.stations_of(self.player)
         if len(built) >= g.rules.stations:
             return Reason("station-limit", ngettext("You have built your {n} station.",
