@@ -68,3 +68,18 @@ def test_the_check_finds_english_and_unknown_texts(danish):
     assert danish.leak("Der ligger intet åbent rødt kort (udstillingen viser red, blå, lokomotiv).")
     assert danish.leak("Spiller 1 byggede Denver-Omaha med 4 røde kort (4 point)") is None
     assert not danish.in_translation("Spiller 1 gjorde noget helt andet")
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_an_editions_rules_in_danish_keep_their_keys_and_speak_danish(edition, danish):
+    rules = ttr_nb.load_rules(edition)
+    english = rules.summary()
+    with i18n.using("da"):
+        summary = rules.summary()
+        labels = {key: ttr_nb.engine.rules.summary_label(key) for key in summary}
+        title = ttr_nb.engine.rules.edition_title(rules)
+    assert list(summary) == list(english)            # the keys a notebook reads stay as they are
+    texts = [v for v in summary.values() if isinstance(v, str) and any(c.isalpha() for c in v)]
+    leaks = [found for t in [*texts, *labels.values(), title] if (found := danish.leak(t))]
+    assert not leaks, leaks
+    assert labels["train cards"] == "togkort" and "lokomotiver" in summary["train cards"]

@@ -13,9 +13,26 @@ from importlib import resources
 from typing import Any
 
 from .cards import NUM_COLOURS
-from .i18n import translations
+from .i18n import N_, translations
 
 _, ngettext = translations("engine")
+
+# Translators: the kinds of route in "locomotives wild on: tunnel, ferry routes" (an edition's rules)
+_ROUTE_KINDS_WORDS = {"ordinary": N_("ordinary"), "tunnel": N_("tunnel"), "ferry": N_("ferry")}
+# Translators: the tie-breakers, in "tie-breakers: most tickets completed, then longest path bonus"
+_TIE_BREAKER_WORDS = {"most_tickets_completed": N_("most tickets completed"),
+                      "fewest_stations_used": N_("fewest stations used"),
+                      "longest_path_bonus": N_("longest path bonus"), "longest_path_length": N_("longest path length")}
+# the rows of `Rules.summary()`, as a student reads them
+_SUMMARY_LABELS = {
+    "players": N_("players"), "trains": N_("trains"), "stations": N_("stations"), "train cards": N_("train cards"),
+    "face-up locomotive": N_("face-up locomotive"), "display flush": N_("display flush"),
+    "locomotives wild on": N_("locomotives wild on"), "both routes of a double": N_("both routes of a double"),
+    "opening tickets": N_("opening tickets"), "later ticket draws": N_("later ticket draws"),
+    "route points": N_("route points"), "longest path bonus": N_("longest path bonus"),
+    "Globetrotter bonus": N_("Globetrotter bonus"), "unbuilt station": N_("unbuilt station"),
+    "tie-breakers": N_("tie-breakers"), "final round": N_("final round"),
+}
 
 try:  # Python 3.11+
     import tomllib
@@ -88,30 +105,51 @@ class Rules:
         return kind in self.locomotives_on
 
     def summary(self) -> dict[str, Any]:
-        """The rules as plain rows (for notebooks and the edition explorer)."""
+        """The rules as plain rows (for notebooks and the edition explorer): the keys stay as they
+        are in every language (`summary_label` names a row in the language chosen), the values are
+        in the language chosen."""
         t = self.tickets
+        none = _("none")
+        kinds = [_(_ROUTE_KINDS_WORDS[k]) for k in ROUTE_KINDS if k in self.locomotives_on]
+
+        def returns(where: str) -> str:
+            return _("to the bottom of the deck") if where == "bottom" else _("leave the game")
+
         return {
             "players": f"{self.min_players}–{self.max_players}",
             "trains": self.trains,
-            "stations": self.stations or "none",
-            "train cards": f"{self.total_cards} ({self.cards_per_colour} of each colour, {self.locomotives} locomotives)",
-            "face-up locomotive": ("costs the whole draw (first pick only)" if self.face_up_locomotive_costs_two
-                                    else "taken like any card"),
-            "display flush": (f"at {self.display_flush_at} face-up locomotives" if self.display_flush_at else "never"),
-            "locomotives wild on": ", ".join(k for k in ROUTE_KINDS if k in self.locomotives_on) + " routes",
-            "both routes of a double": f"from {self.double_routes_min_players} players",
-            "opening tickets": (" + ".join(f"{n} {d}" for d, n in t.opening_deal)
-                                + f", keep ≥ {t.opening_keep}, the rest "
-                                + ("to the bottom of the deck" if t.opening_returns == "bottom" else "leave the game")),
-            "later ticket draws": (f"{t.draw}, keep ≥ {t.draw_keep}, the rest "
-                                   + ("to the bottom of the deck" if t.draw_returns == "bottom" else "leave the game")),
+            "stations": self.stations or none,
+            "train cards": _("{total} ({each} of each colour, {locomotives} locomotives)").format(
+                total=self.total_cards, each=self.cards_per_colour, locomotives=self.locomotives),
+            "face-up locomotive": (_("costs the whole draw (first pick only)") if self.face_up_locomotive_costs_two
+                                   else _("taken like any card")),
+            "display flush": (_("at {n} face-up locomotives").format(n=self.display_flush_at) if self.display_flush_at
+                              else _("never")),
+            "locomotives wild on": _("{kinds} routes").format(kinds=", ".join(kinds)),
+            "both routes of a double": _("from {n} players").format(n=self.double_routes_min_players),
+            "opening tickets": _("{deal}, keep ≥ {keep}, the rest {returned}").format(
+                deal=" + ".join(f"{n} {d}" for d, n in t.opening_deal), keep=t.opening_keep,
+                returned=returns(t.opening_returns)),
+            "later ticket draws": _("{deal}, keep ≥ {keep}, the rest {returned}").format(
+                deal=t.draw, keep=t.draw_keep, returned=returns(t.draw_returns)),
             "route points": ", ".join(f"{i + 1}→{p}" for i, p in enumerate(self.route_points) if p),
-            "longest path bonus": self.longest_path_bonus or "none",
-            "Globetrotter bonus": self.globetrotter_bonus or "none",
-            "unbuilt station": f"{self.unbuilt_station_points} points each" if self.stations else "—",
-            "tie-breakers": ", then ".join(b.replace("_", " ") for b in self.tie_breakers),
-            "final round": f"when a player ends a turn with ≤ {self.final_round_trains} trains",
+            "longest path bonus": self.longest_path_bonus or none,
+            "Globetrotter bonus": self.globetrotter_bonus or none,
+            "unbuilt station": _("{n} points each").format(n=self.unbuilt_station_points) if self.stations else "—",
+            "tie-breakers": _(", then ").join(map(_tie_breaker, self.tie_breakers)),
+            "final round": _("when a player ends a turn with ≤ {n} trains").format(n=self.final_round_trains),
         }
+
+
+def _tie_breaker(name: str) -> str:
+    label = _TIE_BREAKER_WORDS.get(name)
+    return _(label) if label else name.replace("_", " ")
+
+
+def summary_label(key: str) -> str:
+    """The name of a row of `Rules.summary()` in the language chosen ("train cards": "togkort")."""
+    label = _SUMMARY_LABELS.get(key)
+    return _(label) if label else key
 
 
 def edition_title(rules) -> str:
