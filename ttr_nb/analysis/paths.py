@@ -17,10 +17,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Mapping, Sequence
 
+from ..engine.i18n import translations
+from ..engine.narration import ticket_name
+
 if TYPE_CHECKING:  # networkx is imported when a path is asked for: importing it costs ~185 ms
     import networkx as nx
 
 __all__ = ["TicketPath", "cheapest_path", "usable_costs", "route_graph", "shortest_ticket_path", "network"]
+
+_, ngettext = translations("engine")
 
 
 @dataclass(frozen=True)
@@ -109,7 +114,7 @@ def shortest_ticket_path(state, ticket, player: int | None = None) -> tuple[int,
         costs = usable_costs(state, player)
     found = cheapest_path(board, costs, t.source, tuple(t.targets), tuple(t.points))
     if found is None:
-        raise ValueError(f"{t.key} can no longer be completed")
+        raise ValueError(_("{ticket} can no longer be completed").format(ticket=ticket_name(t.key)))
     return found.cost, found.routes
 
 

@@ -14,7 +14,11 @@ from fractions import Fraction
 from math import comb
 
 from ..engine.cards import LOCO, Cards
+from ..engine.i18n import translations
+from ..engine.narration import capital, route_name
 from ..engine.payments import GREY
+
+_, ngettext = translations("engine")
 
 
 def matching(colour: int, all_locomotives: bool, cards) -> int:
@@ -65,10 +69,10 @@ def tunnel_odds(state, route, payment) -> list[Fraction]:
     ri = g.route_index(route)
     price = g.prices[ri]
     if not price.tunnel:
-        raise ValueError(f"{g.board.routes[ri].key} is not a tunnel")
+        raise ValueError(_("{route} is not a tunnel").format(route=capital(route_name(g, ri))))
     split = price.split(Cards(payment))
     if split is None:
-        raise ValueError(f"{Cards(payment)} does not pay for {g.board.routes[ri].key}")
+        raise ValueError(_("{cards} does not pay for {route}").format(cards=Cards(payment), route=route_name(g, ri)))
     player = state.current_player
     unseen = list(state.unseen_cards(player))
     # the payment is on the table, no longer in the unseen pool (it is in the player's hand)

@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .i18n import translations
+
+_, ngettext = translations("engine")
+
 
 @dataclass(frozen=True)
 class Reason:
@@ -37,7 +41,7 @@ def one_sentence(message) -> str:
     line, capitalised, ending with a full stop."""
     text = str(message).replace("\n", " ").strip().rstrip(" .;:,")
     if not text:
-        return "This is not allowed."
+        return _("This is not allowed.")
     return text[:1].upper() + text[1:] + "."
 
 

@@ -67,10 +67,11 @@ class Game:
 
     def __init__(self, rules: Rules, board: Board, players: int, seed: int = 0, first_player: int = 0):
         if not isinstance(players, int) or not rules.min_players <= players <= rules.max_players:
-            raise ValueError(f"{rules.title} is played by {rules.min_players} to {rules.max_players} players, "
-                             f"not {players}.")
+            raise ValueError(_("{edition} is played by {least} to {most} players, not {n}.").format(
+                edition=edition_title(rules), least=rules.min_players, most=rules.max_players, n=players))
         if not 0 <= first_player < players:
-            raise ValueError(f"first_player must be a player index from 0 to {players - 1}, not {first_player}.")
+            raise ValueError(_("first_player must be a player index from 0 to {last}, not {value}.").format(
+                last=players - 1, value=first_player))
         self.rules = rules
         self.board = board
         self.players = players

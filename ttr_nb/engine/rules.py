@@ -170,7 +170,8 @@ def _raw_edition(edition: str) -> dict:
     ids = edition_ids()
     key = edition.strip().lower() if isinstance(edition, str) else None
     if key not in ids:
-        raise ValueError(f"unknown edition {edition!r}: an edition is named by its id, one of {', '.join(ids)}")
+        raise ValueError(_("unknown edition {edition}: an edition is named by its id, one of {ids}").format(
+            edition=repr(edition), ids=", ".join(ids)))
     return _read_edition(key)
 
 
@@ -203,11 +204,13 @@ def _load_rules(edition: str, option_items: tuple) -> Rules:
     chosen = {}
     for name, value in options.items():
         if name not in specs:
-            known = ", ".join(specs) or "none"
-            raise ValueError(f"{raw['title']} has no option {name!r} (its options: {known})")
+            known = ", ".join(specs) or _("none")
+            raise ValueError(_("{edition} has no option {name} (its options: {known})").format(
+                edition=_(raw["title"]), name=repr(name), known=known))
         spec = specs[name]
         if value not in spec["values"]:
-            raise ValueError(f"option {name}={value!r} is not one of {spec['values']}")
+            raise ValueError(_("option {name}={value} is not one of {values}").format(
+                name=name, value=repr(value), values=spec["values"]))
         setting = spec["sets"][spec["values"].index(value)] if "sets" in spec else value
         _set_path(raw, spec["field"], setting)
         chosen[name] = value
