@@ -26,12 +26,16 @@ from pathlib import Path
 
 from .callbacks import Callbacks
 from .errors import IllegalAction
+from .narration import player_mention
 from .game import Game, load_game
+from .i18n import N_, translations
+
+_, ngettext = translations("engine")
 
 FORMAT = "ttr_nb-match/1"
-_REQUIRED = {"format": "a string", "edition": "an edition id", "players": "an integer", "seed": "an integer",
-             "start": "a position (an object)", "actions": "a list of action texts"}
-_OPTIONAL = {"first_player": "an integer", "options": "an object of edition options"}
+_REQUIRED = {"format": N_("a string"), "edition": N_("an edition id"), "players": N_("an integer"),
+             "seed": N_("an integer"), "start": N_("a position (an object)"), "actions": N_("a list of action texts")}
+_OPTIONAL = {"first_player": N_("an integer"), "options": N_("an object of edition options")}
 # what a corrupt position may still raise inside the position reader (it should raise PositionError)
 _READ_ERRORS = (ValueError, TypeError, KeyError, AttributeError, IndexError, OverflowError, RecursionError)
 
@@ -40,7 +44,8 @@ class SaveFileError(ValueError):
     """A file (or dict) that is not a saved match: `source` names it, `problem` says what is wrong."""
 
     def __init__(self, source: str, problem: str):
-        super().__init__(f"{source} is not a saved match that can be loaded: {problem}")
+        super().__init__(_("{source} is not a saved match that can be loaded: {problem}").format(source=source,
+                                                                                                 problem=problem))
         self.source = source
         self.problem = problem
 
@@ -55,11 +60,13 @@ def _is_int(v) -> bool:
 def _check_fields(d, source: str) -> None:
     """Refuse a save dict of the wrong shape, naming every problem."""
     if not isinstance(d, dict):
-        raise SaveFileError(source, f"it holds {type(d).__name__}, not an object")
+        raise SaveFileError(source, _("it holds {type}, not an object").format(type=type(d).__name__))
     if d.get("format") != FORMAT:
-        raise SaveFileError(source, f"not a saved match (format {str(d.get('format'))[:40]!r}, expected {FORMAT!r})")
-    problems = [f"{k!r} is missing ({what})" for k, what in _REQUIRED.items() if k not in d]
-    problems += [f"unknown key {k[:40]!r}" if isinstance(k, str) else f"unknown key {k!r}"
+        raise SaveFileError(source, _("not a saved match (format {found}, expected {format})").format(
+            found=repr(str(d.get("format"))[:40]), format=repr(FORMAT)))
+    problems = [_("{key} is missing ({what})").format(key=repr(k), what=_(what)) for k, what in _REQUIRED.items()
+                if k not in d]
+    problems += [_("unknown key {key}").format(key=repr(k[:40] if isinstance(k, str) else k))
                  for k in d if k not in _REQUIRED and k not in _OPTIONAL]
     checks = {"edition": lambda v: isinstance(v, str), "players": _is_int, "seed": _is_int,
               "first_player": _is_int, "start": lambda v: isinstance(v, dict),
@@ -69,10 +76,11 @@ def _check_fields(d, source: str) -> None:
     for key, ok in checks.items():
         if key in d and not ok(d[key]):
             what = _REQUIRED.get(key) or _OPTIONAL[key]
-            problems.append(f"{key!r} must be {what}, not {_short(d[key])}")
+            problems.append(_("{key} must be {what}, not {value}").format(key=repr(key), what=_(what),
+                                                                           value=_short(d[key])))
     clash = sorted(set(d.get("options") or ()) & {"edition", "players", "seed", "first_player"}) \
         if isinstance(d.get("options"), dict) else []
-    problems += [f"'options' cannot set {k!r} (a setting of its own)" for k in clash]
+    problems += [_("'options' cannot set {key} (a setting of its own)").format(key=repr(k)) for k in clash]
     if problems:
         raise SaveFileError(source, "; ".join(problems))
 
@@ -82,7 +90,7 @@ def _short(value) -> str:
     if isinstance(value, (list, dict)):
         return type(value).__name__
     if isinstance(value, int) and value.bit_length() > 128:
-        return "a huge integer"
+        return _("a huge integer")
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
@@ -164,35 +172,39 @@ class Match:
         _sync_folder(path.parent)
 
     @classmethod
-    def from_dict(cls, d: dict, source: str = "the match dict") -> "Match":
+    def from_dict(cls, d: dict, source: str | None = None) -> "Match":
         """The match a save dict describes, replayed action by action. Raises `SaveFileError`
         (naming `source`) for a dict that is not a saved match, or whose settings, start
         position or actions cannot be played."""
+        source = _("the match dict") if source is None else source
         _check_fields(d, source)
         try:
             game = load_game(d["edition"], players=d["players"], seed=d["seed"],
                              first_player=d.get("first_player", 0), **d.get("options", {}))
         except ValueError as e:
-            raise SaveFileError(source, f"its game cannot be set up: {e}") from None
+            raise SaveFileError(source, _("its game cannot be set up: {problem}").format(problem=e)) from None
         try:
             start = game.state_from_dict(d["start"])
         except _READ_ERRORS as e:
-            raise SaveFileError(source, f"its start position cannot be read: {e}") from None
+            raise SaveFileError(source, _("its start position cannot be read: {problem}").format(problem=e)) from None
         if start.game is not game:   # the position names another seed or first player than the settings
-            raise SaveFileError(source, f"its start position is of the game with seed {start.game.seed} where "
-                                        f"player {start.game.first_player + 1} moves first, but its settings say "
-                                        f"seed {game.seed} where player {game.first_player + 1} moves first")
+            raise SaveFileError(source, _(
+                "its start position is of the game with seed {seed} where {player} moves first, but its settings "
+                "say seed {settings_seed} where {settings_player} moves first").format(
+                seed=start.game.seed, player=player_mention(start.game.first_player), settings_seed=game.seed,
+                settings_player=player_mention(game.first_player)))
         m = cls(game, start)
         actions = d["actions"]
         for number, text in enumerate(actions, 1):
             try:
                 m.play(text)
             except IllegalAction as e:
-                raise SaveFileError(source, f"action {number} of {len(actions)}, {_short(text)}, cannot be "
-                                            f"replayed: {e.reason.text}") from None
+                raise SaveFileError(source, _("action {k} of {n}, {action}, cannot be replayed: {why}").format(
+                    k=number, n=len(actions), action=_short(text), why=e.reason.text)) from None
             except _READ_ERRORS as e:
-                raise SaveFileError(source, f"action {number} of {len(actions)}, {_short(text)}, cannot be "
-                                            f"replayed from its start position: {e!r}") from None
+                raise SaveFileError(source, _("action {k} of {n}, {action}, cannot be replayed from its start "
+                                              "position: {why}").format(k=number, n=len(actions), action=_short(text),
+                                                                        why=repr(e))) from None
         return m
 
     @classmethod
@@ -204,13 +216,15 @@ class Match:
         try:
             d = json.loads(raw.decode("utf-8"))
         except UnicodeDecodeError as e:
-            raise SaveFileError(source, f"not UTF-8 text ({e.reason} at byte {e.start})") from None
+            raise SaveFileError(source, _("not UTF-8 text ({why} at byte {at})").format(why=e.reason, at=e.start)) \
+                from None
         except json.JSONDecodeError as e:
-            raise SaveFileError(source, f"not valid JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
+            raise SaveFileError(source, _("not valid JSON ({why} at line {line} column {column})").format(
+                why=e.msg, line=e.lineno, column=e.colno)) from None
         except ValueError as e:             # e.g. an integer of more digits than Python reads
-            raise SaveFileError(source, f"not valid JSON ({e})") from None
+            raise SaveFileError(source, _("not valid JSON ({why})").format(why=e)) from None
         except RecursionError:
-            raise SaveFileError(source, "its JSON is nested too deeply") from None
+            raise SaveFileError(source, _("its JSON is nested too deeply")) from None
         return cls.from_dict(d, source)
 
     def __repr__(self) -> str:
