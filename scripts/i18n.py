@@ -38,7 +38,8 @@ WIDTH = 100
 def _new(domain: str, code: str | None = None) -> Catalog:
     return Catalog(locale=code, project=PROJECT, domain=domain, fuzzy=False, copyright_holder="the ttr-nb authors",
                    language_team=LANGUAGES[code] if code else None,
-                   header_comment=f"# Texts of ttr-nb{f' in {LANGUAGES[code]} ({code})' if code else ''}, domain {domain!r} ({', '.join(DOMAINS[domain])}).\n"
+                   header_comment=f"# Texts of ttr-nb{f' in {LANGUAGES[code]} ({code})' if code else ''}, "
+                                  f"domain {domain!r} ({', '.join(DOMAINS[domain])}).\n"
                                   "# `make i18n` (scripts/i18n.py) adds the texts new in the code and drops the "
                                   "ones gone from it.\n#")
 

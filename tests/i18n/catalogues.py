@@ -28,7 +28,8 @@ def placeholders(text: str) -> list[str]:
     try:
         for _, field, spec, conversion in string.Formatter().parse(text):
             if field is not None:
-                found.append("{" + field + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}")
+                found.append("{" + field + (f"!{conversion}" if conversion else "")
+                             + (f":{spec}" if spec else "") + "}")
     except ValueError as error:           # a lone brace
         found.append(f"<unreadable: {error}>")
     for m in _PERCENT.finditer(text):

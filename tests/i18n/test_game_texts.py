@@ -83,3 +83,20 @@ def test_an_editions_rules_in_danish_keep_their_keys_and_speak_danish(edition, d
     leaks = [found for t in [*texts, *labels.values(), title] if (found := danish.leak(t))]
     assert not leaks, leaks
     assert labels["train cards"] == "togkort" and "lokomotiver" in summary["train cards"]
+
+
+def test_a_position_that_cannot_be_is_refused_in_danish(danish):
+    from ttr_nb.engine.serialize import PositionError
+    game = ttr_nb.load_game("europe", players=2)
+    good = game.new_state().to_dict()
+    bad = {**good, "hands": [{"red": 30}, {"purple": -1}], "stations": [["Berlin", 0], ["Atlantis", 1]],
+           "trains": [45, "many"], "phase": "dreaming", "routes": {"Berlin-Wien": 5}}
+    with i18n.using("da"), pytest.raises(PositionError) as refused:
+        game.state_from_dict(bad)
+    heading, *lines = str(refused.value).split("\n- ")
+    assert heading == "Denne stilling er ikke mulig:" and len(lines) >= 5
+    problems = [line.split(": ", 1)[1] if ": " in line and not danish.in_translation(line) else line for line in lines]
+    unknown = [p for p in problems if not danish.in_translation(p)]
+    assert not unknown, unknown
+    leaks = [found for p in problems if (found := danish.leak(p))]
+    assert not leaks, leaks

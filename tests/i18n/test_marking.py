@@ -38,8 +38,8 @@ def test_every_marked_text_is_a_literal_of_the_modules_own_domain(domain):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "translations":
                 named = [a.value for a in node.args if isinstance(a, ast.Constant)]
                 if named != [domain]:
-                    problems.append(f"{where}:{node.lineno}: translations({ast.unparse(node.args[0]) if node.args else ''})"
-                                    f" in the {domain!r} domain's code")
+                    called = ast.unparse(node.args[0]) if node.args else ""
+                    problems.append(f"{where}:{node.lineno}: translations({called}) in the {domain!r} domain's code")
             if isinstance(node, ast.JoinedStr):
                 inside = [n for n in ast.walk(node) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
                           and n.func.id in MARKERS and any(isinstance(a, ast.Constant) for a in n.args)]

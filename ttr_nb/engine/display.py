@@ -117,7 +117,8 @@ def board_thumbnail(board, claimed=(), width: int = 180, height: int = 140) -> s
 
 
 def _claimed(board, n: int) -> str:
-    return ngettext("{board}: {n} route claimed", "{board}: {n} routes claimed", n).format(board=board.display_title, n=n)
+    return ngettext("{board}: {n} route claimed", "{board}: {n} routes claimed", n).format(
+        board=board.display_title, n=n)
 
 
 def state_html(state, seat: int | None = None) -> str:

@@ -78,7 +78,7 @@ class PositionError(ValueError):
         if isinstance(problems, str):
             problems = (problems,)
         self.problems: tuple[str, ...] = tuple(problems)
-        super().__init__("This position is not possible:\n- " + "\n- ".join(self.problems))
+        super().__init__(_("This position is not possible:") + "\n- " + "\n- ".join(self.problems))
 
     def __str__(self) -> str:
         return self.args[0]

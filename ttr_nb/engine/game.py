@@ -193,14 +193,16 @@ class Game:
                           _("In {edition} locomotives may only be used on {kinds} routes; {route} is {kind}.").format(
                               edition=edition_title(self.rules), kinds=kinds, route=here, kind=_(_A_KIND[route.kind])))
         if not subs and n != price.length:
-            return Reason("payment-count", ngettext("{route} has {n} space and needs {n} card; you offered {k} ({cards}).",
-                                                    "{route} has {n} spaces and needs {n} cards; you offered {k} ({cards}).",
-                                                    price.length).format(route=first, n=price.length, k=n,
-                                                                         cards=pay.describe()))
+            return Reason("payment-count", ngettext(
+                "{route} has {n} space and needs {n} card; you offered {k} ({cards}).",
+                "{route} has {n} spaces and needs {n} cards; you offered {k} ({cards}).",
+                price.length).format(route=first, n=price.length, k=n, cards=pay.describe()))
         if price.ferry_locomotives and loco < price.ferry_locomotives and not price.ferry_sub:
             return Reason("ferry-locomotives", ngettext(
-                "{route} is a ferry with {n} locomotive symbol: the payment needs at least {n} locomotive; it has {k}.",
-                "{route} is a ferry with {n} locomotive symbols: the payment needs at least {n} locomotives; it has {k}.",
+                "{route} is a ferry with {n} locomotive symbol: the payment needs at least {n} locomotive; "
+                "it has {k}.",
+                "{route} is a ferry with {n} locomotive symbols: the payment needs at least {n} locomotives; "
+                "it has {k}.",
                 price.ferry_locomotives).format(route=first, n=price.ferry_locomotives, k=loco))
         if not subs and len(colours) > 1:
             names = and_list(colour_name(c) for c in colours)

@@ -218,8 +218,8 @@ def describe_action(before, action, after=None, names=None) -> list[str]:
         k = len(action.keep)
         if before.phase == "opening":
             offered = len(before.opening_offers[p])
-            lines.append(ngettext("{who} kept {k} of the {n} opening ticket", "{who} kept {k} of the {n} opening tickets",
-                                  offered).format(who=who, k=k, n=offered))
+            lines.append(ngettext("{who} kept {k} of the {n} opening ticket",
+                                  "{who} kept {k} of the {n} opening tickets", offered).format(who=who, k=k, n=offered))
         else:
             offered = len(before.offer)
             lines.append(ngettext("{who} kept {k} of the {n} ticket drawn", "{who} kept {k} of the {n} tickets drawn",

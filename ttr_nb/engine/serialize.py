@@ -56,12 +56,17 @@ from __future__ import annotations
 import math
 import random
 
-from .cards import CARD_NAMES, LOCO, NUM_COLOURS, NUM_KINDS, Cards, card_index
+from .cards import CARD_NAMES, LOCO, NUM_COLOURS, NUM_KINDS, Cards, card_index, counted_cards, counted_short
 from .errors import PositionError, Problems
+from .i18n import N_, translations
+from .narration import capital, route_name
 from .observer import reveal_dict
 from .payments import tunnel_extra
 from .position import FIELDS, PHASES, PendingTunnel, TunnelReveal
+from .rules import edition_title
 from .state import State
+
+_, ngettext = translations("engine")
 
 FORMAT = "ttr_nb-state/1"
 #: More turns than any game can take (each turn moves a card, a ticket or a train, or is a
@@ -157,7 +162,8 @@ class PositionReader:
         self.n = game.players
         self.problems = Problems()
         if not isinstance(d, dict):
-            self.problems.add("", f"a position is a dict (the format of State.to_dict), not {_show(d)}")
+            self.problems.add("", _("a position is a dict (the format of State.to_dict), not {value}").format(
+                value=_show(d)))
             d = {}
         self.d = d
 
@@ -165,23 +171,26 @@ class PositionReader:
     def add(self, where: str, text: str) -> None:
         self.problems.add(where, text)
 
-    def integer(self, where: str, value, lo: int, hi: int, what: str = "a whole number"):
-        """`value` if it is an int in lo..hi (not a bool, a float or text), else None."""
+    def integer(self, where: str, value, lo: int, hi: int, what: str = N_("a whole number")):
+        """`value` if it is an int in lo..hi (not a bool, a float or text), else None (`what`: a
+        text marked with N_)."""
         if not _is_int(value):
-            self.add(where, f"must be {what} from {lo} to {hi}, not {_show(value)}")
+            self.add(where, _("must be {what} from {lo} to {hi}, not {value}").format(
+                what=_(what), lo=lo, hi=hi, value=_show(value)))
             return None
         if not lo <= value <= hi:
-            self.add(where, f"must be {what} from {lo} to {hi}, not {value}")
+            self.add(where, _("must be {what} from {lo} to {hi}, not {value}").format(
+                what=_(what), lo=lo, hi=hi, value=value))
             return None
         return value
 
     def player_index(self, where: str, value):
-        return self.integer(where, value, 0, self.n - 1, "a player")
+        return self.integer(where, value, 0, self.n - 1, N_("a player"))
 
     def sequence(self, where: str, value, length: int | None = None) -> list | None:
         """`value` as a list if it is a list or tuple (of `length` items, if given), else None."""
         if not isinstance(value, (list, tuple)):
-            self.add(where, f"must be a list, not {_show(value)}")
+            self.add(where, _("must be a list, not {value}").format(value=_show(value)))
             return None
         if length is not None and len(value) != length:
             return None
@@ -189,7 +198,8 @@ class PositionReader:
 
     def card(self, where: str, name):
         if not isinstance(name, str):
-            self.add(where, f"a card is named by text (one of {', '.join(CARD_NAMES)}), not {_show(name)}")
+            self.add(where, _("a card is named by text (one of {names}), not {value}").format(
+                names=", ".join(CARD_NAMES), value=_show(name)))
             return None
         try:
             return card_index(name)
@@ -208,14 +218,16 @@ class PositionReader:
         """Nine counts from {"red": 3, "loco": 1} (whole, non-negative counts)."""
         counts = [0] * NUM_KINDS
         if not isinstance(value, dict):
-            self.add(where, f"must be a dict of cards like {{'red': 3}}, not {_show(value)}")
+            self.add(where, _("must be a dict of cards like {example}, not {value}").format(
+                example="{'red': 3}", value=_show(value)))
             return tuple(counts)
         for name, k in value.items():
             c = self.card(where, name)
             if c is None:
                 continue
             if not _is_int(k) or k < 0:
-                self.add(where, f"{_show(name)} must be a whole number of cards (0 or more), not {_show(k)}")
+                self.add(where, _("{name} must be a whole number of cards (0 or more), not {value}").format(
+                    name=_show(name), value=_show(k)))
                 continue
             counts[c] += k
         return tuple(counts)
@@ -232,7 +244,8 @@ class PositionReader:
         out = []
         for k in items or ():
             if not isinstance(k, str):
-                self.add(where, f"a ticket is named by its key, like 'Boston-Miami', not {_show(k)}")
+                self.add(where, _("a ticket is named by its key, like 'Boston-Miami', not {value}").format(
+                    value=_show(k)))
                 continue
             try:
                 out.append(self.board.find_ticket(k).index)
@@ -247,8 +260,11 @@ class PositionReader:
         if items is None:
             return list(default)
         if len(items) != self.n:
-            what = "hands" if key == "hands" else "lists"
-            self.add(key, f"{len(items)} {what} for {self.n} players")
+            if key == "hands":
+                text = ngettext("{n} hands for {players} players", "{n} hands for {players} players", len(items))
+            else:
+                text = ngettext("{n} lists for {players} players", "{n} lists for {players} players", len(items))
+            self.add(key, text.format(n=len(items), players=self.n))
             return list(default)
         return items
 
@@ -256,28 +272,32 @@ class PositionReader:
     def read_keys(self) -> None:
         unknown = sorted(map(str, set(self.d) - ALLOWED))
         if unknown:
-            self.add("keys", f"unknown key(s) {', '.join(map(repr, unknown))}; a position has "
-                             f"{', '.join(sorted(ALLOWED))}")
+            self.add("keys", _("unknown key(s) {keys}; a position has {allowed}").format(
+                keys=", ".join(map(repr, unknown)), allowed=", ".join(sorted(ALLOWED))))
 
     def read_settings(self):
         """The game's settings: edition, players and options must be this game's; seed and
         first player are read back (the game to build the position in)."""
         d, rules, game = self.d, self.rules, self.game
         if d.get("format", FORMAT) != FORMAT:
-            self.add("format", f"format must be {FORMAT!r}, not {_show(d.get('format'))}")
+            self.add("format", _("format must be {format}, not {value}").format(format=repr(FORMAT),
+                                                                               value=_show(d.get("format"))))
         if d.get("edition", rules.id) != rules.id:
-            self.add("edition", f"this position is for {_show(d['edition'])}, but the game is {rules.id!r}")
+            self.add("edition", _("this position is for {edition}, but the game is {game}").format(
+                edition=_show(d["edition"]), game=repr(rules.id)))
         if d.get("players", self.n) != self.n or not _is_int(d.get("players", self.n)):
-            self.add("players", f"this position has {_show(d['players'])} players, but the game has {self.n}")
+            self.add("players", _("this position has {players} players, but the game has {n}").format(
+                players=_show(d["players"]), n=self.n))
         options = d.get("options", rules.options)
         if not isinstance(options, dict):
-            self.add("options", f"must be a dict of edition options, not {_show(options)}")
+            self.add("options", _("must be a dict of edition options, not {value}").format(value=_show(options)))
         elif options != rules.options:
-            self.add("options", f"this position is played with the options {_show(options)}, but the game "
-                                f"has {_show(dict(rules.options))}: load the game with those options")
+            self.add("options", _("this position is played with the options {options}, but the game has {game}: "
+                                  "load the game with those options").format(options=_show(options),
+                                                                              game=_show(dict(rules.options))))
         seed = d.get("seed", game.seed)
         if not _is_int(seed):
-            self.add("seed", f"must be a whole number, not {_show(seed)}")
+            self.add("seed", _("must be a whole number, not {value}").format(value=_show(seed)))
             seed = game.seed
         first = d.get("first_player", game.first_player)
         first = self.player_index("first_player", first)
@@ -290,24 +310,26 @@ class PositionReader:
     def read_phase(self) -> tuple[str, int]:
         phase = self.d.get("phase", "turn")
         if phase not in PHASES:
-            self.add("phase", f"phase must be one of {', '.join(PHASES)}, not {_show(phase)}")
+            self.add("phase", _("phase must be one of {phases}, not {value}").format(
+                phases=", ".join(map(repr, PHASES)), value=_show(phase)))
             phase = "turn"
         player = self.d.get("current_player", self.game.first_player)
         if not _is_int(player) or not 0 <= player < self.n:
-            self.add("current_player", f"current_player must be 0..{self.n - 1}, not {_show(player)}")
+            self.add("current_player", _("current_player must be 0..{last}, not {value}").format(
+                last=self.n - 1, value=_show(player)))
             player = 0
         return phase, player
 
     def read_hands(self) -> list[tuple[int, ...]]:
         hands_in = self.per_player("hands", [{}] * self.n)
-        return [self.cards_dict(f"hand of player {i + 1}", h) for i, h in enumerate(hands_in)]
+        return [self.cards_dict(_("hand of player {n}").format(n=i + 1), h) for i, h in enumerate(hands_in)]
 
     def read_routes(self) -> list[int]:
         board, n = self.board, self.n
         owners = [-1] * len(board.routes)
         routes = self.d.get("routes", {})
         if not isinstance(routes, dict):
-            self.add("routes", f"must be a dict of route key -> owner, not {_show(routes)}")
+            self.add("routes", _("must be a dict of route key -> owner, not {value}").format(value=_show(routes)))
             routes = {}
         named: dict[int, str] = {}
         for key, o in routes.items():
@@ -315,12 +337,13 @@ class PositionReader:
             if ri is None:
                 continue
             if ri in named:
-                self.add("routes", f"{named[ri]} and {key} are the same route ({board.routes[ri].key}), "
-                                   f"owned twice")
+                self.add("routes", _("{first} and {second} are the same route ({route}), owned twice").format(
+                    first=named[ri], second=key, route=route_name(self.game, ri)))
                 continue
             named[ri] = key
             if not _is_int(o) or not 0 <= o < n:
-                self.add("routes", f"{key} is owned by {_show(o)}, not a player 0..{n - 1}")
+                self.add("routes", _("{route} is owned by {value}, not a player 0..{last}").format(
+                    route=key, value=_show(o), last=n - 1))
                 continue
             owners[ri] = o
         for i, o in enumerate(owners):
@@ -329,11 +352,11 @@ class PositionReader:
                 r = board.routes[i]
                 if owners[t] == o:
                     if i < t:
-                        self.add("routes", f"player {o + 1} owns both routes between {r.a} and {r.b} "
-                                           f"(one player may never own both)")
+                        self.add("routes", _("player {n} owns both routes between {a} and {b} (one player may never "
+                                             "own both)").format(n=o + 1, a=r.a, b=r.b))
                 elif not self.game.doubles_open and i < t:
-                    self.add("routes", f"both routes between {r.a} and {r.b} are owned, but with {n} players "
-                                       f"only one may be used")
+                    self.add("routes", _("both routes between {a} and {b} are owned, but with {n} players only one "
+                                         "may be used").format(a=r.a, b=r.b, n=n))
         return owners
 
     def read_stations(self) -> list[tuple[str, int]]:
@@ -342,22 +365,24 @@ class PositionReader:
         items = self.sequence("stations", self.d.get("stations", []))
         for item in items or ():
             if not isinstance(item, (list, tuple)) or len(item) != 2:
-                self.add("stations", f"a station is a [city, player] pair, not {_show(item)}")
+                self.add("stations", _("a station is a [city, player] pair, not {value}").format(value=_show(item)))
                 continue
             city, p = item
             if not isinstance(city, str) or city not in self.game.city_names:
-                self.add("stations", f"unknown city {_show(city)}")
-            elif self.player_index(f"stations: the owner of the station in {city}", p) is None:
+                self.add("stations", _("unknown city {value}").format(value=_show(city)))
+            elif self.player_index(_("stations: the owner of the station in {city}").format(city=city), p) is None:
                 continue
-            elif any(c == city for c, _ in stations):
-                self.add("stations", f"{city} has two stations")
+            elif any(c == city for c, _q in stations):
+                self.add("stations", _("{city} has two stations").format(city=city))
             else:
                 stations.append((city, p))
         if stations and not rules.stations:
-            self.add("stations", f"{rules.title} has no train stations")
+            self.add("stations", _("{edition} has no train stations").format(edition=edition_title(rules)))
         for p in range(self.n):
-            if sum(1 for _, q in stations if q == p) > rules.stations:
-                self.add("stations", f"player {p + 1} has more than {rules.stations} stations")
+            if sum(1 for _c, q in stations if q == p) > rules.stations:
+                self.add("stations", ngettext("player {n} has more than {most} station",
+                                              "player {n} has more than {most} stations",
+                                              rules.stations).format(n=p + 1, most=rules.stations))
         return stations
 
     def read_trains(self, owners: list[int]) -> list[int]:
@@ -370,11 +395,13 @@ class PositionReader:
         out = []
         for p, t in enumerate(trains):
             if not _is_int(t):
-                self.add("trains", f"player {p + 1}'s trains must be a whole number, not {_show(t)}")
+                self.add("trains", _("player {n}'s trains must be a whole number, not {value}").format(
+                    n=p + 1, value=_show(t)))
                 out.append(default[p])
             elif t != default[p]:
-                self.add("trains", f"player {p + 1} has {t} trains left and {used[p]} on the board; the stock "
-                                   f"is {rules.trains} (trains left and on the board add up to the stock)")
+                self.add("trains", _("player {n} has {left} trains left and {used} on the board; the stock is "
+                                     "{stock} (trains left and on the board add up to the stock)").format(
+                    n=p + 1, left=t, used=used[p], stock=rules.trains))
                 out.append(default[p])
             else:
                 out.append(t)
@@ -385,7 +412,7 @@ class PositionReader:
         if items is None:
             return ()
         if len(items) > 3:
-            self.add(where, f"up to 3 cards are revealed, not {len(items)}")
+            self.add(where, _("up to 3 cards are revealed, not {n}").format(n=len(items)))
         cards = [self.card(where, c) for c in items]
         return tuple(c for c in cards if c is not None)
 
@@ -393,16 +420,19 @@ class PositionReader:
         tunnel = self.d.get("tunnel")
         if tunnel is None:
             if phase == "tunnel":
-                self.add("tunnel", "phase 'tunnel' needs a tunnel {route, payment, revealed}")
+                self.add("tunnel", _("phase 'tunnel' needs a tunnel {fields}").format(
+                    fields="{route, payment, revealed}"))
             return None
         if not isinstance(tunnel, dict):
-            self.add("tunnel", f"must be a dict {{route, payment, revealed}} or None, not {_show(tunnel)}")
+            self.add("tunnel", _("must be a dict {fields} or None, not {value}").format(
+                fields="{route, payment, revealed}", value=_show(tunnel)))
             return None
         unknown = sorted(map(str, set(tunnel) - {"route", "payment", "revealed", "extra"}))
         if unknown:
-            self.add("tunnel", f"unknown key(s) {', '.join(map(repr, unknown))}")
+            self.add("tunnel", _("unknown key(s) {keys}").format(keys=", ".join(map(repr, unknown))))
         if phase != "tunnel":
-            self.add("tunnel", f"a tunnel waits for its extra cards only in phase 'tunnel', not {phase!r}")
+            self.add("tunnel", _("a tunnel waits for its extra cards only in phase 'tunnel', not {phase}").format(
+                phase=repr(phase)))
         ri = self.route("tunnel", tunnel.get("route"))
         payment = tunnel.get("payment")
         try:
@@ -411,22 +441,25 @@ class PositionReader:
             self.add("tunnel", str(e))
             return None
         if paid is None:
-            self.add("tunnel", f"the payment is text like 'red*2+loco*1', not {_show(payment)}")
-        revealed = self.read_revealed("tunnel: revealed", tunnel.get("revealed", []))
+            self.add("tunnel", _("the payment is text like 'red*2+loco*1', not {value}").format(value=_show(payment)))
+        revealed = self.read_revealed(_("tunnel: revealed"), tunnel.get("revealed", []))
         if ri is None or paid is None:
             return None
         route = self.board.routes[ri]
         if owners[ri] >= 0:
-            self.add("tunnel", f"{route.key} already belongs to player {owners[ri] + 1}")
+            self.add("tunnel", _("{route} already belongs to player {n}").format(
+                route=capital(route_name(self.game, ri)), n=owners[ri] + 1))
         split = self.game.prices[ri].split(paid)
         if split is None or not route.tunnel:
-            self.add("tunnel", f"{payment} is not a tunnel payment for {tunnel['route']}")
+            self.add("tunnel", _("{payment} is not a tunnel payment for {route}").format(payment=payment,
+                                                                                        route=tunnel["route"]))
             return None
         extra = tunnel_extra(split[0], paid, revealed)
         if "extra" in tunnel and tunnel["extra"] != extra:
-            self.add("tunnel", f"the revealed cards ask for {extra} extra card(s), not {_show(tunnel['extra'])}")
+            self.add("tunnel", _("the revealed cards ask for {n} extra card(s), not {value}").format(
+                n=extra, value=_show(tunnel["extra"])))
         if extra == 0:
-            self.add("tunnel", "the revealed cards ask for nothing more: the tunnel would have been claimed")
+            self.add("tunnel", _("the revealed cards ask for nothing more: the tunnel would have been claimed"))
         return PendingTunnel(ri, paid, split[0], revealed, extra)
 
     def read_last_reveal(self, pending: PendingTunnel | None) -> TunnelReveal | None:
@@ -434,7 +467,8 @@ class PositionReader:
         if not reveal:
             return pending.reveal if pending else None
         if not isinstance(reveal, dict):
-            self.add("last_tunnel_reveal", f"must be a dict {{route, revealed, extra}} or None, not {_show(reveal)}")
+            self.add("last_tunnel_reveal", _("must be a dict {fields} or None, not {value}").format(
+                fields="{route, revealed, extra}", value=_show(reveal)))
             return None
         ri = self.route("last_tunnel_reveal", reveal.get("route"))
         revealed = self.read_revealed("last_tunnel_reveal", reveal.get("revealed", []))
@@ -442,10 +476,12 @@ class PositionReader:
         if ri is None:
             return None
         if not self.board.routes[ri].tunnel:
-            self.add("last_tunnel_reveal", f"{self.board.routes[ri].key} is not a tunnel")
+            self.add("last_tunnel_reveal", _("{route} is not a tunnel").format(
+                route=capital(route_name(self.game, ri))))
         elif len(revealed) > 3 or not _is_int(extra) or not 0 <= extra <= len(revealed):
-            self.add("last_tunnel_reveal", f"up to 3 cards are revealed and the extra cards asked for are at "
-                                           f"most that many, not {len(revealed)} revealed and {_show(extra)} extra")
+            self.add("last_tunnel_reveal", _("up to 3 cards are revealed and the extra cards asked for are at most "
+                                             "that many, not {n} revealed and {extra} extra").format(
+                n=len(revealed), extra=_show(extra)))
         else:
             return TunnelReveal(ri, revealed, extra)
         return None
@@ -471,14 +507,15 @@ class PositionReader:
         for c in range(NUM_KINDS):
             if used[c] > total[c]:
                 over = True
-                self.add("cards", f"this position has {used[c]} {CARD_NAMES[c]} cards; {rules.title} has {total[c]}")
+                self.add("cards", _("this position has {cards}; {edition} has {n}").format(
+                    cards=counted_cards(c, used[c]), edition=edition_title(rules), n=total[c]))
         if "deck" not in self.d:
             deck = [c for c in range(NUM_KINDS) for _ in range(max(0, total[c] - used[c]))]
             rng.shuffle(deck)
         elif not over and used != total:
-            missing = ", ".join(f"{total[c] - used[c]} {CARD_NAMES[c]}" for c in range(NUM_KINDS) if used[c] < total[c])
-            self.add("cards", f"{missing} card(s) are missing; every train card must be in a hand, the display, "
-                              f"the deck, the discard pile or a pending tunnel")
+            missing = ", ".join(counted_short(c, total[c] - used[c]) for c in range(NUM_KINDS) if used[c] < total[c])
+            self.add("cards", _("{cards} card(s) are missing; every train card must be in a hand, the display, the "
+                                "deck, the discard pile or a pending tunnel").format(cards=missing))
         return display, discard, deck
 
     def check_display(self, display) -> None:
@@ -487,11 +524,12 @@ class PositionReader:
         up?"; a display left out is dealt by the rules, flush included.)"""
         size = self.rules.display_size
         if len(display) > size:
-            self.add("display", f"{len(display)} face-up cards, but the display holds {size}")
+            self.add("display", _("{n} face-up cards, but the display holds {size}").format(n=len(display), size=size))
 
     def read_tickets(self, rng: random.Random):
         board, rules, n, d = self.board, self.rules, self.n, self.d
-        held = [self.ticket_ids(f"tickets of player {p + 1}", t) for p, t in enumerate(self.per_player("tickets", [[]] * n))]
+        held = [self.ticket_ids(_("tickets of player {n}").format(n=p + 1), t)
+                for p, t in enumerate(self.per_player("tickets", [[]] * n))]
         offer = self.ticket_ids("offer", d.get("offer", []))
         openings = [self.ticket_ids("opening_offers", o) for o in self.per_player("opening_offers", [[]] * n)]
         placed = [t for h in held for t in h] + offer + [t for o in openings for t in o]
@@ -512,10 +550,11 @@ class PositionReader:
         seen: set[int] = set()
         dup = {board.tickets[t].key for t in everything if t in seen or seen.add(t)}
         if dup:
-            self.add("tickets", f"{', '.join(sorted(dup))} appear more than once")
+            self.add("tickets", _("{tickets} appear more than once").format(tickets=", ".join(sorted(dup))))
         missing = {t.key for t in board.tickets} - {board.tickets[t].key for t in everything}
         if missing:
-            self.add("tickets", f"{', '.join(sorted(missing))} are nowhere (put them in removed_tickets?)")
+            self.add("tickets", _("{tickets} are nowhere (put them in removed_tickets?)").format(
+                tickets=", ".join(sorted(missing))))
         return held, offer, openings, tdeck, removed
 
     def read_counters(self, phase: str) -> tuple:
@@ -523,25 +562,27 @@ class PositionReader:
         over = phase == "over"
         countdown = d.get("final_round")
         if countdown is not None:
-            countdown = self.integer("final_round", countdown, 0 if over else 1, n, "a number of turns")
-        passes = self.integer("passes", d.get("passes", 0), 0, n if over else n - 1, "a number of passes")
-        shuffles = self.integer("shuffles", d.get("shuffles", 0), 0, MAX_SHUFFLES, "a count")
-        turn = self.integer("turn", d.get("turn", 0), 0, MAX_TURNS, "a turn number")
+            countdown = self.integer("final_round", countdown, 0 if over else 1, n, N_("a number of turns"))
+        passes = self.integer("passes", d.get("passes", 0), 0, n if over else n - 1, N_("a number of passes"))
+        shuffles = self.integer("shuffles", d.get("shuffles", 0), 0, MAX_SHUFFLES, N_("a count"))
+        turn = self.integer("turn", d.get("turn", 0), 0, MAX_TURNS, N_("a turn number"))
         return countdown, passes or 0, shuffles or 0, turn or 0
 
     def check_phase(self, phase, player, hands, display, discard, deck, offer, openings) -> None:
         if phase == "tickets" and not offer:
-            self.add("offer", "phase 'tickets' needs an offer of drawn tickets")
+            self.add("offer", _("phase 'tickets' needs an offer of drawn tickets"))
         if phase != "tickets" and offer:
-            self.add("offer", f"drawn tickets wait for a choice only in phase 'tickets', not {phase!r}")
+            self.add("offer", _("drawn tickets wait for a choice only in phase 'tickets', not {phase}").format(
+                phase=repr(phase)))
         if phase == "opening" and not openings[player]:
-            self.add("opening_offers", f"phase 'opening' needs opening_offers for player {player + 1}")
+            self.add("opening_offers", _("phase 'opening' needs opening_offers for player {n}").format(n=player + 1))
         if phase not in ("opening",) and any(openings):
-            self.add("opening_offers", f"opening tickets are chosen in phase 'opening', not {phase!r}")
+            self.add("opening_offers", _("opening tickets are chosen in phase 'opening', not {phase}").format(
+                phase=repr(phase)))
         if phase == "draw2":
             costs_two = self.rules.face_up_locomotive_costs_two
             if not (deck or discard or any(c != LOCO or not costs_two for c in display)):
-                self.add("phase", "phase 'draw2' needs a second card to draw, and there is none")
+                self.add("phase", _("phase 'draw2' needs a second card to draw, and there is none"))
 
     # ------------------------------------------------------------------ the whole
     def read(self) -> State:

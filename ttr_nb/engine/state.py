@@ -24,7 +24,8 @@ from .actions import (FORMS, AbandonTunnel, Action, ActionSyntaxError, BuildStat
                       DrawTickets, KeepTickets, Pass, PayTunnel, forms_separator)
 from .board import DECKS
 from .caches import BoundedCache
-from .cards import CARD_INDEX, CARD_NAMES, LOCO, NUM_COLOURS, NUM_KINDS, Cards, card_index, card_word, cards_of_colour, colour_name
+from .cards import (CARD_INDEX, CARD_NAMES, LOCO, NUM_COLOURS, NUM_KINDS, Cards, card_index, card_word,
+                    cards_of_colour, colour_name)
 from . import narration, queries
 from .display import state_html
 from .errors import IllegalAction, Reason, one_sentence
