@@ -92,3 +92,15 @@ def test_the_module_doctests():
     import doctest
     assert doctest.testmod(i18n).failed == 0
     assert doctest.testmod(ttr_nb).failed == 0
+
+
+def test_rule_titles_in_danish_and_rule_ids_unchanged():
+    from ttr_nb.engine.rulebook import RULE_IDS, rule_title
+    english = {rule: rule_title(rule) for rule in RULE_IDS}
+    with i18n.using("da"):
+        danish = {rule: rule_title(rule) for rule in RULE_IDS}
+        state = ttr_nb.load_game("usa", players=2, seed=1).new_state()
+        reason = state.why_illegal("draw deck")
+    assert set(danish) == set(english) and all(danish[r] != english[r] for r in RULE_IDS)
+    assert danish["double-routes"].startswith("Ingen må selv eje begge sider af en dobbeltstrækning")
+    assert reason.rule == "wrong-phase" and reason.text.startswith("Du kan ikke trække et kort nu")

@@ -11,61 +11,66 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .i18n import N_, translations
+
+_, ngettext = translations("engine")
+
 
 class RuleId(NamedTuple):
-    title: str       # one line: the rule, as a player would say it
+    title: str       # one line: the rule, as a player would say it (in English: `rule_title` translates it)
     section: str     # where RULES.md states it ("§1 Claiming a route")
 
 
 RULE_IDS: dict[str, RuleId] = {
     # the turn
-    "action-syntax": RuleId("An action is written in one of the action forms", "§1 A turn"),
-    "game-over": RuleId("No action is taken after the game has ended", "§1 Game end"),
-    "wrong-phase": RuleId("A turn is one action, taken when the game waits for it", "§1 A turn"),
-    "pass": RuleId("A player passes only when no other action is possible",
+    "action-syntax": RuleId(N_("An action is written in one of the action forms"), "§1 A turn"),
+    "game-over": RuleId(N_("No action is taken after the game has ended"), "§1 Game end"),
+    "wrong-phase": RuleId(N_("A turn is one action, taken when the game waits for it"), "§1 A turn"),
+    "pass": RuleId(N_("A player passes only when no other action is possible"),
                    "§1 Situations the rulebooks do not cover"),
     # drawing train cards
-    "deck-empty": RuleId("No card is drawn blind when the deck and the discard pile are empty",
+    "deck-empty": RuleId(N_("No card is drawn blind when the deck and the discard pile are empty"),
                          "§1 Drawing train cards"),
-    "unknown-card": RuleId("A train card is one of the eight colours or a locomotive", "§1 Components"),
-    "not-in-display": RuleId("A face-up card is taken from the display", "§1 Drawing train cards"),
-    "face-up-locomotive": RuleId("A face-up locomotive is only the first pick, and it ends the draw",
+    "unknown-card": RuleId(N_("A train card is one of the eight colours or a locomotive"), "§1 Components"),
+    "not-in-display": RuleId(N_("A face-up card is taken from the display"), "§1 Drawing train cards"),
+    "face-up-locomotive": RuleId(N_("A face-up locomotive is only the first pick, and it ends the draw"),
                                  "§1 Drawing train cards"),
     # tickets
-    "ticket-deck-empty": RuleId("No tickets are drawn from an empty ticket deck", "§1 Drawing tickets"),
-    "ticket-choice": RuleId("Kept tickets are named by their positions in the offer, each once",
+    "ticket-deck-empty": RuleId(N_("No tickets are drawn from an empty ticket deck"), "§1 Drawing tickets"),
+    "ticket-choice": RuleId(N_("Kept tickets are named by their positions in the offer, each once"),
                             "§1 Drawing tickets"),
-    "keep-minimum": RuleId("A player keeps at least the edition's minimum of the tickets offered",
+    "keep-minimum": RuleId(N_("A player keeps at least the edition's minimum of the tickets offered"),
                            "§1 Setup, §1 Drawing tickets"),
     # claiming a route
-    "unknown-route": RuleId("A claim names a route of the board", "§1 Claiming a route"),
-    "route-taken": RuleId("A route is claimed once", "§1 Claiming a route"),
-    "double-routes": RuleId("One player never owns both routes of a double; below the edition's player "
-                            "count only one of them is used", "§1 Claiming a route"),
-    "not-enough-trains": RuleId("A route needs a train on each space", "§1 Claiming a route"),
-    "payment": RuleId("A payment is a set of cards that pays for what is bought", "§1 Claiming a route"),
-    "payment-count": RuleId("A route is paid with as many cards as it has spaces", "§1 Claiming a route"),
-    "one-colour": RuleId("A route is paid with cards of one colour", "§1 Claiming a route"),
-    "route-colour": RuleId("A coloured route is paid with cards of its colour", "§1 Claiming a route"),
-    "locomotives-not-allowed": RuleId("Locomotives are wild only on the kinds of route the edition allows",
+    "unknown-route": RuleId(N_("A claim names a route of the board"), "§1 Claiming a route"),
+    "route-taken": RuleId(N_("A route is claimed once"), "§1 Claiming a route"),
+    "double-routes": RuleId(N_("One player never owns both routes of a double; below the edition's player "
+                            "count only one of them is used"), "§1 Claiming a route"),
+    "not-enough-trains": RuleId(N_("A route needs a train on each space"), "§1 Claiming a route"),
+    "payment": RuleId(N_("A payment is a set of cards that pays for what is bought"), "§1 Claiming a route"),
+    "payment-count": RuleId(N_("A route is paid with as many cards as it has spaces"), "§1 Claiming a route"),
+    "one-colour": RuleId(N_("A route is paid with cards of one colour"), "§1 Claiming a route"),
+    "route-colour": RuleId(N_("A coloured route is paid with cards of its colour"), "§1 Claiming a route"),
+    "locomotives-not-allowed": RuleId(N_("Locomotives are wild only on the kinds of route the edition allows"),
                                       "§4 Switzerland, §5 Nordic Countries"),
-    "ferry-locomotives": RuleId("A ferry needs a locomotive for each locomotive symbol",
+    "ferry-locomotives": RuleId(N_("A ferry needs a locomotive for each locomotive symbol"),
                                 "§3 Europe (ferries), §5 Nordic Countries"),
-    "not-in-hand": RuleId("A player pays only with cards they hold", "§1 Claiming a route"),
-    "tunnel-extra": RuleId("A tunnel's extra cards are of the colour paid, or locomotives",
+    "not-in-hand": RuleId(N_("A player pays only with cards they hold"), "§1 Claiming a route"),
+    "tunnel-extra": RuleId(N_("A tunnel's extra cards are of the colour paid, or locomotives"),
                            "§3 Europe (tunnels)"),
     # stations
-    "no-stations": RuleId("Stations are built only in editions that have them", "§3 Europe (stations)"),
-    "unknown-city": RuleId("A station is built on a city of the board", "§3 Europe (stations)"),
-    "station-limit": RuleId("A player builds at most the edition's number of stations", "§3 Europe (stations)"),
-    "station-taken": RuleId("A city holds one station", "§3 Europe (stations)"),
-    "station-cost": RuleId("A player's n-th station costs n cards of one colour", "§3 Europe (stations)"),
+    "no-stations": RuleId(N_("Stations are built only in editions that have them"), "§3 Europe (stations)"),
+    "unknown-city": RuleId(N_("A station is built on a city of the board"), "§3 Europe (stations)"),
+    "station-limit": RuleId(N_("A player builds at most the edition's number of stations"), "§3 Europe (stations)"),
+    "station-taken": RuleId(N_("A city holds one station"), "§3 Europe (stations)"),
+    "station-cost": RuleId(N_("A player's n-th station costs n cards of one colour"), "§3 Europe (stations)"),
 }
 
 
 def rule_title(rule: str) -> str:
-    """The one-line title of a rule id ("double-routes" -> "One player never owns ...")."""
+    """The one-line title of a rule id ("double-routes" -> "One player never owns ..."), in the
+    language chosen."""
     try:
-        return RULE_IDS[rule].title
+        return _(RULE_IDS[rule].title)
     except KeyError:
         raise KeyError(f"unknown rule id {rule!r}: the ids are {', '.join(RULE_IDS)}") from None
