@@ -20,6 +20,13 @@ in English they return the text given, untouched. A module-level constant is mar
 
 The catalogues are ``ttr_nb/locale/<language>/LC_MESSAGES/<domain>.po``, compiled to the
 ``.mo`` files next to them (``make i18n``: scripts/i18n.py extracts, updates and compiles).
+
+    >>> _, ngettext = translations("engine")
+    >>> with using("da"):
+    ...     print(ngettext("{n} train", "{n} trains", 1).format(n=1), _("The game is over: final scoring"))
+    1 tog Spillet er slut: slutoptælling
+    >>> ngettext("{n} train", "{n} trains", 2).format(n=2)
+    '2 trains'
 """
 from __future__ import annotations
 
