@@ -355,26 +355,33 @@ class Board:
         With ``optional_deck`` (e.g. "usa_1910"), look in that optional deck instead.
         """
         if optional_deck is not None and optional_deck not in self.optional_ticket_decks:
-            decks = ", ".join(map(repr, self.optional_ticket_decks)) or "none"
-            raise KeyError(f"board {self.name!r} has no optional ticket deck {optional_deck!r} (decks: {decks})")
+            decks = ", ".join(map(repr, self.optional_ticket_decks)) or _("none")
+            raise KeyError(_("board {board} has no optional ticket deck {deck} (decks: {decks})").format(
+                board=repr(self.name), deck=repr(optional_deck), decks=decks))
         names, folded = self._ticket_lookup[optional_deck]
         if isinstance(key, str):
             found = names.get(key) or folded.get(_fold(key))
             if found is not None:
                 return found
-        where = "tickets" if optional_deck is None else f"optional deck {optional_deck!r}"
-        text = f"board {self.name!r} has no ticket {key!r} in its {where}"
+        if optional_deck is None:
+            text = _("board {board} has no ticket {ticket} in its tickets").format(board=repr(self.name),
+                                                                                ticket=repr(key))
+        else:
+            text = _("board {board} has no ticket {ticket} in its optional deck {deck}").format(
+                board=repr(self.name), ticket=repr(key), deck=repr(optional_deck))
         close = _close_matches(str(key), list(names))
         if close:
             shown = list(dict.fromkeys(names[c].key for c in close))
-            text += f"; close matches: {', '.join(map(repr, shown))}"
+            text = _("{problem}; close matches: {keys}").format(problem=text, keys=", ".join(map(repr, shown)))
         raise KeyError(text)
 
     def _check_place(self, name: str) -> None:
         if name not in self.city:
             close = _close_matches(str(name), list(self.city))
-            hint = f"; close matches: {', '.join(map(repr, close))}" if close else ""
-            raise KeyError(f"board {self.name!r} has no city or country {name!r}{hint}")
+            text = _("board {board} has no city or country {name}").format(board=repr(self.name), name=repr(name))
+            if close:
+                text = _("{problem}; close matches: {keys}").format(problem=text, keys=", ".join(map(repr, close)))
+            raise KeyError(text)
 
 
 def _reversed_route_label(r: Route) -> str | None:
@@ -975,8 +982,11 @@ def load_board(name_or_path: "str | Path") -> Board:
         names = board_names()
         if name not in names:
             close = difflib.get_close_matches(name, names, n=2, cutoff=0.5)
-            hint = f"; did you mean {' or '.join(map(repr, close))}?" if close else ""
-            raise ValueError(f"unknown board {text!r} (boards: {', '.join(names)}){hint}")
+            problem = _("unknown board {board} (boards: {boards})").format(board=repr(text), boards=", ".join(names))
+            if close:
+                problem = _("{problem}; did you mean {names}?").format(problem=problem,
+                                                                       names=_(" or ").join(map(repr, close)))
+            raise ValueError(problem)
         return _load_packaged(name)
     path = Path(name_or_path)
     try:
