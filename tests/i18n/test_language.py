@@ -104,3 +104,25 @@ def test_rule_titles_in_danish_and_rule_ids_unchanged():
     assert set(danish) == set(english) and all(danish[r] != english[r] for r in RULE_IDS)
     assert danish["double-routes"].startswith("Ingen må selv eje begge sider af en dobbeltstrækning")
     assert reason.rule == "wrong-phase" and reason.text.startswith("Du kan ikke trække et kort nu")
+
+
+def test_playing_translates_nothing_only_the_texts_shown_are_translated(monkeypatch):
+    """The hot path (legal actions, apply) makes no text, so it never looks a translation up,
+    in any language: texts are translated only when one is made (a refusal, a log line)."""
+    import random
+    looked_up = []
+    real = i18n.catalogue
+    monkeypatch.setattr(i18n, "catalogue", lambda *a: looked_up.append(a) or real(*a))
+    i18n.set_language("da")
+    for edition in ttr_nb.editions():
+        state = ttr_nb.load_game(edition, players=3, seed=5).new_state()
+        rng = random.Random(5)
+        for _step in range(300):
+            if state.is_over():
+                break
+            legal = state.legal_actions()
+            state = state.apply(legal[rng.randrange(len(legal))])
+            state.score_breakdown() if state.is_over() else None
+    assert looked_up == []
+    state.why_illegal("claim Nowhere-Somewhere red*1")
+    assert looked_up, "a refusal is translated when it is made"
