@@ -265,7 +265,7 @@ def ticket_path(state_or_game, ticket, player: int | None = None):
 def _ticket_path(pos: _Position, ticket, player: int):
     from ..analysis.paths import cheapest_path
 
-    source, targets, values, _ = _resolve_ticket(pos.game.board, ticket)
+    source, targets, values, _label = _resolve_ticket(pos.game.board, ticket)
     found = cheapest_path(pos.game.board, _usable_routes(pos, player), source, targets, values)
     if found is None:
         return [], None, None
@@ -470,7 +470,7 @@ class BoardView:
             out["network"] = dict(x=[], y=[])
         # ticket
         if ov.ticket is not None:
-            source, targets, _, label = _resolve_ticket(board, ov.ticket)
+            source, targets, _values, label = _resolve_ticket(board, ov.ticket)
             steps, trains, target = _ticket_path(pos, ov.ticket, player)
             xs, ys = g.path_xy(steps)
             if trains is None:

@@ -4,20 +4,54 @@ callbacks that never fail silently, and a controller that owns a `Match`.
 Shape (see DESIGN.md): a controller is the only code that calls the engine; its
 views build one `go.FigureWidget` each and restyle it; every user action is also a
 public Python method, so notebooks, tests and browser tests drive the same code.
+
+Language: every widget takes ``language=`` ("en", "da"; default: the package's language,
+`ttr_nb.language()`) and keeps it as `.language`. Its construction, every method and
+property, and every callback run inside ``i18n.using(widget.language)``, so what it shows --
+its own texts and the engine's sentences made in its callbacks -- is in that language.
 """
 from __future__ import annotations
 
 import functools
 import html
+import inspect
 import traceback
 from typing import Callable
 
 import ipywidgets as W
 
 from ..engine import IllegalAction, Match
+from ..engine.i18n import language as current_language, translations, using
 from ..engine.narration import in_words
 from ..engine.queries import find_route
 from .refusals import refusal
+
+_, ngettext = translations("widgets")
+
+
+def widget_language(code: str | None = None) -> str:
+    """The language a widget made with ``language=code`` speaks: `code` ("en", "da"), or the
+    package's language for None; a ValueError naming the languages for any other code."""
+    if code is None:
+        return current_language()
+    with using(code) as checked:        # checks the code, names the languages if it is unknown
+        return checked
+
+
+def _in_language(fn: Callable) -> Callable:
+    """`fn` (a widget's method) run in the widget's language; `__init__` first settles that
+    language from its ``language=`` keyword."""
+    constructor = fn.__name__ == "__init__"
+
+    @functools.wraps(fn)
+    def run(self, *args, **kwargs):
+        code = self.__dict__.get("language")
+        if constructor and code is None:
+            code = self.language = widget_language(kwargs.get("language"))
+        with using(code):
+            return fn(self, *args, **kwargs)
+    run._in_language = True
+    return run
 
 
 class StatusLine:
@@ -56,6 +90,20 @@ class WidgetBase:
 
     widget: W.Widget
     status: StatusLine
+    language: str
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        """Every method and property of a widget class (its own and its mixins') runs in the
+        widget's language."""
+        super().__init_subclass__(**kwargs)
+        for name in dir(cls):
+            if name.startswith("__") and name != "__init__":
+                continue
+            attr = inspect.getattr_static(cls, name)
+            if isinstance(attr, property) and attr.fget is not None and not hasattr(attr.fget, "_in_language"):
+                setattr(cls, name, property(_in_language(attr.fget), attr.fset, attr.fdel, attr.__doc__))
+            elif inspect.isfunction(attr) and not hasattr(attr, "_in_language"):
+                setattr(cls, name, _in_language(attr))
 
     def __init__(self) -> None:
         self.status = StatusLine()
@@ -71,7 +119,8 @@ class WidgetBase:
         @functools.wraps(fn)
         def run(*args, **kwargs):
             try:
-                return fn(*args, **kwargs)
+                with using(self.__dict__.get("language")):
+                    return fn(*args, **kwargs)
             except IllegalAction as e:
                 self.status.refuse(e.reason)
             except Exception as e:  # noqa: BLE001 - shown to the user, never swallowed
@@ -122,7 +171,7 @@ class Controller(WidgetBase):
         try:
             reason = self.state.why_illegal(action)
         except Exception:  # noqa: BLE001 - anything that is not an action is refused below
-            reason = refusal("widget.bad-argument", f"{action!r} is not an action.")
+            reason = refusal("widget.bad-argument", _("{action} is not an action.").format(action=repr(action)))
         if reason is not None:
             self.status.refuse(reason)
             return False

@@ -7,17 +7,40 @@ from __future__ import annotations
 
 import html
 
-from ..engine.cards import CARD_NAMES
+from ..engine.cards import CARD_NAMES, colour_name, counted_cards
+from ..engine.i18n import translations
 from ..engine.narration import and_list, plural
 from ..viz.cards import CARD_COLOURS
 
-__all__ = ["esc", "plural", "signed", "names_list", "text_colour", "card_label", "chip", "cards_chips",
+_, ngettext = translations("widgets")
+
+__all__ = ["esc", "plural", "routes_text", "spaces_text", "players_text", "cards_count", "signed", "names_list", "text_colour", "card_label", "chip", "cards_chips",
            "mini_cards", "swatch"]
 
 
 def esc(text) -> str:
     """`text` escaped for HTML."""
     return html.escape(str(text))
+
+
+def routes_text(n: int) -> str:
+    """'1 route', '2 routes'."""
+    return ngettext("{n} route", "{n} routes", n).format(n=n)
+
+
+def spaces_text(n: int) -> str:
+    """'1 space', '2 spaces' (train spaces on the board)."""
+    return ngettext("{n} space", "{n} spaces", n).format(n=n)
+
+
+def players_text(n: int) -> str:
+    """'1 player', '2 players'."""
+    return ngettext("{n} player", "{n} players", n).format(n=n)
+
+
+def cards_count(n: int) -> str:
+    """'1 card', '2 cards' (train cards of any colour)."""
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
 def signed(n: int) -> str:
@@ -28,7 +51,7 @@ def signed(n: int) -> str:
 def names_list(items) -> str:
     """'a', 'a and b', 'a, b and c'; 'nobody' for none."""
     items = list(items)
-    return and_list(items) if items else "nobody"
+    return and_list(items) if items else _("nobody")
 
 
 def _luminance(colour: str) -> float:
@@ -47,8 +70,8 @@ def text_colour(background: str) -> str:
 
 
 def card_label(name: str) -> str:
-    """A card kind as a student reads it: 'red', 'locomotive'."""
-    return "locomotive" if name == "loco" else name
+    """A card kind as a student reads it: 'red', 'locomotive' (in the language chosen)."""
+    return colour_name(name)
 
 
 def chip(name: str, n: int | None = None) -> str:
@@ -64,7 +87,7 @@ def cards_chips(cards) -> str:
 
 def mini_cards(cards) -> str:
     """A payment as small coloured squares with counts (compact, beside its words)."""
-    out = [f"<span class='ttr-mini-card ttr-colour-{CARD_NAMES[i]}' title='{plural(n, card_label(CARD_NAMES[i]))}'>"
+    out = [f"<span class='ttr-mini-card ttr-colour-{CARD_NAMES[i]}' title='{esc(counted_cards(i, n))}'>"
            f"{n}</span>" for i, n in enumerate(cards) if n]
     return "<span class='ttr-mini-cards'>" + "".join(out) + "</span>"
 

@@ -25,12 +25,13 @@ import ipywidgets as W
 
 from ..analysis.paths import cheapest_path, shortest_ticket_path
 from ..engine import Match, State
-from ..engine.narration import route_name, ticket_name
+from ..engine.i18n import N_, translations
+from ..engine.narration import points_text, route_name, ticket_name, trains_text
 from ..engine.scoring import ScoreRow
 from ..viz import PLAYER_COLOURS, Overlays
 from .base import Controller
 from .boards import LazyBoard, board_size
-from .html import esc as _esc, names_list as _and, plural as _plural, signed as _signed, swatch as _swatch
+from .html import esc as _esc, names_list as _and, routes_text, signed as _signed, swatch as _swatch
 from .refusals import whole_number
 from .responsive import RESPONSIVE, board_box
 from .style import stylesheet
@@ -38,12 +39,19 @@ from .style import stylesheet
 __all__ = ["ScoringWalkthrough", "Step", "score_table_html", "tie_break", "finished_match", "board_size",
            "LazyBoard", "build_steps"]
 
+_, ngettext = translations("widgets")
+
 _TIE_WORDS = {
-    "most_tickets_completed": "most completed tickets",
-    "fewest_stations_used": "fewest stations built",
-    "longest_path_bonus": "holder of the longest path bonus",
-    "longest_path_length": "longest continuous path",
+    "most_tickets_completed": N_("most completed tickets"),
+    "fewest_stations_used": N_("fewest stations built"),
+    "longest_path_bonus": N_("holder of the longest path bonus"),
+    "longest_path_length": N_("longest continuous path"),
 }
+
+
+def _tie_words(rule: str) -> str:
+    return _(_TIE_WORDS[rule]) if rule in _TIE_WORDS else rule.replace("_", " ")
+
 
 
 def finished_match(edition: str = "usa", players: int = 2, seed: int = 0, bots=None, **options) -> Match:
@@ -55,7 +63,7 @@ def finished_match(edition: str = "usa", players: int = 2, seed: int = 0, bots=N
     kinds = list(bots) if bots is not None else ["greedy"] * players
     seats = [BOTS[k](seed * 10 + i) if isinstance(k, str) else k for i, k in enumerate(kinds)]
     match = Match(game)
-    for _ in range(5000):
+    for _move in range(5000):
         if match.state.is_over():
             break
         match.play(seats[match.state.current_player](match.state))
@@ -76,54 +84,57 @@ def tie_break(state, rows=None, names=None) -> tuple[tuple[int, ...], str | None
     def one(r, capital=False) -> str:
         if names:
             return str(names[r.player])
-        return f"{'P' if capital else 'p'}layer {r.player + 1}"
+        return (_("Player {n}") if capital else _("player {n}")).format(n=r.player + 1)
 
     def group(rs, capital=False) -> str:
         if names:
             return _and(str(names[r.player]) for r in rs)
-        return f"{'P' if capital else 'p'}layers {_and(str(r.player + 1) for r in rs)}"
+        numbers = _and(str(r.player + 1) for r in rs)
+        return (_("Players {numbers}") if capital else _("players {numbers}")).format(numbers=numbers)
 
     best = max(r.total for r in rows)
     tied = [r for r in rows if r.total == best]
     lines = []
     if len(tied) == 1:
-        lines.append(f"{one(tied[0], True)} has the highest total, {best}: no tie-breaker is needed.")
+        lines.append(_("{who} has the highest total, {best}: no tie-breaker is needed.").format(
+            who=one(tied[0], True), best=best))
         return (tied[0].player,), None, lines
-    lines.append(f"{group(tied, True)} share the highest total, {best}.")
+    lines.append(_("{who} share the highest total, {best}.").format(who=group(tied, True), best=best))
     decided = None
     for rule in state.game.rules.tie_breakers:
         if len(tied) == 1:
             break
         before = tied
-        words = _TIE_WORDS.get(rule, rule.replace("_", " "))
+        words = _tie_words(rule)
         if rule == "most_tickets_completed":
             m = max(r.tickets_completed for r in tied)
             tied = [r for r in tied if r.tickets_completed == m]
-            facts = ", ".join(f"{one(r)} completed {r.tickets_completed}" for r in before)
+            facts = ", ".join(_("{who} completed {n}").format(who=one(r), n=r.tickets_completed) for r in before)
         elif rule == "fewest_stations_used":
             m = min(r.stations_built for r in tied)
             tied = [r for r in tied if r.stations_built == m]
-            facts = ", ".join(f"{one(r)} built {r.stations_built}" for r in before)
+            facts = ", ".join(_("{who} built {n}").format(who=one(r), n=r.stations_built) for r in before)
         elif rule == "longest_path_bonus":
             holders = [r for r in tied if r.longest_bonus > 0]
             tied = holders or tied
-            facts = ", ".join(f"{one(r)} {'holds' if r.longest_bonus else 'does not hold'} it"
-                              for r in before)
+            facts = ", ".join((_("{who} holds it") if r.longest_bonus else _("{who} does not hold it")).format(
+                who=one(r)) for r in before)
         elif rule == "longest_path_length":
             m = max(r.longest_path for r in tied)
             tied = [r for r in tied if r.longest_path == m]
-            facts = ", ".join(f"{one(r)}: {r.longest_path} trains" for r in before)
+            facts = ", ".join(_("{who}: {trains}").format(who=one(r), trains=trains_text(r.longest_path))
+                              for r in before)
         else:  # pragma: no cover - an edition with a tie-breaker this widget does not know
-            facts = "not explained here"
+            facts = _("not explained here")
         if len(tied) < len(before):
             decided = rule
-            verdict = (f"{one(tied[0])} wins" if len(tied) == 1
-                       else f"{group(tied)} are still tied")
+            verdict = (_("{who} wins").format(who=one(tied[0])) if len(tied) == 1
+                       else _("{who} are still tied").format(who=group(tied)))
         else:
-            verdict = "it does not separate them"
-        lines.append(f"Tie-breaker: {words} ({facts}): {verdict}.")
+            verdict = _("it does not separate them")
+        lines.append(_("Tie-breaker: {rule} ({facts}): {verdict}.").format(rule=words, facts=facts, verdict=verdict))
     if len(tied) > 1:
-        lines.append(f"No tie-breaker separates {group(tied)}: they share the win.")
+        lines.append(_("No tie-breaker separates {who}: they share the win.").format(who=group(tied)))
     return tuple(r.player for r in tied), decided, lines
 
 
@@ -135,19 +146,20 @@ def score_table_html(state, names=None, colours=None, rows: tuple[ScoreRow, ...]
     marked, and the sentence saying how the winner was decided."""
     rules = state.game.rules
     rows = rows or state.score_breakdown()
-    names = list(names) if names else [f"Player {r.player + 1}" for r in rows]
+    names = list(names) if names else [_("Player {n}").format(n=r.player + 1) for r in rows]
     colours = list(colours) if colours else [PLAYER_COLOURS[i % len(PLAYER_COLOURS)] for i in range(len(rows))]
     winners, decided, lines = tie_break(state, rows, names)
-    cols = ["Player", "Routes", "Tickets (done)", "Longest path"]
+    cols = [_("Player"), _("Routes"), _("Tickets (done)"), _("Longest path")]
     if rules.longest_path_bonus:
-        cols.append("Longest bonus")
+        cols.append(_("Longest bonus"))
     if rules.globetrotter_bonus:
-        cols.append("Globe&shy;trotter")
+        # Translators: a column heading; "&shy;" lets the word break there
+        cols.append(_("Globe&shy;trotter"))
     if rules.stations:
-        cols.append("Stations (built)")
-    cols.append("Total")
+        cols.append(_("Stations (built)"))
+    cols.append(_("Total"))
     label = " class='ttr-label'"
-    head = "".join(f"<th{label if c == 'Player' else ''}>{c}</th>" for c in cols)
+    head = "".join(f"<th{label if i == 0 else ''}>{c}</th>" for i, c in enumerate(cols))
     body = []
     for r in rows:
         win = r.player in winners
@@ -167,11 +179,11 @@ def score_table_html(state, names=None, colours=None, rows: tuple[ScoreRow, ...]
         body.append(f"<tr class='ttr-score-row{' ttr-winner-row' if win else ''}'>{tds}</tr>")
     who = _and(names[w] for w in winners)
     if len(winners) > 1:
-        verdict = f"{who} share the win."
+        verdict = _("{who} share the win.").format(who=who)
     elif decided:
-        verdict = f"{who} wins, decided by the tie-breaker: {_TIE_WORDS.get(decided, decided)}."
+        verdict = _("{who} wins, decided by the tie-breaker: {rule}.").format(who=who, rule=_tie_words(decided))
     else:
-        verdict = f"{who} wins with the highest total."
+        verdict = _("{who} wins with the highest total.").format(who=who)
     return (f"<div class='ttr-score-table-box'><table class='ttr-table ttr-score-table'>"
             f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
             f"<div class='ttr-winner'>★ {_esc(verdict)}</div>"
@@ -228,7 +240,7 @@ def build_steps(state, names=None) -> list[Step]:
     board = g.board
     rows = state.score_breakdown()
     n = g.players
-    names = list(names) if names else [f"Player {p + 1}" for p in range(n)]
+    names = list(names) if names else [_("Player {n}").format(n=p + 1) for p in range(n)]
     totals = [0] * n
     steps: list[Step] = []
 
@@ -245,16 +257,18 @@ def build_steps(state, names=None) -> list[Step]:
         mine = state.routes_of(p)
         # route points
         by_len = Counter(board.routes[i].length for i in mine)
-        parts = [f"{k} × length {length} ({_plural(g.rules.points_for(length), 'point')})"
+        parts = [_("{k} × length {length} ({points})").format(k=k, length=length,
+                                                               points=points_text(g.rules.points_for(length)))
                  for length, k in sorted(by_len.items())]
         trains = sum(board.routes[i].length for i in mine)
         if mine:
-            text = (f"{_esc(who)} claimed {_plural(len(mine), 'route')} with {_plural(trains, 'train')}: "
-                    f"{_esc(', '.join(parts))}. Route points: <b>{row.route_points}</b> "
-                    f"(scored during the game, recounted now).")
+            text = _("{who} claimed {routes} with {trains}: {parts}. Route points: {points} (scored during the game, "
+                     "recounted now).").format(who=_esc(who), routes=routes_text(len(mine)),
+                                               trains=trains_text(trains), parts=_esc(", ".join(parts)),
+                                               points=f"<b>{row.route_points}</b>")
         else:
-            text = f"{_esc(who)} claimed no route: 0 route points."
-        add(f"{who}: route points", "routes", p, text, {p: row.route_points}, overlays=dict(network=p, player=p),
+            text = _("{who} claimed no route: 0 route points.").format(who=_esc(who))
+        add(_("{who}: route points").format(who=who), "routes", p, text, {p: row.route_points}, overlays=dict(network=p, player=p),
             highlight=())
         # stations: the route each one borrows
         if rules.stations:
@@ -265,96 +279,112 @@ def build_steps(state, names=None) -> list[Step]:
                     r = board.route[key]
                     owner = state.owners[r.index]
                     key = route_name(g, r.index)
-                    title = f"{who}: station {city} borrows {key}"
-                    text = (f"{_esc(who)}'s station in <b>{_esc(city)}</b> lets them use one route of another "
-                            f"player touching {_esc(city)}: <b>{_esc(key)}</b> ({_esc(names[owner])}'s). It is chosen to "
-                            f"score the most ticket points. Stations are not routes: they never count for the "
-                            f"longest path.")
+                    title = _("{who}: station {city} borrows {route}").format(who=who, city=city, route=key)
+                    text = _("{who}'s station in {city_b} lets them use one route of another player touching {city}: "
+                             "{route} ({owner}'s). It is chosen to score the most ticket points. Stations are not "
+                             "routes: they never count for the longest path.").format(
+                        who=_esc(who), city_b=f"<b>{_esc(city)}</b>", city=_esc(city), route=f"<b>{_esc(key)}</b>",
+                        owner=_esc(names[owner]))
                     add(title, "station", p, text, {}, overlays=dict(network=p, player=p),
                         highlight=(r.index, city))
                 else:
-                    title = f"{who}: station {city} borrows nothing"
-                    text = (f"{_esc(who)}'s station in <b>{_esc(city)}</b> borrows no route: no route of another "
-                            f"player there would complete one more ticket.")
+                    title = _("{who}: station {city} borrows nothing").format(who=who, city=city)
+                    text = _("{who}'s station in {city} borrows no route: no route of another player there would "
+                             "complete one more ticket.").format(who=_esc(who), city=f"<b>{_esc(city)}</b>")
                     add(title, "station", p, text, {}, overlays=dict(network=p, player=p), highlight=(city,))
             unbuilt = rules.stations - row.stations_built
-            title = f"{who}: {_plural(unbuilt, 'station')} not built {_signed(row.station_points)}"
-            text = (f"Each station not built scores {rules.unbuilt_station_points} points: {_esc(who)} built "
-                    f"{row.stations_built} of {rules.stations}, so {unbuilt} × {rules.unbuilt_station_points} = "
-                    f"<b>{row.station_points}</b>.")
+            title = ngettext("{who}: {n} station not built {points}", "{who}: {n} stations not built {points}",
+                             unbuilt).format(who=who, n=unbuilt, points=_signed(row.station_points))
+            text = _("Each station not built scores {each} points: {who} built {built} of {stations}, so {n} × {each} "
+                     "= {points}.").format(each=rules.unbuilt_station_points, who=_esc(who), built=row.stations_built,
+                                           stations=rules.stations, n=unbuilt,
+                                           points=f"<b>{row.station_points}</b>")
             add(title, "unbuilt-stations", p, text, {p: row.station_points}, overlays=dict(network=p, player=p),
                 highlight=tuple(state.stations_of(p)))
         # tickets
         borrowed_keys = [k for _, k in row.borrowed]
         for tid, res in zip(state.tickets[p], row.tickets):
             ticket = board.tickets[tid]
-            title = f"{who}: ticket {ticket_name(res.ticket)} {_signed(res.points)}"
+            title = _("{who}: ticket {ticket} {points}").format(who=who, ticket=ticket_name(res.ticket),
+                                                                 points=_signed(res.points))
             if res.completed:
                 path = _routes_joining(state, p, borrowed_keys, ticket.source, res.reached)
                 used = [route_name(g, i) for i in path if state.owners[i] != p]
-                via = f", using the borrowed route {_esc(_and(used))}" if used else ""
+                via = _(", using the borrowed route {route}").format(route=_esc(_and(used))) if used else ""
                 extra = ""
                 if len(ticket.targets) > 1:
-                    extra = f" It reached {_esc(res.reached)}, the best of {_esc(_and(ticket.targets))} they joined."
-                text = (f"<b>{_esc(ticket_name(res.ticket))}</b> is completed: {_esc(who)}'s routes join "
-                        f"{_esc(ticket.source)} to {_esc(res.reached)}{via} (outlined on the board), so it "
-                        f"scores <b>{_signed(res.points)}</b>.{extra}")
+                    extra = " " + _("It reached {place}, the best of {places} they joined.").format(
+                        place=_esc(res.reached), places=_esc(_and(ticket.targets)))
+                text = _("{ticket} is completed: {who}'s routes join {source} to {target}{via} (outlined on the board), "
+                         "so it scores {points}.").format(
+                    ticket=f"<b>{_esc(ticket_name(res.ticket))}</b>", who=_esc(who), source=_esc(ticket.source),
+                    target=_esc(res.reached), via=via, points=f"<b>{_signed(res.points)}</b>") + extra
                 add(title, "ticket", p, text, {p: res.points}, overlays=dict(network=p, player=p),
                     highlight=tuple(path) + (ticket.source, res.reached), ticket=res.ticket)
             else:
                 missing = _missing_trains(state, ticket, p)
                 if missing is None:
-                    how = ("It can no longer be completed: other players' routes cut every way; the two "
-                           "ends are ringed on the board.")
+                    how = _("It can no longer be completed: other players' routes cut every way; the two ends are "
+                            "ringed on the board.")
                 else:
-                    how = (f"The cyan line shows the cheapest way it could have been finished: "
-                           f"{_plural(missing, 'more train')}.")
-                worth = ("the lowest value on the ticket" if len(ticket.targets) > 1 else "its value")
-                text = (f"<b>{_esc(ticket_name(res.ticket))}</b> is not completed, so {_esc(who)} loses {worth}: "
-                        f"<b>{_signed(res.points)}</b>. {how}")
+                    how = ngettext("The cyan line shows the cheapest way it could have been finished: {n} more train.",
+                                   "The cyan line shows the cheapest way it could have been finished: {n} more trains.",
+                                   missing).format(n=missing)
+                if len(ticket.targets) > 1:
+                    lost = _("{ticket} is not completed, so {who} loses the lowest value on the ticket: {points}.")
+                else:
+                    lost = _("{ticket} is not completed, so {who} loses its value: {points}.")
+                text = lost.format(ticket=f"<b>{_esc(ticket_name(res.ticket))}</b>", who=_esc(who),
+                                   points=f"<b>{_signed(res.points)}</b>") + " " + _esc(how)
                 add(title, "ticket", p, text, {p: res.points}, overlays=dict(network=p, ticket=res.ticket, player=p),
                     highlight=(ticket.source, *ticket.targets) if missing is None else (), ticket=res.ticket)
         # longest path
         if row.longest_path:
-            text = (f"{_esc(who)}'s longest continuous path is <b>{_plural(row.longest_path, 'train')}</b> "
-                    f"long, over {_plural(len(row.longest_trail), 'route')} numbered along the trail. A path "
-                    f"may pass through a city twice but uses each route once.")
+            text = _("{who}'s longest continuous path is {trains} long, over {routes} numbered along the trail. A "
+                     "path may pass through a city twice but uses each route once.").format(
+                who=_esc(who), trains=f"<b>{trains_text(row.longest_path)}</b>",
+                routes=routes_text(len(row.longest_trail)))
         else:
-            text = f"{_esc(who)} has no route, so no path."
+            text = _("{who} has no route, so no path.").format(who=_esc(who))
         if not rules.longest_path_bonus:
-            text += " This edition gives no bonus for it; it only breaks ties."
-        add(f"{who}: longest path {row.longest_path}", "longest", p, text, {},
+            text += " " + _("This edition gives no bonus for it; it only breaks ties.")
+        add(_("{who}: longest path {n}").format(who=who, n=row.longest_path), "longest", p, text, {},
             overlays=dict(network=p, longest=p, player=p))
     # bonuses
     if rules.longest_path_bonus:
         best = max(r.longest_path for r in rows)
         holders = [r.player for r in rows if r.longest_bonus]
         if holders:
-            text = (f"The longest continuous path is {_plural(best, 'train')}: "
-                    f"{_esc(_and(names[h] for h in holders))} score{'s' if len(holders) == 1 else ''} "
-                    f"<b>+{rules.longest_path_bonus}</b>"
-                    + (" (tied players all score it)." if len(holders) > 1 else "."))
+            text = ngettext("The longest continuous path is {trains}: {who} scores {bonus}.",
+                            "The longest continuous path is {trains}: {who} score {bonus} (tied players all score it).",
+                            len(holders)).format(trains=trains_text(best),
+                                                 who=_esc(_and(names[h] for h in holders)),
+                                                 bonus=f"<b>+{rules.longest_path_bonus}</b>")
         else:
-            text = "Nobody has a route, so nobody scores the longest path bonus."
-        add("Longest path bonus", "longest-bonus", None, text, {h: rules.longest_path_bonus for h in holders},
+            text = _("Nobody has a route, so nobody scores the longest path bonus.")
+        add(_("Longest path bonus"), "longest-bonus", None, text, {h: rules.longest_path_bonus for h in holders},
             overlays=dict(longest=holders[0], network=holders[0], player=holders[0]) if holders else {})
     if rules.globetrotter_bonus:
         best = max(r.tickets_completed for r in rows)
         holders = [r.player for r in rows if r.globetrotter]
         counts = ", ".join(f"{names[r.player]} {r.tickets_completed}" for r in rows)
         if holders:
-            text = (f"The Globetrotter goes to the most completed tickets ({_esc(counts)}): "
-                    f"{_esc(_and(names[h] for h in holders))} score{'s' if len(holders) == 1 else ''} "
-                    f"<b>+{rules.globetrotter_bonus}</b>.")
+            text = ngettext("The Globetrotter goes to the most completed tickets ({counts}): {who} scores {bonus}.",
+                            "The Globetrotter goes to the most completed tickets ({counts}): {who} score {bonus}.",
+                            len(holders)).format(counts=_esc(counts), who=_esc(_and(names[h] for h in holders)),
+                                                 bonus=f"<b>+{rules.globetrotter_bonus}</b>")
         else:
-            text = f"Nobody completed a ticket ({_esc(counts)}): nobody scores the Globetrotter."
-        add("Globetrotter", "globetrotter", None, text, {h: rules.globetrotter_bonus for h in holders},
+            text = _("Nobody completed a ticket ({counts}): nobody scores the Globetrotter.").format(
+                counts=_esc(counts))
+        add(_("Globetrotter"), "globetrotter", None, text, {h: rules.globetrotter_bonus for h in holders},
             overlays=dict(network=holders[0], player=holders[0]) if len(holders) == 1 else {})
     winners, decided, lines = tie_break(state, rows, names)
-    order = ", then ".join(_TIE_WORDS.get(t, t) for t in rules.tie_breakers)
-    text = (f"The highest total wins. On a tie: {_esc(order)}.<br>" + "<br>".join(_esc(s) for s in lines))
-    add("Tie-breakers", "tie-breakers", None, text, {})
-    add("Final table", "final", None, score_table_html(state, names, rows=rows), {})
+    # Translators: joins the tie-breakers in their order: "most completed tickets, then longest continuous path"
+    order = _(", then ").join(_tie_words(t) for t in rules.tie_breakers)
+    text = (_esc(_("The highest total wins. On a tie: {order}.").format(order=order)) + "<br>"
+            + "<br>".join(_esc(s) for s in lines))
+    add(_("Tie-breakers"), "tie-breakers", None, text, {})
+    add(_("Final table"), "final", None, score_table_html(state, names, rows=rows), {})
     return steps
 
 
@@ -371,16 +401,18 @@ class ScoringWalkthrough(LazyBoard, Controller):
     `rows` (the engine's `ScoreRow`s), `winners`, `table_html`, `view` (the `BoardView`).
     """
 
-    def __init__(self, state_or_match, names=None, board_width: int | None = None, colour_blind: bool = False):
+    def __init__(self, state_or_match, names=None, board_width: int | None = None, colour_blind: bool = False, *,
+                 language: str | None = None):
         self.colour_blind = colour_blind
         if isinstance(state_or_match, Match):
             match = state_or_match
         elif isinstance(state_or_match, State):
             match = Match(state_or_match.game, state_or_match)
         else:
-            raise TypeError(f"ScoringWalkthrough needs a State or a Match, not {type(state_or_match).__name__}")
+            raise TypeError(_("ScoringWalkthrough needs a State or a Match, not {kind}").format(
+                kind=type(state_or_match).__name__))
         super().__init__(match)
-        self.names = list(names) if names else [f"Player {p + 1}" for p in range(self.game.players)]
+        self.names = list(names) if names else [_("Player {n}").format(n=p + 1) for p in range(self.game.players)]
         self.current_step = 0
         self._syncing = False
         self._build_steps()
@@ -398,7 +430,7 @@ class ScoringWalkthrough(LazyBoard, Controller):
     def _build_steps(self) -> None:
         self.all_steps = build_steps(self.state, self.names)
         self.rows = self.state.score_breakdown()
-        self.winners, self.decided_by, _ = tie_break(self.state, self.rows)
+        self.winners, self.decided_by = tie_break(self.state, self.rows)[:2]
         self.table_html = score_table_html(self.state, self.names, rows=self.rows)
 
     def _build_widgets(self) -> None:
@@ -409,10 +441,11 @@ class ScoringWalkthrough(LazyBoard, Controller):
         self.title.add_class("ttr-step-title")
         self.counter = W.HTML()
         self.counter.add_class("ttr-step-counter")
-        self.first_button = W.Button(description="◀◀ First", layout=big(), tooltip="the first step")
-        self.prev_button = W.Button(description="◀ Previous", layout=big(), tooltip="the step before")
-        self.next_button = W.Button(description="Next ▶", layout=big(), button_style="primary", tooltip="the next step")
-        self.last_button = W.Button(description="Last ▶▶", layout=big(), tooltip="the final table")
+        self.first_button = W.Button(description=_("◀◀ First"), layout=big(), tooltip=_("the first step"))
+        self.prev_button = W.Button(description=_("◀ Previous"), layout=big(), tooltip=_("the step before"))
+        self.next_button = W.Button(description=_("Next ▶"), layout=big(), button_style="primary",
+                                    tooltip=_("the next step"))
+        self.last_button = W.Button(description=_("Last ▶▶"), layout=big(), tooltip=_("the final table"))
         for b, cls in ((self.first_button, "ttr-first"), (self.prev_button, "ttr-prev"),
                        (self.next_button, "ttr-next"), (self.last_button, "ttr-last")):
             b.add_class(cls)
@@ -469,13 +502,13 @@ class ScoringWalkthrough(LazyBoard, Controller):
     def next(self) -> int:
         """Go to the next step (at the last step: stay, and say so)."""
         if self.current_step + 1 >= len(self.all_steps):
-            self.refuse("widget.last-step", "This is the last step: the final table.")
+            self.refuse("widget.last-step", _("This is the last step: the final table."))
             return self.current_step
         return self.goto(self.current_step + 1)
 
     def previous(self) -> int:
         if self.current_step == 0:
-            self.refuse("widget.first-step", "This is the first step.")
+            self.refuse("widget.first-step", _("This is the first step."))
             return self.current_step
         return self.goto(self.current_step - 1)
 
@@ -495,15 +528,19 @@ class ScoringWalkthrough(LazyBoard, Controller):
             if not found:
                 found = [i for i, t in enumerate(titles) if step.casefold() in t.casefold()]
             if len(found) != 1:
-                why = "no step is called" if not found else f"{len(found)} steps match"
-                self.refuse("widget.unknown-step", f"{why} {step!r}: the steps are "
-                                                   f"{'; '.join(titles[:4])}; ... {titles[-1]}.")
+                steps = f"{'; '.join(titles[:4])}; ... {titles[-1]}"
+                if not found:
+                    why = _("no step is called {step}: the steps are {steps}.")
+                else:
+                    why = _("{n} steps match {step}: the steps are {steps}.")
+                self.refuse("widget.unknown-step", why.format(n=len(found), step=repr(step), steps=steps))
                 return self.current_step
             index = found[0]
         else:
             index = whole_number(step, -n, n - 1)
             if index is None:
-                self.refuse("widget.unknown-step", f"There is no step {step!r}: steps run from 0 to {n - 1}.")
+                self.refuse("widget.unknown-step", _("There is no step {step}: steps run from 0 to {last}.").format(
+                    step=repr(step), last=n - 1))
                 return self.current_step
             if index < 0:
                 index += n
@@ -544,7 +581,8 @@ class ScoringWalkthrough(LazyBoard, Controller):
         step = self.step
         n = len(self.all_steps)
         self.title.value = f"<div class='ttr-title'>{_esc(step.title)}</div>"
-        self.counter.value = f"<span class='ttr-counter'>step {self.current_step + 1} of {n}</span>"
+        counter = _("step {k} of {n}").format(k=self.current_step + 1, n=n)
+        self.counter.value = f"<span class='ttr-counter'>{_esc(counter)}</span>"
         self.prev_button.disabled = self.first_button.disabled = self.current_step == 0
         self.next_button.disabled = self.last_button.disabled = self.current_step == n - 1
         self._syncing = True

@@ -32,7 +32,8 @@ from ..analysis.bots import BOTS
 from ..engine import (AbandonTunnel, BuildStation, Claim, DrawBlind, DrawFaceUp, DrawTickets,
                       KeepTickets, Match, Pass, PayTunnel, load_game)
 from ..engine.cards import CARD_NAMES, LOCO, Cards, card_index
-from ..engine.narration import cards_text, describe_action, route_name, ticket_name
+from ..engine.i18n import N_, translations
+from ..engine.narration import cards_text, describe_action, points_text, route_name, ticket_name
 from ..engine.queries import station_cost
 from ..engine.scoring import best_borrowing
 from ..viz import BoardView
@@ -40,7 +41,7 @@ from ..viz.board import ticket_path
 from ..viz.cards import CARD_COLOURS
 from .base import Controller
 from .boards import LazyBoard
-from .html import card_label, chip as _chip, esc as _esc, plural as _plural, swatch as _swatch, text_colour
+from .html import card_label, chip as _chip, esc as _esc, cards_count, spaces_text, swatch as _swatch, text_colour
 from .refusals import whole_number
 from .responsive import RESPONSIVE, board_box
 from .scoring import ScoringWalkthrough, score_table_html
@@ -48,8 +49,17 @@ from .style import stylesheet
 
 __all__ = ["GameTable", "describe_action"]
 
+_, ngettext = translations("widgets")
 
-_PLAYER_NUMBER = re.compile(r"\bplayer (\d+)\b")
+#: what a seat is, as its default name says it: "Player 2 (greedy)"
+SEAT_KIND_WORDS = {"human": N_("human"), "random": N_("random"), "greedy": N_("greedy")}
+
+
+def _player_number():
+    """The engine's "player 2" (in English, and in the language chosen)."""
+    # Translators: the word the engine's sentences use for a seat, as in "already belongs to player 2"
+    words = {"player", _("player")}
+    return re.compile(rf"\b(?:{'|'.join(map(re.escape, sorted(words)))}) (\d+)\b")
 
 
 def _by_name(text: str, names) -> str:
@@ -58,7 +68,11 @@ def _by_name(text: str, names) -> str:
     def name(m: re.Match) -> str:
         k = int(m.group(1))
         return str(names[k - 1]) if 1 <= k <= len(names) else m.group(0)
-    return _PLAYER_NUMBER.sub(name, text)
+    return _player_number().sub(name, text)
+
+
+def _kind_word(kind: str) -> str:
+    return _(SEAT_KIND_WORDS[kind]) if kind in SEAT_KIND_WORDS else kind
 
 
 def _style_card_button(button: W.Button, name: str) -> None:
@@ -80,6 +94,7 @@ class GameTable(LazyBoard, Controller):
     auto_bots   bots move by themselves after every human move (else call `run_bots()`)
     position    start from a position instead of a new game: a `State` of the same game
                 settings, or a dict for `Game.state_from_dict` (lessons set up a situation)
+    language    "en" or "da" (default: `ttr_nb.language()`): the table's texts and the engine's
     options     edition options, e.g. ``opening_tickets=4``
 
     `.state`, `.match`, `.log` (plain-words lines), `.status.text`, `.view` (the one
@@ -91,7 +106,7 @@ class GameTable(LazyBoard, Controller):
 
     def __init__(self, edition: str = "usa", seats=("human", "greedy"), seed: int = 0, *, names=None,
                  bot_delay: float = 0.4, auto_bots: bool = True, board_width: int | None = None, position=None,
-                 colour_blind: bool = False, **options):
+                 colour_blind: bool = False, language: str | None = None, **options):
         self.colour_blind = colour_blind
         seats = list(seats)
         kinds, bots = [], {}
@@ -105,22 +120,24 @@ class GameTable(LazyBoard, Controller):
                 kinds.append(s)
                 bots[i] = BOTS[s](seed * 10 + i)
             else:
-                raise ValueError(f"seat {i} is {s!r}: a seat is 'human', "
-                                 f"{', '.join(repr(k) for k in BOTS)} or a bot (a callable state -> action)")
+                raise ValueError(_("seat {i} is {seat}: a seat is 'human', {bots} or a bot (a callable state -> "
+                                   "action)").format(i=i, seat=repr(s), bots=", ".join(repr(k) for k in BOTS)))
         game = load_game(edition, players=len(seats), seed=seed, **options)
         if isinstance(position, dict):
             position = game.state_from_dict(position)
         elif position is not None:
             pg = position.game
             if (pg.rules.id, pg.players) != (game.rules.id, game.players):
-                raise ValueError(f"the position is a {pg.players}-player {pg.rules.id} game; this table is a "
-                                 f"{game.players}-player {game.rules.id} game")
+                raise ValueError(_("the position is a {n}-player {edition} game; this table is a {m}-player "
+                                   "{this} game").format(n=pg.players, edition=pg.rules.id, m=game.players,
+                                                         this=game.rules.id))
             game = pg
         super().__init__(Match(game, position))
         self._entries: list[list[str]] = []    # plain-words lines, one entry per action of the match
         self.seat_kinds = kinds
         self.bots = bots
-        self.names = list(names) if names else [f"Player {i + 1} ({k})" for i, k in enumerate(kinds)]
+        self.names = list(names) if names else [_("Player {n} ({kind})").format(n=i + 1, kind=_kind_word(k))
+                                                for i, k in enumerate(kinds)]
         if names:       # the status line calls the players by their names, the engine's sentences too
             engine_words = self.status.words
             self.status.words = lambda text: _by_name(engine_words(text) if engine_words else text, self.names)
@@ -172,32 +189,33 @@ class GameTable(LazyBoard, Controller):
 
         self.turn = W.HTML()
         self.turn.add_class("ttr-turn")
-        self.deck_button = W.Button(description="Deck", layout=btn(), tooltip="draw the top card of the deck")
+        self.deck_button = W.Button(description=_("Deck"), layout=btn(), tooltip=_("draw the top card of the deck"))
         self.deck_button.add_class("ttr-deck")
         self.deck_button.style.font_weight = "bold"
         self.deck_button.on_click(self.guarded(lambda _: self.draw_deck()))
         self.face_up_buttons = []
         for k in range(self.game.rules.display_size):
-            b = W.Button(layout=btn(), tooltip="take this face-up card")
+            b = W.Button(layout=btn(), tooltip=_("take this face-up card"))
             b.add_class("ttr-face-up")
             b.add_class(f"ttr-face-up-{k}")
             b.on_click(self.guarded(functools.partial(self._face_up_clicked, k)))
             self.face_up_buttons.append(b)
-        self.tickets_button = W.Button(description="Draw tickets", layout=btn(), tooltip="draw destination tickets")
+        self.tickets_button = W.Button(description=_("Draw tickets"), layout=btn(),
+                                       tooltip=_("draw destination tickets"))
         self.tickets_button.add_class("ttr-draw-tickets")
         self.tickets_button.on_click(self.guarded(lambda _: self.draw_tickets()))
-        self.pass_button = W.Button(description="Pass", layout=btn(), tooltip="only when nothing else is possible")
+        self.pass_button = W.Button(description=_("Pass"), layout=btn(), tooltip=_("only when nothing else is possible"))
         self.pass_button.add_class("ttr-pass")
         self.pass_button.on_click(self.guarded(lambda _: self.pass_turn()))
-        self.undo_button = W.Button(description="↶ Undo", layout=btn(), button_style="warning",
-                                    tooltip="take back your last move (and the bots' moves after it)")
+        self.undo_button = W.Button(description=_("↶ Undo"), layout=btn(), button_style="warning",
+                                    tooltip=_("take back your last move (and the bots' moves after it)"))
         self.undo_button.add_class("ttr-undo")
         self.undo_button.on_click(self.guarded(lambda _: self.undo()))
-        self.bots_button = W.Button(description="Run bots", layout=btn(), tooltip="let the bots move")
+        self.bots_button = W.Button(description=_("Run bots"), layout=btn(), tooltip=_("let the bots move"))
         self.bots_button.add_class("ttr-run-bots")
         self.bots_button.on_click(self.guarded(lambda _: self.run_bots()))
-        self.hand_toggle = W.ToggleButton(value=True, description="show hand", layout=btn(),
-                                          tooltip="hide the hand while the next player takes the seat")
+        self.hand_toggle = W.ToggleButton(value=True, description=_("show hand"), layout=btn(),
+                                          tooltip=_("hide the hand while the next player takes the seat"))
         self.hand_toggle.add_class("ttr-hand-toggle")
         self.hand_toggle.observe(self.guarded(self._hand_toggled), names="value")
         cards_row = W.HBox([self.deck_button, *self.face_up_buttons], layout=W.Layout(flex_flow="row wrap"))
@@ -224,7 +242,7 @@ class GameTable(LazyBoard, Controller):
         self.end = W.VBox(layout=W.Layout(display="none"))
         self.end.add_class("ttr-end")
         self.end_table = W.HTML()
-        self.walk_button = W.Button(description="Step through the scoring", layout=W.Layout(height="46px",
+        self.walk_button = W.Button(description=_("Step through the scoring"), layout=W.Layout(height="46px",
                                                                                           width="260px"),
                                     button_style="info")
         self.walk_button.add_class("ttr-open-walkthrough")
@@ -252,8 +270,8 @@ class GameTable(LazyBoard, Controller):
         """Refuse a human move while a bot is to move (bots move by themselves)."""
         p = self.state.current_player
         if not self.state.is_over() and not self.is_human(p):
-            return self.refuse("widget.bot-to-move", f"It is {self.names[p]}'s turn: bots move by themselves "
-                                                     f"(run_bots()).")
+            return self.refuse("widget.bot-to-move", _("It is {name}'s turn: bots move by themselves "
+                                                       "(run_bots()).").format(name=self.names[p]))
         return True
 
     def _play(self, action) -> bool:
@@ -296,8 +314,8 @@ class GameTable(LazyBoard, Controller):
     def draw_face_up(self, colour) -> bool:
         """Take a face-up card of this colour ("red", "loco" ...)."""
         if not isinstance(colour, str):
-            return self.refuse("widget.unknown-card", f"{colour!r} is not a card colour: give one such as "
-                                                      f"red or loco.")
+            return self.refuse("widget.unknown-card", _("{colour} is not a card colour: give one such as "
+                                                        "red or loco.").format(colour=repr(colour)))
         try:
             colour = CARD_NAMES[card_index(colour)]
         except ValueError:
@@ -324,8 +342,9 @@ class GameTable(LazyBoard, Controller):
         numbers = None if items is None else [whole_number(int(x) if isinstance(x, str) and x.isdecimal() else x)
                                                for x in items]
         if numbers is None or None in numbers:
-            return self.refuse("widget.ticket-positions", f"Cannot read the ticket positions {positions!r}: give "
-                                                          f"numbers counting from 0, such as [0, 2] or \"0,2\".")
+            return self.refuse("widget.ticket-positions", _("Cannot read the ticket positions {positions}: give "
+                                                            "numbers counting from 0, such as [0, 2] or \"0,2\".")
+                               .format(positions=repr(positions)))
         return self._play(KeepTickets(tuple(sorted(numbers))))
 
 
@@ -335,7 +354,8 @@ class GameTable(LazyBoard, Controller):
         try:
             return Cards.coerce(payment)
         except (ValueError, TypeError, OverflowError, AttributeError, KeyError) as e:
-            self.refuse("widget.payment-syntax", f"Cannot read the payment {payment!r}: {e}")
+            self.refuse("widget.payment-syntax", _("Cannot read the payment {payment}: {problem}").format(
+                payment=repr(payment), problem=e))
             return None
 
     def claim_options(self, route) -> tuple[Cards, ...]:
@@ -386,8 +406,8 @@ class GameTable(LazyBoard, Controller):
             for name in self.game.city_names:
                 if name.casefold() == city.casefold():
                     return name
-        self.refuse("widget.unknown-place", f"There is no city called {city!r} on the {self.game.board.title} "
-                                            f"board.")
+        self.refuse("widget.unknown-place", _("There is no city called {city} on the {board} board.").format(
+            city=repr(city), board=self.game.board.title))
         return None
 
     def station_options(self) -> tuple[Cards, ...]:
@@ -417,7 +437,7 @@ class GameTable(LazyBoard, Controller):
         h = self.match.history
         states = self.match.states
         if not any(self.is_human(states[k].current_player) for k in range(len(h))):
-            return self.refuse("widget.nothing-to-undo", "Nothing to undo: no human move has been played yet.")
+            return self.refuse("widget.nothing-to-undo", _("Nothing to undo: no human move has been played yet."))
         taken = []
         self._quiet += 1
         try:
@@ -433,8 +453,10 @@ class GameTable(LazyBoard, Controller):
         self._selected = None
         self.last_update = ()
         self._refresh()
-        self.status.ok(f"Took back: {taken[-1]}" + (f" (and {_plural(len(taken) - 1, 'bot move')})"
-                                                   if len(taken) > 1 else ""))
+        bots = len(taken) - 1
+        self.status.ok(ngettext("Took back: {move} (and {n} bot move)", "Took back: {move} (and {n} bot moves)",
+                                bots).format(move=taken[-1], n=bots) if bots
+                       else _("Took back: {move}").format(move=taken[-1]))
         return True
 
     def run_bots(self) -> int:
@@ -448,8 +470,8 @@ class GameTable(LazyBoard, Controller):
                 p = self.state.current_player
                 action = self.bots[p](self.state)
                 if not self.act(action):       # a bot proposing an illegal move: stop, say why
-                    self.status.show(f"{self.names[p]} proposed an illegal move ({action}): "
-                                     f"{self.status.text}", "error")
+                    self.status.show(_("{name} proposed an illegal move ({action}): {why}").format(
+                        name=self.names[p], action=action, why=self.status.text), "error")
                     break
                 moves += 1
                 if delay:
@@ -486,8 +508,8 @@ class GameTable(LazyBoard, Controller):
             return ()
         options = self.state.claim_payments(ri)
         name = route_name(self.game, ri)
-        self.status.show(f"{name[:1].upper()}{name[1:]}: {_plural(r.length, 'space')}, "
-                         f"{_plural(self.game.route_points[ri], 'point')}. Choose how to pay.")
+        self.status.show(_("{route}: {spaces}, {points}. Choose how to pay.").format(
+            route=name[:1].upper() + name[1:], spaces=spaces_text(r.length), points=points_text(self.game.route_points[ri])))
         self._show_choice()
         return options
 
@@ -498,7 +520,9 @@ class GameTable(LazyBoard, Controller):
             return ()
         if not self.game.rules.stations:
             routes = self.game.board.routes_at(city)
-            self.status.show(f"{city}: {_plural(len(routes), 'route')}. Click a route's marker to claim it.")
+            self.status.show(ngettext("{city}: {n} route. Click a route's marker to claim it.",
+                                      "{city}: {n} routes. Click a route's marker to claim it.",
+                                      len(routes)).format(city=city, n=len(routes)))
             return ()
         self._selected = ("city", city)
         self._set_highlight([city])
@@ -511,8 +535,10 @@ class GameTable(LazyBoard, Controller):
             self._show_choice()
             return ()
         options = self.station_options()
-        self.status.show(f"A station in {city} costs {_plural(station_cost(self.state), 'card')} of one colour. "
-                         f"Choose how to pay.")
+        cost = station_cost(self.state)
+        self.status.show(ngettext("A station in {city} costs {n} card of one colour. Choose how to pay.",
+                                  "A station in {city} costs {n} cards of one colour. Choose how to pay.",
+                                  cost).format(city=city, n=cost))
         self._show_choice()
         return options
 
@@ -523,7 +549,8 @@ class GameTable(LazyBoard, Controller):
                 ticket_path(self.state, ticket, self.viewer)       # reads the ticket as the board will
             except (KeyError, TypeError, ValueError) as e:
                 why = e.args[0] if isinstance(e, KeyError) and e.args else str(e)
-                self.refuse("widget.unknown-ticket", f"Cannot show the ticket {ticket!r}: {why}")
+                self.refuse("widget.unknown-ticket", _("Cannot show the ticket {ticket}: {why}").format(
+                    ticket=repr(ticket), why=why))
                 return None
         self._set_overlays(replace(self._overlays, ticket=ticket, player=self.viewer))
 
@@ -531,7 +558,7 @@ class GameTable(LazyBoard, Controller):
     def open_walkthrough(self) -> ScoringWalkthrough:
         """Step through the final scoring of this position (shown below the table)."""
         if self._walkthrough is None:
-            self._walkthrough = ScoringWalkthrough(self.state, names=self.names)
+            self._walkthrough = ScoringWalkthrough(self.state, names=self.names, language=self.language)
             self.walk_out.clear_output()
             with self.walk_out:
                 from IPython.display import display
@@ -556,19 +583,20 @@ class GameTable(LazyBoard, Controller):
     def _prompt(self) -> str:
         s = self.state
         if s.is_over():
-            return "The game is over."
-        p = s.current_player
-        who = self.names[p]
-        what = {
-            "opening": "choose which opening tickets to keep",
-            "turn": "draw cards, claim a route (click its marker)" + (", build a station (click a city)"
-                                                                      if self.game.rules.stations else "")
-                    + " or draw tickets",
-            "draw2": "take a second card",
-            "tickets": "choose which tickets to keep",
-            "tunnel": "pay the tunnel's extra cards or abandon it",
-        }[s.phase]
-        return f"{who}: {what}."
+            return _("The game is over.")
+        who = self.names[s.current_player]
+        if s.phase == "opening":
+            return _("{who}: choose which opening tickets to keep.").format(who=who)
+        if s.phase == "turn" and self.game.rules.stations:
+            return _("{who}: draw cards, claim a route (click its marker), build a station (click a city) or draw "
+                     "tickets.").format(who=who)
+        if s.phase == "turn":
+            return _("{who}: draw cards, claim a route (click its marker) or draw tickets.").format(who=who)
+        if s.phase == "draw2":
+            return _("{who}: take a second card.").format(who=who)
+        if s.phase == "tickets":
+            return _("{who}: choose which tickets to keep.").format(who=who)
+        return _("{who}: pay the tunnel's extra cards or abandon it.").format(who=who)
 
     def _refresh(self) -> None:
         """Show the match's position: the board (only what changed), then the panels."""
@@ -587,15 +615,20 @@ class GameTable(LazyBoard, Controller):
         p = s.current_player
         kind = "bot" if not self.is_human(p) else "human"
         if s.is_over():
-            banner = "Game over"
+            banner = _esc(_("Game over"))
         else:
-            banner = (f"{_swatch(self.colours[p])}Turn {s.turn + 1} · <b>{_esc(self.names[p])}</b> "
-                      f"{'is thinking…' if kind == 'bot' else 'to play'}")
+            who = f"<b>{_esc(self.names[p])}</b>"
+            banner = _swatch(self.colours[p]) + (
+                _("Turn {n} · {who} is thinking…") if kind == "bot" else _("Turn {n} · {who} to play")).format(
+                n=s.turn + 1, who=who)
             if s.countdown is not None:
-                banner += f" · <span class='ttr-final-round'>final round: {_plural(s.countdown, 'turn')} left</span>"
+                left = ngettext("final round: {n} turn left", "final round: {n} turns left", s.countdown).format(
+                    n=s.countdown)
+                banner += f" · <span class='ttr-final-round'>{_esc(left)}</span>"
         self.turn.value = f"<div class='ttr-banner'>{banner}</div>"
         deck = len(s.deck)
-        self.deck_button.description = f"Deck ({deck}{'+' + str(len(s.discard)) if s.discard else ''})"
+        self.deck_button.description = _("Deck ({n})").format(
+            n=f"{deck}{'+' + str(len(s.discard)) if s.discard else ''}")
         for k, b in enumerate(self.face_up_buttons):
             if k < len(s.display):
                 name = CARD_NAMES[s.display[k]]
@@ -605,11 +638,11 @@ class GameTable(LazyBoard, Controller):
             else:
                 b.description = ""
                 b.layout.visibility = "hidden"
-        self.tickets_button.description = f"Draw tickets ({len(s.ticket_deck)})"
+        self.tickets_button.description = _("Draw tickets ({n})").format(n=len(s.ticket_deck))
         self.undo_button.disabled = not self.match.history
         # scores
-        cols = ["", "points", "trains", "cards", "tickets"] + (["stations"] if g.rules.stations else [])
-        head = "".join(f"<th>{c}</th>" for c in cols)
+        cols = ["", _("points"), _("trains"), _("cards"), _("tickets")] + ([_("stations")] if g.rules.stations else [])
+        head = "".join(f"<th>{_esc(c)}</th>" for c in cols)
         rows = []
         for q in range(g.players):
             now = q == p and not s.is_over()
@@ -627,11 +660,12 @@ class GameTable(LazyBoard, Controller):
         lines = self.log[-40:][::-1]
         items = "".join(f"<div class='ttr-log-line{' ttr-latest' if i == 0 else ''}'>{_esc(line)}</div>"
                         for i, line in enumerate(lines))
-        self.log_box.value = (f"<div class='ttr-log-box'><b>Log</b> (newest first)"
-                              f"{items or '<div>nothing yet</div>'}</div>")
+        log, newest, empty = _("Log"), _("(newest first)"), _("nothing yet")
+        self.log_box.value = (f"<div class='ttr-log-box'><b>{_esc(log)}</b> {_esc(newest)}"
+                              f"{items or '<div>' + _esc(empty) + '</div>'}</div>")
         # the end
         if s.is_over():
-            self.end_table.value = score_table_html(s, self.names, self.colours)
+            self.end_table.value = score_table_html(s, self.names, self.colours)       # in the table's language
             self.end.layout.display = "flex"
         else:
             self.end.layout.display = "none"
@@ -642,13 +676,15 @@ class GameTable(LazyBoard, Controller):
         shown = v is not None and self.show_hand
         if shown:
             hand = s.hands[v]
-            chips = "".join(_chip(CARD_NAMES[c], n) for c, n in enumerate(hand) if n) or "no cards"
-            self.hand.value = (f"<div class='ttr-panel-text'><b>{_esc(self.names[v])}'s hand</b> "
-                               f"({_plural(sum(hand), 'card')})<br>{chips}</div>")
+            chips = "".join(_chip(CARD_NAMES[c], n) for c, n in enumerate(hand) if n) or _esc(_("no cards"))
+            count = cards_count(sum(hand))
+            whose = _("{name}'s hand").format(name=_esc(self.names[v]))      # the catalogue's text is no HTML
+            self.hand.value = f"<div class='ttr-panel-text'><b>{whose}</b> ({_esc(count)})<br>{chips}</div>"
             self.my_tickets.value = self._tickets_html(v)
         else:
-            why = "hidden (show hand is off)" if v is not None else "hidden while another seat moves"
-            self.hand.value = f"<div class='ttr-panel-text ttr-muted'>Hand and tickets {why}.</div>"
+            why = (_("Hand and tickets hidden (show hand is off).") if v is not None
+                   else _("Hand and tickets hidden while another seat moves."))
+            self.hand.value = f"<div class='ttr-panel-text ttr-muted'>{_esc(why)}</div>"
             self.my_tickets.value = ""
         self._show_choice()
 
@@ -656,15 +692,18 @@ class GameTable(LazyBoard, Controller):
         s = self.state
         board = s.board
         if not s.tickets[p]:
-            return "<div class='ttr-panel-text'><b>Tickets:</b> none yet</div>"
-        _, results = best_borrowing(s, p)
+            none = _("Tickets: none yet")
+            return f"<div class='ttr-panel-text'>{_esc(none)}</div>"
+        results = best_borrowing(s, p)[1]
         items = []
         for res in results:
-            mark = ("<span class='ttr-done'>✓ done</span>" if res.completed
-                    else "<span class='ttr-not-yet'>not yet</span>")
+            done, not_yet = _("done"), _("not yet")
+            mark = (f"<span class='ttr-done'>✓ {_esc(done)}</span>" if res.completed
+                    else f"<span class='ttr-not-yet'>{_esc(not_yet)}</span>")
             t = board.find_ticket(res.ticket)
             items.append(f"<div>{_esc(ticket_name(res.ticket))} <b>{t.value}</b> · {mark}</div>")
-        return f"<div class='ttr-panel-text'><b>Tickets</b>{''.join(items)}</div>"
+        heading = _("Tickets")
+        return f"<div class='ttr-panel-text'><b>{_esc(heading)}</b>{''.join(items)}</div>"
 
     # ------------------------------------------------------------------ the choice panel
     def _button(self, text: str, cls: str, callback, colour: str | None = None, style: str = "") -> W.Button:
@@ -693,14 +732,17 @@ class GameTable(LazyBoard, Controller):
                     tk = s.board.tickets[tid]
                     box = W.ToggleButton(value=False, description=f"☐ {ticket_name(tk.key)} ({tk.value})",
                                          layout=W.Layout(width="auto", height="42px", margin="2px"),
-                                         tooltip="tick to keep it; it shows on the board")
+                                         tooltip=_("tick to keep it; it shows on the board"))
                     box.style.font_size = "15px"
                     box.add_class("ttr-ticket-choice")
                     box.observe(self.guarded(functools.partial(self._ticket_ticked, tk.key, box)), names="value")
                     self.ticket_boxes.append(box)
-                keep = self._button("Keep these tickets", "ttr-keep", self._keep_ticked, style="success")
-                title = (f"<b>{_esc(self.names[p])}: keep at least {need} of these "
-                         f"{_plural(len(offer), 'ticket')}</b> (a ticked ticket shows on the board)")
+                keep = self._button(_("Keep these tickets"), "ttr-keep", self._keep_ticked, style="success")
+                keep_text = ngettext("{name}: keep at least {k} of these {n} ticket",
+                                     "{name}: keep at least {k} of these {n} tickets",
+                                     len(offer)).format(name=self.names[p], k=need, n=len(offer))
+                shows = _("(a ticked ticket shows on the board)")
+                title = f"<b>{_esc(keep_text)}</b> {_esc(shows)}"
                 self.choice_title.value = f"<div class='ttr-choice-text'>{title}</div>"
                 self.choice_buttons.children = [*self.ticket_boxes, keep]
                 self._offer_key = key
@@ -710,16 +752,17 @@ class GameTable(LazyBoard, Controller):
         if human and tunnel is not None:
             key = ("tunnel", s.turn, tunnel.route)
             if key != self._offer_key:
-                chips = "".join(_chip(CARD_NAMES[c]) for c in tunnel.revealed) or "no card"
+                chips = "".join(_chip(CARD_NAMES[c]) for c in tunnel.revealed) or _esc(_("no card"))
                 options = tunnel.options
-                title = (f"<b>Tunnel {_esc(route_name(self.game, tunnel.route))}</b>: you laid down "
-                         f"{_esc(cards_text(tunnel.paid))}. "
-                         f"Revealed: {chips} → <b>{_plural(tunnel.extra, 'more card')}</b> needed.")
+                more = ngettext("{n} more card", "{n} more cards", tunnel.extra).format(n=tunnel.extra)
+                title = (_("{tunnel}: you laid down {cards}. Revealed: {chips} → {more} needed.").format(
+                    tunnel="<b>" + _esc(_("Tunnel {route}").format(route=route_name(self.game, tunnel.route))) + "</b>",
+                    cards=_esc(cards_text(tunnel.paid)), chips=chips, more=f"<b>{_esc(more)}</b>"))
                 if not options:
-                    title += " You cannot pay them: abandon."
-                buttons = [self._button(f"Pay {cards_text(o)}", "ttr-pay-tunnel",
+                    title += " " + _esc(_("You cannot pay them: abandon."))
+                buttons = [self._button(_("Pay {cards}").format(cards=cards_text(o)), "ttr-pay-tunnel",
                                         functools.partial(self.pay_tunnel, o), style="success") for o in options]
-                buttons.append(self._button("Abandon", "ttr-abandon", self.abandon_tunnel, style="danger"))
+                buttons.append(self._button(_("Abandon"), "ttr-abandon", self.abandon_tunnel, style="danger"))
                 self.choice_title.value = f"<div class='ttr-choice-text'>{title}</div>"
                 self.choice_buttons.children = buttons
                 self._offer_key = key
@@ -733,15 +776,17 @@ class GameTable(LazyBoard, Controller):
                 if kind == "route":
                     r = s.board.routes[what]
                     options = s.claim_payments(what) if s.why_not_claim(what) is None else ()
-                    title = (f"<b>{_esc(route_name(self.game, what))}</b> · {_plural(r.length, 'space')} · "
-                             f"{_plural(self.game.route_points[what], 'point')}: pay with")
+                    pay_with = _("pay with")
+                    title = (f"<b>{_esc(route_name(self.game, what))}</b> · {_esc(spaces_text(r.length))} · "
+                             f"{_esc(points_text(self.game.route_points[what]))}: {_esc(pay_with)}")
                     buttons = [self._button(cards_text(o), "ttr-pay-option",
                                             functools.partial(self.claim, r.key, o),
                                             colour=CARD_NAMES[max(range(LOCO), key=lambda c: o[c])]
                                             if sum(o[:LOCO]) else "loco") for o in options]
                 else:
                     options = self.station_options() if s.why_no_station(what) is None else ()
-                    title = f"<b>Station in {_esc(what)}</b>: pay with"
+                    station, pay_with = _("Station in {city}").format(city=what), _("pay with")
+                    title = f"<b>{_esc(station)}</b>: {_esc(pay_with)}"
                     buttons = [self._button(cards_text(o), "ttr-pay-option",
                                             functools.partial(self.build_station, what, o),
                                             colour=CARD_NAMES[max(range(LOCO), key=lambda c: o[c])]
@@ -750,7 +795,7 @@ class GameTable(LazyBoard, Controller):
                     self.choice.layout.display = "none"
                     self._offer_key = None
                     return
-                buttons.append(self._button("Cancel", "ttr-cancel", self._cancel_selection))
+                buttons.append(self._button(_("Cancel"), "ttr-cancel", self._cancel_selection))
                 self.choice_title.value = f"<div class='ttr-choice-text'>{title}</div>"
                 self.choice_buttons.children = buttons
                 self._offer_key = key

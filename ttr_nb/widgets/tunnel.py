@@ -209,7 +209,7 @@ class TunnelLab(Controller):
         if whole_number(n, 1, MAX_DIGS) is None:
             return self.refuse("widget.digs", f"Dig between 1 and {MAX_DIGS} times at once, not {n!r}.")
         n = whole_number(n)
-        for _ in range(n):
+        for _dig in range(n):
             self.last_reveal = self._dig()
         self._show_counts()
         self._show_reveal()
