@@ -122,7 +122,7 @@ CALLS = {
         "choose_seat": one(BAD, kind="human") + second(0, BAD),
         "start": one(_without(None)) + keyword("seats", _without(None)) + keyword("seed", _without(None, -5, 10 ** 12))
         + keyword("bot_delay", _without(None, 2.5, 10 ** 12)),
-        "new_game": [], "toggle_rules": [],
+        "choose_language": one(BAD), "new_game": [], "toggle_rules": [],
     },
     ScoringWalkthrough: {
         "goto": one(_without(-5)), "route_or_refuse": one(BAD), "act": one(BAD),

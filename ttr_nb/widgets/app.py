@@ -10,11 +10,11 @@
     >>> app.screen, app.table is None
     ('start', True)
 
-A start screen (edition, number of seats, each seat human or bot, bot speed, an optional
-game number), then the `GameTable` across the page with a "New game" and a "Rules"
+A start screen (the language, edition, number of seats, each seat human or bot, bot speed, an
+optional game number), then the `GameTable` across the page with a "New game" and a "Rules"
 button; when the game ends, the final scoring is stepped through with the
 `ScoringWalkthrough`. Every control calls a public method (`choose_edition`,
-`choose_seat_count`, `choose_seat`, `choose_speed`, `start`, `new_game`, `toggle_rules`),
+`choose_seat_count`, `choose_seat`, `choose_speed`, `choose_language`, `start`, `new_game`, `toggle_rules`),
 so tests drive the app as a user would. The rules shown are written from the edition's
 rules record and its board, never typed per edition.
 """
@@ -27,32 +27,54 @@ import ipywidgets as W
 from ..analysis.bots import BOTS
 from ..engine import load_game
 from ..engine.errors import Reason
+from ..engine.i18n import LANGUAGES, N_, translations, using
+from ..engine.narration import and_list
 from ..engine.rules import edition_ids, load_rules
 from .base import WidgetBase
-from .html import esc as _esc, plural as _plural
+from .html import esc as _esc
 from .scoring import ScoringWalkthrough
 from .table import GameTable
 
 __all__ = ["GameApp", "rules_summary"]
 
-SEAT_LABELS = {"human": "Human", "greedy": "Greedy bot", "random": "Random bot"}
+_, ngettext = translations("widgets")
+
+SEAT_LABELS = {"human": N_("Human"), "greedy": N_("Greedy bot"), "random": N_("Random bot")}
 SPEEDS = {"instant": 0.0, "fast": 0.3, "slow": 1.0}   # seconds between bot moves
+SPEED_LABELS = {"instant": N_("instant"), "fast": N_("fast"), "slow": N_("slow")}
+# the name of a bot seat in the game, after "Player 2": "Player 2 (greedy bot)"
+_SEAT_NAMES = {"greedy": N_("Player {n} (greedy bot)"), "random": N_("Player {n} (random bot)")}
 _TIE_WORDS = {
-    "most_tickets_completed": "the most completed tickets",
-    "fewest_stations_used": "the fewest stations built",
-    "longest_path_bonus": "the longest path bonus",
-    "longest_path_length": "the longest continuous path",
+    "most_tickets_completed": N_("the most completed tickets"),
+    "fewest_stations_used": N_("the fewest stations built"),
+    "longest_path_bonus": N_("the longest path bonus"),
+    "longest_path_length": N_("the longest continuous path"),
 }
-_NUMBER = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+# Translators: numbers written as words in the rules ("keeps at least two of them")
+_NUMBER = {1: N_("one"), 2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five")}
 
 
 def _words(n: int) -> str:
-    return _NUMBER.get(n, str(n))
+    return _(_NUMBER[n]) if n in _NUMBER else str(n)
 
 
 def _and(items) -> str:
-    items = list(items)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    return and_list(list(items))
+
+
+def _deck_words(deck: str, n: int) -> str:
+    """'one long', 'three regular' (tickets of a deck, counted in words)."""
+    if deck == "long":
+        return ngettext("{n} long", "{n} long", n).format(n=_words(n))
+    if deck == "regular":
+        return ngettext("{n} regular", "{n} regular", n).format(n=_words(n))
+    return f"{_words(n)} {deck}"
+
+
+def _route_kinds(kinds) -> str:
+    """'ordinary routes, tunnel routes and ferry routes'."""
+    words = {"ordinary": _("ordinary routes"), "tunnel": _("tunnel routes"), "ferry": _("ferry routes")}
+    return _and(words[k] for k in kinds)
 
 
 def rules_summary(edition: str, players: int | None = None) -> list[tuple[str, str]]:
@@ -64,65 +86,75 @@ def rules_summary(edition: str, players: int | None = None) -> list[tuple[str, s
     board = game.board
     t = rules.tickets
     kinds = {r.kind for r in board.routes}
-    out = [("Goal", f"Claim railway routes between the cities of the map to connect the cities named on your "
-                    f"destination tickets. {rules.min_players} to {rules.max_players} players, "
-                    f"{rules.trains} trains each.")]
+    out = [(_("Goal"), _("Claim railway routes between the cities of the map to connect the cities named on your "
+                         "destination tickets. {low} to {high} players, {trains} trains each.").format(
+        low=rules.min_players, high=rules.max_players, trains=rules.trains))]
     several = len(t.opening_deal) > 1
-    deal = " and ".join(f"{_words(n)} {d}" if several else _words(n) for d, n in t.opening_deal)
-    out.append(("Start", f"Everyone gets {_plural(rules.hand_size, 'train card')} and {deal} destination "
-                         f"tickets, and keeps at least {_words(t.opening_keep)} of them."))
-    turn = [f"On your turn do one thing: take two train cards (from the {_words(rules.display_size)} face-up "
-            f"cards or the deck),",
-            "claim one route by paying as many cards of its colour as it is long (grey routes: any one colour),"]
+    deal = _and(_deck_words(d, n) if several else _words(n) for d, n in t.opening_deal)
+    out.append((_("Start"), ngettext("Everyone gets {n} train card and {deal} destination tickets, and keeps at "
+                                     "least {keep} of them.",
+                                     "Everyone gets {n} train cards and {deal} destination tickets, and keeps at "
+                                     "least {keep} of them.", rules.hand_size).format(
+        n=rules.hand_size, deal=deal, keep=_words(t.opening_keep))))
+    turn = [_("On your turn do one thing: take two train cards (from the {n} face-up cards or the deck),").format(
+                n=_words(rules.display_size)),
+            _("claim one route by paying as many cards of its colour as it is long (grey routes: any one colour),")]
     if rules.stations:
-        turn.append(f"build a station in a city (up to {_words(rules.stations)} in a game),")
-    turn.append(f"or draw {_words(t.draw)} destination tickets and keep at least {_words(t.draw_keep)}.")
-    turn.append("A face-up locomotive counts as both cards, and only as the first one."
-                if rules.face_up_locomotive_costs_two else "A face-up locomotive is taken like any other card.")
-    out.append(("A turn", " ".join(turn)))
+        turn.append(_("build a station in a city (up to {n} in a game),").format(n=_words(rules.stations)))
+    turn.append(_("or draw {n} destination tickets and keep at least {keep}.").format(n=_words(t.draw),
+                                                                                     keep=_words(t.draw_keep)))
+    turn.append(_("A face-up locomotive counts as both cards, and only as the first one.")
+                if rules.face_up_locomotive_costs_two else _("A face-up locomotive is taken like any other card."))
+    out.append((_("A turn"), " ".join(turn)))
     wild = [k for k in ("ordinary", "tunnel", "ferry") if k in kinds and rules.locomotives_allowed(k)]
     not_wild = [k for k in ("ordinary", "tunnel", "ferry") if k in kinds and not rules.locomotives_allowed(k)]
-    sentence = f"Locomotives are wild on {_and([k + ' routes' for k in wild])}" if wild else "Locomotives are never wild"
-    if not_wild:
-        sentence += f", but not on {_and([k + ' routes' for k in not_wild])}"
-    out.append(("Locomotives", sentence + "."))
+    if wild and not_wild:
+        sentence = _("Locomotives are wild on {wild}, but not on {not_wild}.").format(
+            wild=_route_kinds(wild), not_wild=_route_kinds(not_wild))
+    elif wild:
+        sentence = _("Locomotives are wild on {wild}.").format(wild=_route_kinds(wild))
+    else:
+        sentence = _("Locomotives are never wild.")
+    out.append((_("Locomotives"), sentence))
     if "tunnel" in kinds:
-        out.append(("Tunnels", "When you claim a tunnel, the top three cards of the deck are turned over: each one of "
-                               "your colour (or a locomotive) asks for one more card, or you give the tunnel up."))
+        out.append((_("Tunnels"), _("When you claim a tunnel, the top three cards of the deck are turned over: each "
+                                    "one of your colour (or a locomotive) asks for one more card, or you give the "
+                                    "tunnel up.")))
     if "ferry" in kinds:
-        out.append(("Ferries", "A ferry needs a locomotive for every locomotive symbol on it."))
+        out.append((_("Ferries"), _("A ferry needs a locomotive for every locomotive symbol on it.")))
     if any(r.any_cards_substitute for r in board.routes):
-        out.append(("Substitutes", "On some routes any three (or four) cards may stand in for one card: the route's "
-                                   "payment buttons list them."))
+        out.append((_("Substitutes"), _("On some routes any three (or four) cards may stand in for one card: the "
+                                        "route's payment buttons list them.")))
     if rules.display_flush_at:
-        out.append(("Face-up cards", f"When {_words(rules.display_flush_at)} face-up cards are locomotives, all "
-                                     f"five are replaced."))
+        out.append((_("Face-up cards"), _("When {n} face-up cards are locomotives, all five are replaced.").format(
+            n=_words(rules.display_flush_at))))
     doubles = sum(1 for r in board.routes if r.twin is not None) // 2
     if doubles:
-        out.append(("Double routes", f"Both routes of a double may be claimed (by different players) only with "
-                                     f"{rules.double_routes_min_players} or more players."))
+        out.append((_("Double routes"), _("Both routes of a double may be claimed (by different players) only with "
+                                          "{n} or more players.").format(n=rules.double_routes_min_players)))
     points = ", ".join(f"{i + 1}→{p}" for i, p in enumerate(rules.route_points) if p)
-    out.append(("Points", f"A route scores when it is claimed (length→points: {points})."))
-    end = [f"A completed ticket adds its value, an unfinished one subtracts it."]
+    out.append((_("Points"), _("A route scores when it is claimed (length→points: {points}).").format(points=points)))
+    end = [_("A completed ticket adds its value, an unfinished one subtracts it.")]
     if rules.longest_path_bonus:
-        end.append(f"The longest continuous path earns {rules.longest_path_bonus} points.")
+        end.append(_("The longest continuous path earns {n} points.").format(n=rules.longest_path_bonus))
     if rules.globetrotter_bonus:
-        end.append(f"The most completed tickets earn {rules.globetrotter_bonus} points.")
+        end.append(_("The most completed tickets earn {n} points.").format(n=rules.globetrotter_bonus))
     if rules.stations:
-        end.append(f"Each station not built is worth {rules.unbuilt_station_points} points; a station lets you use "
-                   f"one route of another player into its city for your tickets.")
-    ties = _and([_TIE_WORDS.get(b, b.replace("_", " ")) for b in rules.tie_breakers])
-    end.append(f"A tie is won by {ties}, in that order.")
-    out.append(("The end", f"When a player ends a turn with {_words(rules.final_round_trains)} trains or fewer, "
-                           f"everyone plays one last turn. " + " ".join(end)))
+        end.append(_("Each station not built is worth {n} points; a station lets you use one route of another "
+                     "player into its city for your tickets.").format(n=rules.unbuilt_station_points))
+    ties = _and([_(_TIE_WORDS[b]) if b in _TIE_WORDS else b.replace("_", " ") for b in rules.tie_breakers])
+    end.append(_("A tie is won by {ties}, in that order.").format(ties=ties))
+    out.append((_("The end"), _("When a player ends a turn with {n} trains or fewer, everyone plays one last "
+                                "turn.").format(n=_words(rules.final_round_trains)) + " " + " ".join(end)))
     return out
 
 
 def _rules_html(edition: str, players: int | None = None) -> str:
     title = load_rules(edition).title
     rows = "".join(f"<p style='margin:4px 0'><b>{_esc(h)}.</b> {_esc(s)}</p>" for h, s in rules_summary(edition, players))
+    heading = _("The rules of {title}").format(title=title)
     return (f"<div style='font-size:15px;max-width:900px;line-height:1.4'>"
-            f"<h3 style='margin:4px 0'>The rules of {_esc(title)}</h3>{rows}</div>")
+            f"<h3 style='margin:4px 0'>{_esc(heading)}</h3>{rows}</div>")
 
 
 class GameApp(WidgetBase):
@@ -130,13 +162,15 @@ class GameApp(WidgetBase):
 
     edition, seats, seed, bot_delay    the start screen's first values (seed None: a
                                        new game number each game)
+    language                           "en" or "da" (default `ttr_nb.language()`), also a
+                                       choice on the start screen (`choose_language`)
 
     `.screen` ("start" or "game"), `.table` (the `GameTable` of the game being played, or
     None), `.walkthrough` (the `ScoringWalkthrough` once a game has ended), `.settings`.
     """
 
     def __init__(self, edition: str = "usa", seats=("human", "greedy"), seed: int | None = None,
-                 bot_delay: float = SPEEDS["fast"], board_width: int | None = None):
+                 bot_delay: float = SPEEDS["fast"], board_width: int | None = None, *, language: str | None = None):
         super().__init__()
         self.editions = edition_ids()
         self.table: GameTable | None = None
@@ -159,44 +193,45 @@ class GameApp(WidgetBase):
         label_style = {"description_width": "150px"}
         self.title = W.HTML("<h2 style='margin:6px 0'>Ticket to Ride</h2>")
         self.title.add_class("ttr-app-title")
+        self.language_choice = W.ToggleButtons(options=[(name, code) for code, name in LANGUAGES.items()],
+                                               value=self.language, style={**label_style, "button_width": "90px"})
+        self.language_choice.add_class("ttr-app-language")
+        self.language_choice.observe(self.guarded(lambda c: self.choose_language(c["new"])), names="value")
         self.edition_choice = W.Dropdown(options=[(load_rules(e).title, e) for e in self.editions],
-                                         description="Edition", style=label_style, layout=W.Layout(width="480px"))
+                                         style=label_style, layout=W.Layout(width="480px"))
         self.edition_choice.add_class("ttr-app-edition")
         self.edition_choice.observe(self.guarded(lambda c: self.choose_edition(c["new"])), names="value")
-        self.seat_count = W.Dropdown(description="Players", style=label_style, layout=W.Layout(width="260px"))
+        self.seat_count = W.Dropdown(style=label_style, layout=W.Layout(width="260px"))
         self.seat_count.add_class("ttr-app-seat-count")
         self.seat_count.observe(self.guarded(lambda c: c["new"] is not None and self.choose_seat_count(c["new"])),
                                 names="value")
         max_seats = max(load_rules(e).max_players for e in self.editions)
         self.seat_choices = []
         for i in range(max_seats):
-            d = W.Dropdown(options=[(label, kind) for kind, label in SEAT_LABELS.items()],
-                           value="human" if i == 0 else "greedy", description=f"Player {i + 1}",
-                           style=label_style, layout=W.Layout(width="320px"))
+            d = W.Dropdown(options=[(_(label), kind) for kind, label in SEAT_LABELS.items()],
+                           value="human" if i == 0 else "greedy", style=label_style, layout=W.Layout(width="320px"))
             d.add_class("ttr-app-seat")
             d.add_class(f"ttr-app-seat-{i}")
             self.seat_choices.append(d)
         self.seats_box = W.VBox(self.seat_choices)
-        self.speed_choice = W.ToggleButtons(options=[(k, k) for k in SPEEDS], value="fast",
-                                            description="Bot speed", style={**label_style, "button_width": "90px"})
+        self.speed_choice = W.ToggleButtons(options=[(_(SPEED_LABELS[k]), k) for k in SPEEDS], value="fast",
+                                            style={**label_style, "button_width": "90px"})
         self.speed_choice.add_class("ttr-app-speed")
-        self.seed_box = W.Text(description="Game number", placeholder="empty: a new game each time",
-                               style=label_style, layout=W.Layout(width="480px"))
+        self.seed_box = W.Text(style=label_style, layout=W.Layout(width="480px"))
         self.seed_box.add_class("ttr-app-seed")
-        self.start_button = W.Button(description="Start the game", button_style="success", layout=big("220px"))
+        self.start_button = W.Button(button_style="success", layout=big("220px"))
         self.start_button.add_class("ttr-app-start")
         self.start_button.on_click(self.guarded(lambda _: self.start()))
-        self.rules_button = W.Button(description="Rules", layout=big("120px"), tooltip="the rules of this edition")
+        self.rules_button = W.Button(layout=big("120px"))
         self.rules_button.add_class("ttr-app-rules-button")
         self.rules_button.on_click(self.guarded(lambda _: self.toggle_rules()))
-        self.new_button = W.Button(description="New game", button_style="warning", layout=big("140px"),
-                                   tooltip="leave this game and set up another")
+        self.new_button = W.Button(button_style="warning", layout=big("140px"))
         self.new_button.add_class("ttr-app-new-game")
         self.new_button.on_click(self.guarded(lambda _: self.new_game()))
         self.rules = W.HTML(layout=W.Layout(display="none", border="1px solid #ccc", padding="4px 12px",
                                             margin="4px 0"))
         self.rules.add_class("ttr-app-rules")
-        self.start_screen = W.VBox([self.edition_choice, self.seat_count, self.seats_box, self.speed_choice,
+        self.start_screen = W.VBox([self.language_choice, self.edition_choice, self.seat_count, self.seats_box, self.speed_choice,
                                     self.seed_box, W.HBox([self.start_button])])
         self.start_screen.add_class("ttr-app-start-screen")
         self.game_title = W.HTML()
@@ -210,6 +245,29 @@ class GameApp(WidgetBase):
         self.widget = W.VBox([self.title, self.toolbar, self.status.widget, self.rules, self.start_screen,
                               self.table_box, self.scoring_box, self.errors], layout=W.Layout(width="100%"))
         self.widget.add_class("ttr-app")
+        self._label()
+
+    def _label(self) -> None:
+        """Write the start screen's and the toolbar's words in the app's language."""
+        self.language_choice.description = _("Language")
+        self.edition_choice.description = _("Edition")
+        self.seat_count.description = _("Players")
+        for i, d in enumerate(self.seat_choices):
+            d.description = _("Player {n}").format(n=i + 1)
+            value = d.value
+            d.options = [(_(label), kind) for kind, label in SEAT_LABELS.items()]
+            d.value = value
+        speed = self.speed_choice.value
+        self.speed_choice.options = [(_(SPEED_LABELS[k]), k) for k in SPEEDS]
+        self.speed_choice.value = speed
+        self.speed_choice.description = _("Bot speed")
+        self.seed_box.description = _("Game number")
+        self.seed_box.placeholder = _("empty: a new game each time")
+        self.start_button.description = _("Start the game")
+        self.rules_button.description = _("Hide the rules") if self.rules.layout.display != "none" else _("Rules")
+        self.rules_button.tooltip = _("the rules of this edition")
+        self.new_button.description = _("New game")
+        self.new_button.tooltip = _("leave this game and set up another")
 
     def _show(self) -> None:
         playing = self.screen == "game"
@@ -221,9 +279,9 @@ class GameApp(WidgetBase):
         edition = self.table.game.rules.id if playing else self.edition_choice.value
         if self.rules.layout.display != "none":
             self.rules.value = _rules_html(edition, self.table.game.players if playing else None)
+        number = _("game number {n}").format(n=self.settings["seed"]) if playing else ""
         self.game_title.value = (f"<span style='font-size:18px;margin-left:12px'>"
-                                 f"{_esc(self.table.game.rules.title)} · game number {self.settings['seed']}</span>"
-                                 if playing else "")
+                                 f"{_esc(self.table.game.rules.title)} · {_esc(number)}</span>" if playing else "")
 
     # ------------------------------------------------------------------ the start screen
     @property
@@ -245,22 +303,22 @@ class GameApp(WidgetBase):
     def _edition_reason(self, edition) -> Reason | None:
         if isinstance(edition, str) and edition in self.editions:
             return None
-        return Reason("widget.unknown-edition", f"There is no edition {edition!r}: the editions are "
-                                                f"{', '.join(self.editions)}.")
+        return Reason("widget.unknown-edition", _("There is no edition {edition}: the editions are {editions}.")
+                      .format(edition=repr(edition), editions=", ".join(self.editions)))
 
     def _seats_reason(self, edition: str, n) -> Reason | None:
         rules = load_rules(edition)
         if isinstance(n, int) and not isinstance(n, bool) and rules.min_players <= n <= rules.max_players:
             return None
-        return Reason("widget.players", f"{rules.title} is played by {rules.min_players} to {rules.max_players} "
-                                        f"players, not {n!r}.")
+        return Reason("widget.players", _("{title} is played by {low} to {high} players, not {n}.").format(
+            title=rules.title, low=rules.min_players, high=rules.max_players, n=repr(n)))
 
     @staticmethod
     def _kind_reason(seat, kind) -> Reason | None:
         if isinstance(kind, str) and kind in SEAT_LABELS:
             return None
-        return Reason("widget.bad-argument", f"Player {seat + 1 if isinstance(seat, int) else seat} cannot be "
-                                             f"{kind!r}: a player is {', '.join(repr(k) for k in SEAT_LABELS)}.")
+        return Reason("widget.bad-argument", _("Player {n} cannot be {kind}: a player is {kinds}.").format(
+            n=seat + 1 if isinstance(seat, int) else seat, kind=repr(kind), kinds=", ".join(map(repr, SEAT_LABELS))))
 
     @staticmethod
     def _speed_key(speed) -> str | None:
@@ -303,8 +361,9 @@ class GameApp(WidgetBase):
     def choose_seat(self, seat: int, kind: str) -> bool:
         """Make a seat (0 is the first) human ("human") or a bot ("greedy", "random")."""
         if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.seat_count.value):
-            return self._refuse("widget.bad-argument", f"There is no player {seat!r} here: the players are "
-                                                       f"0 to {self.seat_count.value - 1}, counting from 0.")
+            return self._refuse("widget.bad-argument", _("There is no player {seat} here: the players are 0 to "
+                                                         "{last}, counting from 0.").format(
+                seat=repr(seat), last=self.seat_count.value - 1))
         reason = self._kind_reason(seat, kind)
         if reason is not None:
             self.status.refuse(reason)
@@ -316,9 +375,25 @@ class GameApp(WidgetBase):
         """Pick the bots' speed: "instant", "fast", "slow", or seconds between moves (the nearest)."""
         key = self._speed_key(speed)
         if key is None:
-            return self._refuse("widget.bad-argument", f"The bot speed is {', '.join(SPEEDS)} or a number of "
-                                                       f"seconds, not {speed!r}.")
+            return self._refuse("widget.bad-argument", _("The bot speed is {speeds} or a number of seconds, not "
+                                                         "{speed}.").format(speeds=", ".join(SPEEDS), speed=repr(speed)))
         self.speed_choice.value = key
+        return True
+
+    def choose_language(self, code: str) -> bool:
+        """Show the app in another language: "en" (English) or "da" (Dansk). A game being
+        played keeps its language; the next one is in this one."""
+        if not (isinstance(code, str) and code in LANGUAGES):
+            return self._refuse("widget.bad-argument", _("The language is {languages}, not {code}.").format(
+                languages=", ".join(f"{c} ({name})" for c, name in LANGUAGES.items()), code=repr(code)))
+        self.language = code
+        with using(code):
+            if self.language_choice.value != code:
+                self.language_choice.value = code
+            self._label()
+            self._show()
+            if self.screen == "start":
+                self.status.show(_("Choose the edition and the players, then start."))
         return True
 
     # ------------------------------------------------------------------ playing
@@ -333,8 +408,8 @@ class GameApp(WidgetBase):
         reason = self._edition_reason(edition)
         if reason is None and seats is not None:
             if not isinstance(seats, (list, tuple)):
-                reason = Reason("widget.bad-argument", f"The players are a list such as ['human', 'greedy'], "
-                                                       f"not {seats!r}.")
+                reason = Reason("widget.bad-argument", _("The players are a list such as ['human', 'greedy'], "
+                                                         "not {seats}.").format(seats=repr(seats)))
             else:
                 reason = self._seats_reason(edition, len(seats)) or next(
                     (r for i, k in enumerate(seats) if (r := self._kind_reason(i, k)) is not None), None)
@@ -343,19 +418,19 @@ class GameApp(WidgetBase):
             reason = self._seats_reason(edition, len(seats))
         speed = self.speed_choice.value if bot_delay is None else self._speed_key(bot_delay)
         if reason is None and speed is None:
-            reason = Reason("widget.bad-argument", f"The bot speed is {', '.join(SPEEDS)} or a number of seconds, "
-                                                   f"not {bot_delay!r}.")
+            reason = Reason("widget.bad-argument", _("The bot speed is {speeds} or a number of seconds, not "
+                                                     "{speed}.").format(speeds=", ".join(SPEEDS), speed=repr(bot_delay)))
         if seed is None:
             seed = s["seed"]
         elif isinstance(seed, str) and seed.strip().isdigit():
             seed = int(seed)
         if reason is None and seed is not None and not (isinstance(seed, int) and not isinstance(seed, bool)
                                                         and seed >= 0):
-            reason = Reason("widget.game-number", f"The game number must be a whole number such as 42, not "
-                                                  f"{seed!r}; leave it empty for a new game.")
+            reason = Reason("widget.game-number", _("The game number must be a whole number such as 42, not {seed}; "
+                                                    "leave it empty for a new game.").format(seed=repr(seed)))
         if reason is None and "human" not in seats:
-            reason = Reason("widget.no-human-seat", "At least one player must be human: choose Human for one "
-                                                    "of the players.")
+            reason = Reason("widget.no-human-seat", _("At least one player must be human: choose Human for one of "
+                                                      "the players."))
         if reason is not None:
             self.status.refuse(reason)
             return None
@@ -368,10 +443,10 @@ class GameApp(WidgetBase):
         if seed is not None:
             self.seed_box.value = str(seed)
         self._seed = seed if seed is not None else random.SystemRandom().randrange(1, 10_000)
-        names = [f"Player {i + 1}" + ("" if kind == "human" else f" ({SEAT_LABELS[kind].lower()})")
+        names = [(_(_SEAT_NAMES[kind]) if kind in _SEAT_NAMES else _("Player {n}")).format(n=i + 1)
                  for i, kind in enumerate(seats)]
         self.table = GameTable(edition, seats=list(seats), seed=self._seed, names=names,
-                               bot_delay=SPEEDS[speed], board_width=self.board_width)
+                               bot_delay=SPEEDS[speed], board_width=self.board_width, language=self.language)
         self.table.walk_button.layout.display = "none"     # the app steps through the scoring itself
         self.table.match.on_change(self._on_move)
         self.walkthrough = None
@@ -388,7 +463,7 @@ class GameApp(WidgetBase):
         self.table = None
         self.walkthrough = None
         self.screen = "start"
-        self.status.show("Choose the edition and the players, then start.")
+        self.status.show(_("Choose the edition and the players, then start."))
         self._show()
 
     def _on_move(self, match) -> None:
@@ -396,9 +471,10 @@ class GameApp(WidgetBase):
         if match.state.is_over():
             if self.walkthrough is None or self.walkthrough.state is not match.state:
                 self.walkthrough = ScoringWalkthrough(match.state, names=self.table.names,
-                                                      board_width=self.board_width)
+                                                      board_width=self.board_width, language=self.table.language)
+                heading = _("The final scoring, step by step")
                 self.scoring_box.children = [
-                    W.HTML("<h3 style='margin:8px 0 2px 0'>The final scoring, step by step</h3>"),
+                    W.HTML(f"<h3 style='margin:8px 0 2px 0'>{_esc(heading)}</h3>"),
                     self.walkthrough.widget]
         elif self.walkthrough is not None:
             self.walkthrough = None
@@ -409,7 +485,7 @@ class GameApp(WidgetBase):
         """Show or hide the rules of the chosen edition. Returns whether they are shown."""
         shown = self.rules.layout.display == "none"
         self.rules.layout.display = "block" if shown else "none"
-        self.rules_button.description = "Hide the rules" if shown else "Rules"
+        self.rules_button.description = _("Hide the rules") if shown else _("Rules")
         self._show()
         return shown
 

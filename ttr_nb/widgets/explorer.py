@@ -23,6 +23,8 @@ import ipywidgets as W
 
 from ..analysis.board_stats import board_stats, routes_by_colour, routes_by_length, spaces_by_colour
 from ..engine import Match, load_game
+from ..engine.i18n import N_, translations
+from ..engine.narration import points_text
 from ..engine.payments import describe_price
 from ..engine.rules import load_rules
 from ..viz import BoardView
@@ -30,13 +32,20 @@ from ..viz.board import ROUTE_COLOURS
 from .base import Controller
 from .boards import BoardMirror, board_size
 from .html import esc as _esc
-from .html import plural as _plural
+from .html import players_text, route_colour, spaces_text
 from .html import swatch as _swatch
 from .refusals import whole_number
 from .responsive import RESPONSIVE
 from .style import stylesheet
 
 __all__ = ["EditionExplorer", "BoardMirror", "route_label", "route_facts", "board_size", "edition_name"]
+
+_, ngettext = translations("widgets")
+
+# Translators: one of the routes joining the same two places: "Denver–Kansas City (the second route, orange)"
+_NTH = (N_("{route} (the first route, {colour})"), N_("{route} (the second route, {colour})"),
+        N_("{route} (the third route, {colour})"), N_("{route} (the fourth route, {colour})"),
+        N_("{route} (the fifth route, {colour})"))
 
 
 def route_label(route) -> str:
@@ -45,23 +54,24 @@ def route_label(route) -> str:
     text = f"{route.a}–{route.b}"
     if "#" in route.key or route.twin is not None:
         k = int(route.key.rsplit("#", 1)[1]) if "#" in route.key else 1
-        nth = ("first", "second", "third", "fourth", "fifth")[k - 1] if k <= 5 else f"number {k}"
-        colour = "grey" if route.colour == "gray" else route.colour
-        text += f" (the {nth} route, {colour})"
+        colour = route_colour(route.colour)
+        if k <= len(_NTH):
+            return _(_NTH[k - 1]).format(route=text, colour=colour)
+        return _("{route} (route number {k}, {colour})").format(route=text, k=k, colour=colour)
     return text
 
 
 def _route_kind(route) -> str:
     if route.tunnel:
-        return "tunnel"
+        return _("tunnel")
     if route.ferry_locomotives:
         n = route.ferry_locomotives
-        text = f"ferry with {_plural(n, 'locomotive symbol')}"
+        text = ngettext("ferry with {n} locomotive symbol", "ferry with {n} locomotive symbols", n).format(n=n)
         if route.any_cards_substitute:
-            text += f" (any {route.any_cards_substitute} cards may replace a locomotive)"
+            text += " " + _("(any {n} cards may replace a locomotive)").format(n=route.any_cards_substitute)
         return text
     if route.any_cards_substitute:
-        return f"any {route.any_cards_substitute} cards may replace one card"
+        return _("any {n} cards may replace one card").format(n=route.any_cards_substitute)
     return ""
 
 
@@ -69,11 +79,12 @@ def route_facts(game, route) -> str:
     """One sentence about a route: its spaces, kind, points and price (from the engine)."""
     ri = game.route_index(route)
     r = game.board.routes[ri]
-    colour = "grey" if r.colour == "gray" else r.colour
     kind = _route_kind(r)
-    pts = game.route_points[ri]
-    return (f"{route_label(r)}: {_plural(r.length, colour + ' space')}{', ' + kind if kind else ''}, "
-            f"{_plural(pts, 'point')}. It costs {describe_price(game.prices[ri])}.")
+    spaces = ngettext("{n} {colour} space", "{n} {colour} spaces", r.length).format(n=r.length,
+                                                                                   colour=route_colour(r.colour))
+    return _("{route}: {spaces}, {points}. It costs {price}.").format(
+        route=route_label(r), spaces=f"{spaces}, {kind}" if kind else spaces,
+        points=points_text(game.route_points[ri]), price=describe_price(game.prices[ri]))
 
 
 def edition_name(rules) -> str:
@@ -103,7 +114,7 @@ def _bar_rows(items, colour_of=None, width: int = 170) -> str:
 
 
 def _colour_name(c: str) -> str:
-    return "grey" if c == "gray" else c
+    return route_colour(c)
 
 
 class EditionExplorer(Controller):
@@ -123,7 +134,8 @@ class EditionExplorer(Controller):
     `BoardMirror`), `figure` (its FigureWidget), `view` (the BoardView shown).
     """
 
-    def __init__(self, edition: str = "usa", players: int = 2, *, colour_blind: bool = False, **options):
+    def __init__(self, edition: str = "usa", players: int = 2, *, colour_blind: bool = False,
+                 language: str | None = None, **options):
         game = load_game(edition, players=players, **options)
         super().__init__(Match(game))
         self.options = dict(options)
@@ -133,8 +145,8 @@ class EditionExplorer(Controller):
         self.mirror.on_route_click(self.guarded(self.select_route))
         self._build_widgets()
         self._show_edition(first=True)
-        self.status.show(f"{edition_name(self.rules)} for {_plural(self.players, 'player')}: hover a route or click its "
-                         f"marker for its price.")
+        self.status.show(_("{edition} for {players}: hover a route or click its marker for its price.").format(
+            edition=edition_name(self.rules), players=players_text(self.players)))
 
     # ------------------------------------------------------------------ properties
     @property
@@ -178,19 +190,22 @@ class EditionExplorer(Controller):
         """Show another edition (the player count is kept if the edition allows it, else the
         nearest allowed count)."""
         if not isinstance(edition, str):
-            return self.refuse("widget.unknown-edition", f"{edition!r} is not an edition: give its name, such as "
-                                                         f"usa or europe.")
+            return self.refuse("widget.unknown-edition", _("{edition} is not an edition: give its name, such as "
+                                                           "usa or europe.").format(edition=repr(edition)))
         try:
             rules = load_rules(edition)
         except (ValueError, OSError) as e:
             return self.refuse("widget.unknown-edition", str(e))
         players = min(max(self.players, rules.min_players), rules.max_players)
-        note = "" if players == self.players else (f" ({edition_name(rules)} is played by {rules.min_players} to "
-                                                   f"{rules.max_players} players, so {players} now)")
+        note = "" if players == self.players else " " + _("({edition} is played by {low} to {high} players, so "
+                                                           "{n} now)").format(edition=edition_name(rules),
+                                                                              low=rules.min_players,
+                                                                              high=rules.max_players, n=players)
         self.match = Match(load_game(edition, players=players))
         self.selected = None
         self._show_edition()
-        self.status.ok(f"{edition_name(rules)} for {_plural(players, 'player')}{note}.")
+        self.status.ok(_("{edition} for {players}{note}.").format(edition=edition_name(rules),
+                                                                  players=players_text(players), note=note))
         return True
 
     def set_players(self, players: int) -> bool:
@@ -198,7 +213,7 @@ class EditionExplorer(Controller):
         n = whole_number(players)
         try:
             if n is None:
-                raise ValueError(f"{players!r} is not a number of players.")
+                raise ValueError(_("{players} is not a number of players.").format(players=repr(players)))
             game = load_game(self.edition, players=n)
         except ValueError as e:
             self._sync_controls()
@@ -206,7 +221,8 @@ class EditionExplorer(Controller):
         players = n
         self.match = Match(game)
         self._show_players()
-        self.status.ok(f"{edition_name(self.rules)} for {_plural(players, 'player')}: " + self._doubles_sentence())
+        self.status.ok(_("{edition} for {players}: {doubles}").format(
+            edition=edition_name(self.rules), players=players_text(players), doubles=self._doubles_sentence()))
         return True
 
     def select_route(self, route) -> bool:
@@ -223,9 +239,9 @@ class EditionExplorer(Controller):
     def _build_widgets(self) -> None:
         from ..engine import editions
         self.edition_select = W.Dropdown(options=[(edition_name(load_rules(e)), e) for e in editions()],
-                                         value=self.edition, description="Edition", layout=W.Layout(width="250px"))
+                                         value=self.edition, description=_("Edition"), layout=W.Layout(width="250px"))
         self.edition_select.add_class("ttr-edition")
-        self.players_select = W.Dropdown(description="Players", layout=W.Layout(width="160px"))
+        self.players_select = W.Dropdown(description=_("Players"), layout=W.Layout(width="160px"))
         self.players_select.add_class("ttr-players")
         self.edition_select.observe(self.guarded(self._on_edition), names="value")
         self.players_select.observe(self.guarded(self._on_players), names="value")
@@ -316,19 +332,25 @@ class EditionExplorer(Controller):
         n = self.stats["double routes"]
         r = self.rules
         if not n:
-            return f"The {self.game.board.title} board has no double routes."
+            return _("The {board} board has no double routes.").format(board=self.game.board.title)
         if self.doubles_usable:
-            return (f"With {_plural(self.players, 'player')} both routes of each of the {n} double routes can be "
-                    f"claimed (by different players).")
-        return (f"Outlined: the {n} double routes. With {_plural(self.players, 'player')} only one route of each "
-                f"pair can be claimed; both need {r.double_routes_min_players} or more players.")
+            return ngettext("With {players} both routes of the {n} double route can be claimed (by different "
+                            "players).",
+                            "With {players} both routes of each of the {n} double routes can be claimed (by "
+                            "different players).", n).format(players=players_text(self.players), n=n)
+        return ngettext("Outlined: the {n} double route. With {players} only one route of each pair can be claimed; "
+                        "both need {low} or more players.",
+                        "Outlined: the {n} double routes. With {players} only one route of each pair can be claimed; "
+                        "both need {low} or more players.", n).format(n=n, players=players_text(self.players),
+                                                                       low=r.double_routes_min_players)
 
     def _rules_table(self) -> str:
         rows = self.rule_rows
         usa = self.edition == "usa"
         name = edition_name(self.rules)
         differ = sum(1 for *_, d in rows if d)
-        head = "<th>Rule</th><th>USA</th>"
+        rule_heading = _("Rule")
+        head = f"<th>{_esc(rule_heading)}</th><th>USA</th>"
         if not usa:
             head += f"<th>{_esc(name)}</th>"
         body = []
@@ -338,46 +360,51 @@ class EditionExplorer(Controller):
                 cells += f"<td class='ttr-edition-value'>{_esc(b)}</td>"
             body.append(f"<tr class='ttr-rule{' ttr-differs' if d else ''}'>{cells}</tr>")
         if usa:
-            caption = "The USA rules: the base game that the other editions change."
+            caption = _esc(_("The USA rules: the base game that the other editions change."))
         else:
-            caption = f"{_esc(name)} differs from the USA in <b>{differ}</b> of {len(rows)} rules (highlighted)."
-        return (f"<div class='ttr-text ttr-small'><div class='ttr-heading'>Rules</div>"
+            caption = _("{edition} differs from the USA in {k} of {n} rules (highlighted).").format(
+                edition=_esc(name), k=f"<b>{differ}</b>", n=len(rows))
+        heading = _("Rules")
+        footnote = _("Generated from the edition records (editions/*.toml), the data the engine plays by.")
+        return (f"<div class='ttr-text ttr-small'><div class='ttr-heading'>{_esc(heading)}</div>"
                 f"<div class='ttr-caption'>{caption}</div>"
                 f"<table class='ttr-table ttr-rules-table'><thead><tr>{head}</tr></thead>"
                 f"<tbody>{''.join(body)}</tbody></table>"
-                f"<div class='ttr-footnote'>Generated from the edition records "
-                f"(editions/*.toml), the data the engine plays by.</div></div>")
+                f"<div class='ttr-footnote'>{_esc(footnote)}</div></div>")
 
     def _stats_panel(self) -> str:
         b = self.game.board
         s = self.stats
         trains = self.rules.trains * self.players
-        facts = [("cities", s["cities"])]
+        facts = [(_("cities"), s["cities"])]
         if s["countries"]:
-            facts.append(("countries", s["countries"]))
-        facts += [("routes", s["routes"]), ("train spaces", s["train spaces"]),
-                  ("double routes", s["double routes"]), ("tunnels", s["tunnels"]), ("ferries", s["ferries"]),
-                  ("ferry locomotives", s["ferry locomotive symbols"]), ("grey routes", s["grey routes"]),
-                  ("tickets", s["tickets"])]
+            facts.append((_("countries"), s["countries"]))
+        facts += [(_("routes"), s["routes"]), (_("train spaces"), s["train spaces"]),
+                  (_("double routes"), s["double routes"]), (_("tunnels"), s["tunnels"]), (_("ferries"), s["ferries"]),
+                  (_("ferry locomotives"), s["ferry locomotive symbols"]), (_("grey routes"), s["grey routes"]),
+                  (_("tickets"), s["tickets"])]
         special = [r for r in b.routes if r.any_cards_substitute and not r.ferry_locomotives]
         fact_rows = "".join(f"<tr class='ttr-fact'><td>{_esc(k)}</td><td class='ttr-number'>{v}</td></tr>"
                             for k, v in facts)
         share = min(100, round(100 * trains / s["train spaces"]))
-        notes = [f"{_plural(self.players, 'player')} × {self.rules.trains} trains = {trains} trains for "
-                 f"{s['train spaces']} spaces: at most {share}% of the board is ever filled."]
+        notes = [_("{players} × {each} trains = {trains} trains for {spaces} spaces: at most {share}% of the board is "
+                   "ever filled.").format(players=players_text(self.players), each=self.rules.trains, trains=trains,
+                                          spaces=s["train spaces"], share=share)]
         for r in special:
-            notes.append(f"{route_label(r)} ({r.length} spaces): any {r.any_cards_substitute} cards may replace "
-                         f"one card of the colour chosen.")
-        grey = lambda c: ROUTE_COLOURS["gray" if c == "grey" else c]  # noqa: E731
-        by_len = _bar_rows(((f"{k} space{'s' if k > 1 else ''}", n) for k, n in routes_by_length(b).items()),
-                           width=70)
+            notes.append(_("{route} ({spaces}): any {n} cards may replace one card of the colour chosen.").format(
+                route=route_label(r), spaces=spaces_text(r.length), n=r.any_cards_substitute))
+        colours = {route_colour(c): c for c in ROUTE_COLOURS}
+        grey = lambda c: ROUTE_COLOURS[colours[c]]  # noqa: E731
+        by_len = _bar_rows(((spaces_text(k), n) for k, n in routes_by_length(b).items()), width=70)
         by_col = _bar_rows(((_colour_name(c), n) for c, n in routes_by_colour(b).items()), colour_of=grey, width=60)
         spaces = _bar_rows(((_colour_name(c), n) for c, n in spaces_by_colour(b).items()), colour_of=grey, width=60)
+        heading = _("The {board} board").format(board=b.title)
+        sub = [_("Facts"), _("Routes by length"), _("Routes by colour"), _("Spaces by colour")]
         return (f"<div class='ttr-text ttr-small ttr-board-facts'>"
-                f"<div class='ttr-heading'>The {_esc(b.title)} board</div>"
-                f"<table class='ttr-columns'><tr><td><div class='ttr-subheading'>Facts</div>"
+                f"<div class='ttr-heading'>{_esc(heading)}</div>"
+                f"<table class='ttr-columns'><tr><td><div class='ttr-subheading'>{_esc(sub[0])}</div>"
                 f"<table class='ttr-facts'>{fact_rows}</table></td>"
-                f"<td><div class='ttr-subheading'>Routes by length</div>{by_len}</td>"
-                f"<td><div class='ttr-subheading'>Routes by colour</div>{by_col}</td>"
-                f"<td><div class='ttr-subheading'>Spaces by colour</div>{spaces}</td></tr></table>"
+                f"<td><div class='ttr-subheading'>{_esc(sub[1])}</div>{by_len}</td>"
+                f"<td><div class='ttr-subheading'>{_esc(sub[2])}</div>{by_col}</td>"
+                f"<td><div class='ttr-subheading'>{_esc(sub[3])}</div>{spaces}</td></tr></table>"
                 + "".join(f"<div class='ttr-note'>{_esc(n)}</div>" for n in notes) + "</div>")

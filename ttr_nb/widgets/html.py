@@ -8,19 +8,28 @@ from __future__ import annotations
 import html
 
 from ..engine.cards import CARD_NAMES, colour_name, counted_cards
-from ..engine.i18n import translations
+from ..engine.i18n import N_, translations
 from ..engine.narration import and_list, plural
 from ..viz.cards import CARD_COLOURS
 
 _, ngettext = translations("widgets")
 
-__all__ = ["esc", "plural", "routes_text", "spaces_text", "players_text", "cards_count", "signed", "names_list", "text_colour", "card_label", "chip", "cards_chips",
+#: cards of one kind, uncounted: "the extra cards may be red cards or locomotives"
+CARDS_OF = (N_("red cards"), N_("orange cards"), N_("yellow cards"), N_("green cards"), N_("blue cards"),
+            N_("pink cards"), N_("white cards"), N_("black cards"), N_("locomotives"))
+
+__all__ = ["CARDS_OF", "esc", "route_colour", "plural", "routes_text", "spaces_text", "players_text", "cards_count", "signed", "names_list", "text_colour", "card_label", "chip", "cards_chips",
            "mini_cards", "swatch"]
 
 
 def esc(text) -> str:
     """`text` escaped for HTML."""
     return html.escape(str(text))
+
+
+def route_colour(colour: str) -> str:
+    """A route's printed colour as a word: 'grey' for a grey route, else the card colour's name."""
+    return _("grey") if colour in ("gray", "grey") else colour_name(colour)
 
 
 def routes_text(n: int) -> str:

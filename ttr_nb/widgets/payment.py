@@ -36,8 +36,9 @@ from itertools import islice
 import ipywidgets as W
 
 from ..engine import Claim, Match, load_game
-from ..engine.cards import CARD_NAMES, COLOURS, LOCO, Cards, card_index
+from ..engine.cards import CARD_NAMES, COLOURS, LOCO, Cards, card_index, card_word, colour_name
 from ..engine.errors import Reason
+from ..engine.i18n import translations
 from ..engine.payments import GREY
 from ..engine.payments import substitution_payments as engine_substitution_payments
 from ..engine.serialize import PositionError
@@ -46,12 +47,14 @@ from ..engine.queries import nearest_payment, payment_refusal, substitution_shor
 from .base import Controller
 from .boards import BoardMirror
 from .explorer import edition_name, route_facts, route_label
-from .html import esc as _esc, mini_cards as _mini_cards, plural as _plural
+from .html import cards_count, esc as _esc, mini_cards as _mini_cards, route_colour
 from .refusals import whole_number
 from .responsive import RESPONSIVE
 from .style import stylesheet
 
 __all__ = ["PaymentChecker", "substitution_payments", "MAX_LISTED"]
+
+_, ngettext = translations("widgets")
 
 #: The most payments listed for one route and hand (Murmansk–Lieksa with a big hand has more).
 MAX_LISTED = 5000
@@ -81,7 +84,8 @@ class PaymentChecker(Controller):
     """
 
     def __init__(self, edition: str = "usa", hand=None, *, route=None, show_payable: bool = True,
-                 shown_per_group: int = 4, shown_groups: int = 6, colour_blind: bool = False, **options):
+                 shown_per_group: int = 4, shown_groups: int = 6, colour_blind: bool = False,
+                 language: str | None = None, **options):
         game = load_game(edition, players=2, **options)
         super().__init__(Match(game))
         self.edition_options = dict(options)
@@ -108,7 +112,7 @@ class PaymentChecker(Controller):
         if route is not None and not self.select_route(route):
             raise ValueError(self.status.text)
         if route is None:
-            self.status.show("Click a route marker on the board (or pick a route) to see every way to pay for it.")
+            self.status.show(_("Click a route marker on the board (or pick a route) to see every way to pay for it."))
 
     # ------------------------------------------------------------------ properties
     @property
@@ -134,7 +138,7 @@ class PaymentChecker(Controller):
         hand = self._read_hand(cards, counts)
         if hand is None:
             return False
-        return self._change_hand(hand, f"Hand: {cards_text(hand)}.")
+        return self._change_hand(hand, _("Hand: {cards}.").format(cards=cards_text(hand)))
 
     def _read_hand(self, cards, counts: dict) -> Cards | None:
         """A hand from the forms `set_hand` takes, or None with the reason shown."""
@@ -145,18 +149,19 @@ class PaymentChecker(Controller):
                 self.refuse("widget.unknown-card", str(e))
                 return None
             if whole_number(n, 0) is None:
-                self.refuse("widget.card-count", f"A hand holds a whole number of {name} cards, 0 or more, "
-                                                 f"not {n!r}.")
+                self.refuse("widget.card-count", _("A hand holds a whole number of {name} cards, 0 or more, not {n}.").format(name=name, n=repr(n)))
                 return None
         try:
             return Cards.coerce(cards) + (Cards.of(counts) if counts else Cards())
         except (ValueError, TypeError, OverflowError, AttributeError, KeyError) as e:
-            self.refuse("widget.unknown-card", f"Cannot read the hand {cards!r}: {e}")
+            self.refuse("widget.unknown-card", _("Cannot read the hand {cards}: {problem}").format(
+                cards=repr(cards), problem=e))
             return None
 
     def _card_and_count(self, colour, n) -> tuple[int, int] | None:
         if not isinstance(colour, str):
-            self.refuse("widget.unknown-card", f"{colour!r} is not a card colour: give one such as red or loco.")
+            self.refuse("widget.unknown-card", _("{colour} is not a card colour: give one such as red or loco.")
+                        .format(colour=repr(colour)))
             return None
         try:
             c = card_index(colour)
@@ -165,7 +170,8 @@ class PaymentChecker(Controller):
             return None
         k = whole_number(n, 1)
         if k is None:
-            self.refuse("widget.card-count", f"Add or take away a whole number of cards, 1 or more, not {n!r}.")
+            self.refuse("widget.card-count", _("Add or take away a whole number of cards, 1 or more, not {n}.")
+                        .format(n=repr(n)))
             return None
         return c, k
 
@@ -177,7 +183,7 @@ class PaymentChecker(Controller):
         c, n = read
         hand = list(self.hand)
         hand[c] += n
-        return self._change_hand(Cards(hand), f"Added {_card_words(c, n)}.")
+        return self._change_hand(Cards(hand), _("Added {cards}.").format(cards=_card_words(c, n)))
 
     def remove_card(self, colour: str, n: int = 1) -> bool:
         """One card of `colour` fewer in the hand (`n` fewer)."""
@@ -188,15 +194,16 @@ class PaymentChecker(Controller):
         if self.hand[c] < n:
             held = _card_words(c, self.hand[c])
             if self.hand[c]:
-                return self.refuse("widget.not-in-hand", f"The hand holds {held}: {n} cannot be taken away.")
-            kind = "locomotive" if c == LOCO else f"{CARD_NAMES[c]} card"
-            return self.refuse("widget.not-in-hand", f"The hand holds {held}: there is no {kind} to take away.")
+                return self.refuse("widget.not-in-hand", _("The hand holds {cards}: {n} cannot be taken away.").format(
+                    cards=held, n=n))
+            return self.refuse("widget.not-in-hand", _("The hand holds {cards}: there is no {card} to take away.")
+                               .format(cards=held, card=card_word(c)))
         hand = list(self.hand)
         hand[c] -= n
-        return self._change_hand(Cards(hand), f"Took away {_card_words(c, n)}.")
+        return self._change_hand(Cards(hand), _("Took away {cards}.").format(cards=_card_words(c, n)))
 
     def clear_hand(self) -> bool:
-        return self._change_hand(Cards(), "The hand is empty.")
+        return self._change_hand(Cards(), _("The hand is empty."))
 
     def select_route(self, route) -> bool:
         """Choose the route to pay for: a key ("Stockholm-Turku", either order), an index, or a
@@ -219,8 +226,8 @@ class PaymentChecker(Controller):
     def set_edition(self, edition: str, **options) -> bool:
         """Switch to another edition's board, keeping the hand (the route is cleared)."""
         if not isinstance(edition, str):
-            return self.refuse("widget.unknown-edition", f"{edition!r} is not an edition: give its name, such as "
-                                                         f"usa or nordic.")
+            return self.refuse("widget.unknown-edition", _("{edition} is not an edition: give its name, such as "
+                                                           "usa or nordic.").format(edition=repr(edition)))
         try:
             game = load_game(edition, players=2, **options)
         except (ValueError, TypeError, OSError) as e:
@@ -241,7 +248,7 @@ class PaymentChecker(Controller):
         self._refresh_hand()
         self._show_board()
         self._update_options()
-        self.status.ok(f"{edition_name(game.rules)}: click a route to see how to pay for it.")
+        self.status.ok(_("{edition}: click a route to see how to pay for it.").format(edition=edition_name(game.rules)))
         return True
 
     def position(self, hand=None):
@@ -317,16 +324,18 @@ class PaymentChecker(Controller):
             colour, s1, s2 = price.split(p)
             if subs:
                 if s1:
-                    n = s1 * price.ferry_sub
-                    key = (f"{n} cards replace {'a locomotive' if s1 == 1 else f'{s1} locomotives'}")
+                    key = ngettext("{n} cards replace a locomotive", "{n} cards replace {k} locomotives", s1).format(
+                        n=s1 * price.ferry_sub, k=s1)
                 elif s2:
-                    key = (f"{s2 * price.colour_sub} cards replace {s2} coloured card{'s' * (s2 > 1)}")
+                    key = ngettext("{n} cards replace {k} coloured card", "{n} cards replace {k} coloured cards",
+                                   s2).format(n=s2 * price.colour_sub, k=s2)
                 else:
-                    key = "as printed: no cards replaced"
+                    key = _("as printed: no cards replaced")
             elif price.colour == GREY:
-                key = "all locomotives" if colour == GREY else f"in {COLOURS[colour]}"
+                key = _("all locomotives") if colour == GREY else _("in {colour}").format(colour=colour_name(colour))
             else:
-                key = f"{COLOURS[price.colour]} and locomotives" if price.wild else f"in {COLOURS[price.colour]}"
+                key = (_("{colour} and locomotives").format(colour=colour_name(price.colour)) if price.wild
+                       else _("in {colour}").format(colour=colour_name(price.colour)))
             groups.setdefault(key, []).append(p)
         return list(groups.items())
 
@@ -335,10 +344,10 @@ class PaymentChecker(Controller):
         from ..engine import editions
         from ..engine.rules import load_rules
         self.edition_select = W.Dropdown(options=[(edition_name(load_rules(e)), e) for e in editions()],
-                                         value=self.edition, description="Edition", layout=W.Layout(width="250px"))
+                                         value=self.edition, description=_("Edition"), layout=W.Layout(width="250px"))
         self.edition_select.add_class("ttr-edition")
         self.edition_select.observe(self.guarded(self._on_edition), names="value")
-        self.route_select = W.Dropdown(description="Route", layout=W.Layout(width="330px"))
+        self.route_select = W.Dropdown(description=_("Route"), layout=W.Layout(width="330px"))
         self.route_select.add_class("ttr-route-select")
         self.route_select.observe(self.guarded(self._on_route), names="value")
         self.card_boxes: dict[str, W.HTML] = {}
@@ -349,9 +358,10 @@ class PaymentChecker(Controller):
             card = W.HTML(layout=W.Layout(width="54px"))
             card.add_class("ttr-card")
             card.add_class(f"ttr-card-{name}")
-            minus = W.Button(description="−", tooltip=f"one {name} card fewer",
+            card_name = card_word(CARD_NAMES.index(name))
+            minus = W.Button(description="−", tooltip=_("one {card} fewer").format(card=card_name),
                              layout=W.Layout(width="26px", height="28px", padding="0"))
-            plus = W.Button(description="+", tooltip=f"one more {name} card",
+            plus = W.Button(description="+", tooltip=_("one more {card}").format(card=card_name),
                             layout=W.Layout(width="26px", height="28px", padding="0"))
             minus.add_class(f"ttr-remove-{name}")
             plus.add_class(f"ttr-add-{name}")
@@ -360,12 +370,13 @@ class PaymentChecker(Controller):
             self.card_boxes[name], self.add_buttons[name], self.remove_buttons[name] = card, plus, minus
             columns.append(W.VBox([card, W.HBox([minus, plus], layout=W.Layout(justify_content="center"))],
                                   layout=W.Layout(align_items="center", margin="0 2px")))
-        clear = W.Button(description="Empty the hand", layout=W.Layout(width="150px"))
+        clear = W.Button(description=_("Empty the hand"), layout=W.Layout(width="150px"))
         clear.add_class("ttr-clear-hand")
         clear.on_click(self.guarded(lambda _b: self.clear_hand()))
         self.hand_text = W.HTML()
         self.hand_text.add_class("ttr-hand-text")
-        hand = W.VBox([W.HTML("<div class='ttr-text ttr-heading'>Your hand</div>"),
+        heading = _("Your hand")
+        hand = W.VBox([W.HTML(f"<div class='ttr-text ttr-heading'>{_esc(heading)}</div>"),
                        W.HBox(columns), W.HBox([self.hand_text, clear],
                                                layout=W.Layout(justify_content="space-between",
                                                                align_items="center"))])
@@ -399,7 +410,7 @@ class PaymentChecker(Controller):
         routes = sorted(self.game.board.routes, key=lambda r: route_label(r))
         self._quiet = True
         try:
-            self.route_select.options = [("(click a route)", None)] + [(self._route_option(r), r.index)
+            self.route_select.options = [(_("(click a route)"), None)] + [(self._route_option(r), r.index)
                                                                        for r in routes]
             self.route_select.value = None
         finally:
@@ -408,9 +419,12 @@ class PaymentChecker(Controller):
 
     @staticmethod
     def _route_option(r) -> str:
-        colour = "grey" if r.colour == "gray" else r.colour
-        kind = " tunnel" if r.tunnel else (" ferry" if r.ferry_locomotives else "")
-        return f"{route_label(r)} ({r.length} {colour}{kind})"
+        colour = route_colour(r.colour)
+        if r.tunnel:
+            return _("{route} ({n} {colour} tunnel)").format(route=route_label(r), n=r.length, colour=colour)
+        if r.ferry_locomotives:
+            return _("{route} ({n} {colour} ferry)").format(route=route_label(r), n=r.length, colour=colour)
+        return f"{route_label(r)} ({r.length} {colour})"
 
     def _refresh_hand(self) -> None:
         for i, name in enumerate(CARD_NAMES):
@@ -420,47 +434,66 @@ class PaymentChecker(Controller):
             self.card_boxes[name].value = (
                 f"<div class='ttr-count {held}' data-count='{n}'>"
                 f"<div class='ttr-count-number'>{n}</div>"
-                f"<div class='ttr-count-label'>{name}</div></div>")      # 'loco': the card is 50 px wide
+                f"<div class='ttr-count-label'>{_esc(_short_name(i))}</div></div>")    # the card is 50 px wide
             self.remove_buttons[name].disabled = n == 0
         total = sum(self.hand)
-        self.hand_text.value = f"<span class='ttr-text'>{_plural(total, 'card')}: {_esc(cards_text(self.hand))}</span>"
+        self.hand_text.value = f"<span class='ttr-text'>{cards_count(total)}: {_esc(cards_text(self.hand))}</span>"
 
     def _say_result(self, prefix: str = "") -> None:
         r = self.route
         lead = f"{prefix} " if prefix else ""
         if self.options:
-            more = "" if self.complete else " at least"
-            self.status.ok(f"{lead}{route_label(r)}:{more} {_plural(len(self.options), 'way')} to pay with this hand.")
+            n = len(self.options)
+            if self.complete:
+                ways = ngettext("{route}: {n} way to pay with this hand.", "{route}: {n} ways to pay with this hand.", n)
+            else:
+                ways = ngettext("{route}: at least {n} way to pay with this hand.",
+                                "{route}: at least {n} ways to pay with this hand.", n)
+            self.status.ok(lead + ways.format(route=route_label(r), n=n))
         else:
             self.status.refuse(Reason(self.reason.rule, f"{lead}{self.reason.text}"))
 
     def _intro_html(self) -> str:
-        return ("<div class='ttr-text ttr-intro'>Pick a route: click its marker on the board (the small white "
-                "dot in its middle) or choose it above. Routes outlined in green are ones this hand can pay "
-                "for.</div>")
+        intro = _("Pick a route: click its marker on the board (the small white dot in its middle) or choose it "
+                  "above. Routes outlined in green are ones this hand can pay for.")
+        return f"<div class='ttr-text ttr-intro'>{_esc(intro)}</div>"
 
     def _options_html(self) -> str:
         r = self.route
         head = (f"<div class='ttr-route-title'>{_esc(route_label(r))}</div>"
                 f"<div class='ttr-route-facts'>{_esc(route_facts(self.game, r.index))}</div>")
         if not self.options:
-            return (f"<div class='ttr-text'>{head}<div class='ttr-no-payment'>No way to pay with this hand.</div>"
+            none = _("No way to pay with this hand.")
+            return (f"<div class='ttr-text'>{head}<div class='ttr-no-payment'>{_esc(none)}</div>"
                     f"<div class='ttr-reason'>{_esc(self.reason.text)}</div></div>")
-        count = f"{'at least ' if not self.complete else ''}{_plural(len(self.options), 'way')} to pay"
+        n = len(self.options)
+        count = (ngettext("{n} way to pay", "{n} ways to pay", n) if self.complete
+                 else ngettext("at least {n} way to pay", "at least {n} ways to pay", n)).format(n=n)
         parts = [f"<div class='ttr-option-count'>{count}</div>"]
         k = self.shown_per_group
         for label, pays in self.groups[:self.shown_groups]:
             rows = "".join(f"<li class='ttr-option'>{_mini_cards(p)} {_esc(cards_text(p))}</li>" for p in pays[:k])
-            more = (f"<li class='ttr-more'>… and {len(pays) - k} more like these</li>" if len(pays) > k else "")
+            more = (f"<li class='ttr-more'>{_esc(_more_like_these(len(pays) - k))}</li>" if len(pays) > k else "")
             parts.append(f"<div class='ttr-option-group'><div class='ttr-option-group-title'>"
                          f"{_esc(label)} <span class='ttr-muted'>({len(pays)})</span></div>"
                          f"<ul class='ttr-option-list'>{rows}{more}</ul></div>")
         hidden = self.groups[self.shown_groups:]
         if hidden:
-            parts.append(f"<div class='ttr-more'>… and {len(hidden)} more groups "
-                         f"({sum(len(p) for _, p in hidden)} payments)</div>")
+            groups = ngettext("… and {n} more group ({k} payments)", "… and {n} more groups ({k} payments)",
+                              len(hidden)).format(n=len(hidden), k=sum(len(p) for _label, p in hidden))
+            parts.append(f"<div class='ttr-more'>{_esc(groups)}</div>")
         return f"<div class='ttr-text'>{head}{''.join(parts)}</div>"
 
 
 def _card_words(card: int, n: int) -> str:
     return card_text(card, n)
+
+
+def _more_like_these(n: int) -> str:
+    return ngettext("… and {n} more like this", "… and {n} more like these", n).format(n=n)
+
+
+def _short_name(card: int) -> str:
+    """A card's name on the 50-pixel card of the hand: the locomotive shortened."""
+    # Translators: the locomotive's name on a card 50 pixels wide (at most 6 letters)
+    return _("loco") if card == LOCO else colour_name(card)

@@ -30,15 +30,16 @@ import plotly.graph_objects as go
 
 from ..analysis.tunnels import expected_extra, matching, tunnel_odds
 from ..engine import Claim, Match, editions, load_game
-from ..engine.cards import CARD_NAMES, COLOURS, LOCO, Cards, card_index
-from ..engine.narration import cards_text, or_list
+from ..engine.cards import CARD_NAMES, COLOURS, LOCO, Cards, card_index, colour_name
+from ..engine.i18n import N_, translations
+from ..engine.narration import and_list, cards_text, or_list
 from ..engine.queries import tunnel_extra_kinds
 from ..engine.rules import load_rules
 from ..engine.serialize import PositionError
 from ..viz import keep_state_fresh
 from .base import Controller
 from .explorer import edition_name, route_label
-from .html import cards_chips as _cards_chips, chip as _chip, esc as _esc, plural as _plural
+from .html import CARDS_OF, route_colour, cards_chips as _cards_chips, chip as _chip, esc as _esc
 from .refusals import whole_number
 from .style import stylesheet
 
@@ -48,7 +49,9 @@ __all__ = ["TunnelLab", "MAX_DIGS"]
 MAX_DIGS = 20_000
 _EXACT = "#1f6ccf"
 _OBSERVED = "#f58a1f"
-_X = ["0 extra", "1 extra", "2 extra", "3 extra"]
+_, ngettext = translations("widgets")
+
+_X = (N_("0 extra"), N_("1 extra"), N_("2 extra"), N_("3 extra"))
 
 
 def _position_problems(error: PositionError) -> str:
@@ -78,7 +81,7 @@ class TunnelLab(Controller):
     """
 
     def __init__(self, edition: str = "europe", seed: int = 0, *, tunnel=None, payment=None,
-                 colour_blind: bool = False, **options):
+                 colour_blind: bool = False, language: str | None = None, **options):
         self.seed = seed
         self.colour_blind = colour_blind    # the lab draws no board; kept for the same call everywhere
         self.rng = random.Random(seed)
@@ -129,8 +132,8 @@ class TunnelLab(Controller):
     def set_edition(self, edition: str, **options) -> bool:
         """Another edition: its tunnels, a new face-up display from the seed."""
         if not isinstance(edition, str):
-            return self.refuse("widget.unknown-edition", f"{edition!r} is not an edition: give its name, such as "
-                                                         f"europe.")
+            return self.refuse("widget.unknown-edition", _("{edition} is not an edition: give its name, such as "
+                                                           "europe.").format(edition=repr(edition)))
         try:
             game = load_game(edition, players=2, seed=self.seed, **options)
         except (ValueError, TypeError, OSError) as e:
@@ -148,13 +151,15 @@ class TunnelLab(Controller):
         r = self.game.board.routes[ri]
         if not r.tunnel:
             self._sync_controls()
-            return self.refuse("widget.not-a-tunnel", f"{route_label(r)} is not a tunnel: only tunnels reveal "
-                                                      f"cards. The tunnels of {self.game.board.title} are in the list.")
+            return self.refuse("widget.not-a-tunnel", _("{route} is not a tunnel: only tunnels reveal cards. The "
+                                                        "tunnels of {board} are in the list.").format(
+                route=route_label(r), board=self.game.board.title))
         self.tunnel = r
         full = (self.game.rules.cards_per_colour,) * 8 + (self.game.rules.locomotives,)
         self.payment_choices = list(self.game.payment_options(ri, full, complete=True))
         colour_first = sorted(self.payment_choices, key=lambda p: (p[LOCO], p))
-        return self._set(r, colour_first[0], f"{route_label(r)}: pay with {cards_text(colour_first[0])}.")
+        return self._set(r, colour_first[0], _("{route}: pay with {cards}.").format(
+            route=route_label(r), cards=cards_text(colour_first[0])))
 
     def set_payment(self, payment) -> bool:
         """The cards laid down for the tunnel: ``"red*2"``, ``"red*1+loco*1"``, a `Cards`."""
@@ -164,8 +169,10 @@ class TunnelLab(Controller):
             pay = Cards.coerce(payment)
         except (ValueError, TypeError, OverflowError, AttributeError, KeyError) as e:
             self._sync_controls()
-            return self.refuse("widget.payment-syntax", f"Cannot read the payment {payment!r}: {e}")
-        return self._set(self.tunnel, pay, f"{route_label(self.tunnel)} paid with {cards_text(pay)}.")
+            return self.refuse("widget.payment-syntax", _("Cannot read the payment {payment}: {problem}").format(
+                payment=repr(payment), problem=e))
+        return self._set(self.tunnel, pay, _("{route} paid with {cards}.").format(route=route_label(self.tunnel),
+                                                                                  cards=cards_text(pay)))
 
     def set_seen(self, display=None, discard=None) -> bool:
         """What the player sees besides their hand: the face-up `display` and the `discard`
@@ -173,8 +180,10 @@ class TunnelLab(Controller):
         for name, cards in (("display", display), ("discard", discard)):
             if cards is not None and (isinstance(cards, (str, bytes)) or not isinstance(cards, (list, tuple))
                                       or not all(isinstance(c, str) for c in cards)):
-                return self.refuse("widget.unknown-card", f"The {name} is a list of card names such as "
-                                                          f"['red', 'loco'], not {cards!r}.")
+                why = (_("The display is a list of card names such as ['red', 'loco'], not {cards}.")
+                       if name == "display" else
+                       _("The discard is a list of card names such as ['red', 'loco'], not {cards}."))
+                return self.refuse("widget.unknown-card", why.format(cards=repr(cards)))
         try:
             new_display = self._display if display is None else tuple(card_index(c) for c in display)
             new_discard = self._discard if discard is None else tuple(card_index(c) for c in discard)
@@ -182,7 +191,7 @@ class TunnelLab(Controller):
             return self.refuse("widget.unknown-card", str(e))
         old = self._display, self._discard
         self._display, self._discard = new_display, new_discard
-        if self.tunnel is not None and not self._set(self.tunnel, self.payment, "The player sees other cards."):
+        if self.tunnel is not None and not self._set(self.tunnel, self.payment, _("The player sees other cards.")):
             self._display, self._discard = old
             return False
         return True
@@ -198,8 +207,9 @@ class TunnelLab(Controller):
         self._show_counts()
         self._show_reveal()
         extra = reveal["extra"]
-        shown = ", ".join("locomotive" if c == "loco" else c for c in reveal["revealed"]) or "no card"
-        self.status.ok(f"Dig {self.digs}: revealed {shown} — " + self._extra_sentence(extra))
+        shown = ", ".join(colour_name(c) for c in reveal["revealed"]) or _("no card")
+        self.status.ok(_("Dig {n}: revealed {cards} — {extra}").format(n=self.digs, cards=shown,
+                                                                      extra=self._extra_sentence(extra)))
         return reveal
 
     def dig_many(self, n: int = 100) -> bool:
@@ -207,14 +217,17 @@ class TunnelLab(Controller):
         if self.tunnel is None:
             return self._no_tunnel()
         if whole_number(n, 1, MAX_DIGS) is None:
-            return self.refuse("widget.digs", f"Dig between 1 and {MAX_DIGS} times at once, not {n!r}.")
+            return self.refuse("widget.digs", _("Dig between 1 and {most} times at once, not {n}.").format(
+                most=MAX_DIGS, n=repr(n)))
         n = whole_number(n)
         for _dig in range(n):
             self.last_reveal = self._dig()
         self._show_counts()
         self._show_reveal()
-        freq = ", ".join(f"{k} extra: {_pct(f)}" for k, f in enumerate(self.observed_frequencies))
-        self.status.ok(f"{_plural(n, 'dig')} more, {self.digs} in all. Observed {freq}.")
+        freq = ", ".join(f"{_(_X[k])}: {_pct(f)}" for k, f in enumerate(self.observed_frequencies))
+        self.status.ok(ngettext("{n} dig more, {all} in all. Observed {freq}.",
+                                "{n} digs more, {all} in all. Observed {freq}.", n).format(n=n, all=self.digs,
+                                                                                         freq=freq))
         return True
 
     def reset(self) -> bool:
@@ -223,7 +236,7 @@ class TunnelLab(Controller):
         self.last_reveal = None
         self._show_counts()
         self._show_reveal()
-        self.status.show("No digs yet: the orange bars fill in as you dig.")
+        self.status.show(_("No digs yet: the orange bars fill in as you dig."))
         return True
 
     def position(self, deck=None, shuffles: int = 0):
@@ -239,11 +252,12 @@ class TunnelLab(Controller):
                 d["deck"] = [CARD_NAMES[c if isinstance(c, int) and not isinstance(c, bool) else card_index(c)]
                              for c in deck]
             except (ValueError, TypeError, IndexError, AttributeError):
-                self.refuse("widget.unknown-card", f"The deck is a list of cards (names or numbers 0-8), "
-                                                   f"not {deck!r}.")
+                self.refuse("widget.unknown-card", _("The deck is a list of cards (names or numbers 0-8), not "
+                                                     "{deck}.").format(deck=repr(deck)))
                 return None
         if whole_number(shuffles, 0) is None:
-            self.refuse("widget.bad-argument", f"shuffles is a whole number, 0 or more, not {shuffles!r}.")
+            self.refuse("widget.bad-argument", _("shuffles is a whole number, 0 or more, not {shuffles}.").format(
+                shuffles=repr(shuffles)))
             return None
         if deck is None:
             return self.game.state_from_dict(d)     # the lab's own position: its problems are the caller's
@@ -272,12 +286,14 @@ class TunnelLab(Controller):
         routes = [self.game.board.route[k] for k in tunnels]
         first = next((r for r in routes if r.colour != "gray" and r.length == 2), routes[0])
         self.select_tunnel(first.key)
-        self.status.show(f"{edition_name(rules)}: {_plural(len(tunnels), 'tunnel')}. Choose one and a payment, then dig.")
+        self.status.show(ngettext("{edition}: {n} tunnel. Choose one and a payment, then dig.",
+                                  "{edition}: {n} tunnels. Choose one and a payment, then dig.", len(tunnels)).format(
+            edition=edition_name(rules), n=len(tunnels)))
 
     def _no_tunnel(self) -> bool:
-        return self.refuse("widget.no-tunnels", f"The {self.game.board.title} board has no tunnels: choose "
-                           + or_list([edition_name(load_rules(e)) for e in editions() if self._has_tunnels(e)])
-                           + ".")
+        return self.refuse("widget.no-tunnels", _("The {board} board has no tunnels: choose {editions}.").format(
+            board=self.game.board.title,
+            editions=or_list([edition_name(load_rules(e)) for e in editions() if self._has_tunnels(e)])))
 
     @staticmethod
     def _has_tunnels(edition: str) -> bool:
@@ -307,7 +323,8 @@ class TunnelLab(Controller):
         self.observed, self.last_reveal = [0, 0, 0, 0], None
         self._sync_controls()
         self._show_all()
-        self.status.ok(f"{message} Exact chance of no extra card: {_pct(self.odds[0])}.")
+        self.status.ok(_("{message} Exact chance of no extra card: {chance}.").format(message=message,
+                                                                                    chance=_pct(self.odds[0])))
         return True
 
     def _dig(self) -> dict:
@@ -326,31 +343,33 @@ class TunnelLab(Controller):
 
     def _extra_sentence(self, extra: int) -> str:
         if extra == 0:
-            return "no extra card: the tunnel is claimed with the cards laid down."
-        return f"{_plural(extra, 'extra card')} ({or_list(self._extra_kinds())}) to pay, or take the cards back."
+            return _("no extra card: the tunnel is claimed with the cards laid down.")
+        return ngettext("{n} extra card ({kinds}) to pay, or take the cards back.",
+                        "{n} extra cards ({kinds}) to pay, or take the cards back.", extra).format(
+            n=extra, kinds=or_list(self._extra_kinds()))
 
     def _extra_kinds(self) -> list[str]:
         """The kinds of card that may pay this tunnel's extra cards: 'red cards', 'locomotives'."""
         kinds = tunnel_extra_kinds(self._colour(), self.payment[LOCO] == sum(self.payment))
-        return ["locomotives" if k == LOCO else f"{COLOURS[k]} cards" for k in kinds]
+        return [_(CARDS_OF[k]) for k in kinds]
 
     # ------------------------------------------------------------------ widgets
     def _build_widgets(self) -> None:
         self.edition_select = W.Dropdown(options=[(edition_name(load_rules(e)), e) for e in editions()],
-                                         value=self.edition, description="Edition", layout=W.Layout(width="320px"))
+                                         value=self.edition, description=_("Edition"), layout=W.Layout(width="320px"))
         self.edition_select.add_class("ttr-edition")
-        self.tunnel_select = W.Dropdown(description="Tunnel", layout=W.Layout(width="320px"))
+        self.tunnel_select = W.Dropdown(description=_("Tunnel"), layout=W.Layout(width="320px"))
         self.tunnel_select.add_class("ttr-tunnel-select")
-        self.payment_select = W.Dropdown(description="Payment", layout=W.Layout(width="320px"))
+        self.payment_select = W.Dropdown(description=_("Payment"), layout=W.Layout(width="320px"))
         self.payment_select.add_class("ttr-payment-select")
         self.edition_select.observe(self.guarded(self._on_edition), names="value")
         self.tunnel_select.observe(self.guarded(self._on_tunnel), names="value")
         self.payment_select.observe(self.guarded(self._on_payment), names="value")
-        self.dig_button = W.Button(description="Dig once", button_style="primary", layout=W.Layout(width="110px"))
+        self.dig_button = W.Button(description=_("Dig once"), button_style="primary", layout=W.Layout(width="110px"))
         self.dig_button.add_class("ttr-dig")
-        self.dig100_button = W.Button(description="Dig 100 times", layout=W.Layout(width="130px"))
+        self.dig100_button = W.Button(description=_("Dig 100 times"), layout=W.Layout(width="130px"))
         self.dig100_button.add_class("ttr-dig-many")
-        self.reset_button = W.Button(description="Reset", layout=W.Layout(width="80px"))
+        self.reset_button = W.Button(description=_("Reset"), layout=W.Layout(width="80px"))
         self.reset_button.add_class("ttr-reset")
         self.dig_button.on_click(self.guarded(lambda _b: self.dig()))
         self.dig100_button.on_click(self.guarded(lambda _b: self.dig_many(100)))
@@ -361,17 +380,18 @@ class TunnelLab(Controller):
         self.reveal_html.add_class("ttr-reveal")
         self.table_html = W.HTML(layout=W.Layout(width="auto"))   # (100% plus its margins would overflow)
         self.table_html.add_class("ttr-odds-table")
+        xs = [_(x) for x in _X]
         self.figure = go.FigureWidget(
-            data=[go.Bar(name="exact", x=_X, y=[0, 0, 0, 0], marker_color=_EXACT, text=["", "", "", ""],
+            data=[go.Bar(name=_("exact"), x=xs, y=[0, 0, 0, 0], marker_color=_EXACT, text=["", "", "", ""],
                          textposition="outside", meta="exact", cliponaxis=False,
-                         hovertemplate="%{x}: %{y:.2%} (exact)<extra></extra>"),
-                  go.Bar(name="observed", x=_X, y=[0, 0, 0, 0], marker_color=_OBSERVED, text=["", "", "", ""],
+                         hovertemplate=_("%{x}: %{y:.2%} (exact)") + "<extra></extra>"),
+                  go.Bar(name=_("observed"), x=xs, y=[0, 0, 0, 0], marker_color=_OBSERVED, text=["", "", "", ""],
                          textposition="outside", meta="observed", cliponaxis=False,
-                         hovertemplate="%{x}: %{y:.2%} observed<extra></extra>")],
+                         hovertemplate=_("%{x}: %{y:.2%} observed") + "<extra></extra>")],
             layout=go.Layout(width=600, height=420, barmode="group", bargap=0.25, margin=dict(l=60, r=20, t=60, b=50),
                              title=dict(text="", x=0.02, font=dict(size=17)),
-                             yaxis=dict(title="probability", tickformat=".0%", range=[0, 1], fixedrange=True),
-                             xaxis=dict(title="extra cards the tunnel asks for", fixedrange=True),
+                             yaxis=dict(title=_("probability"), tickformat=".0%", range=[0, 1], fixedrange=True),
+                             xaxis=dict(title=_("extra cards the tunnel asks for"), fixedrange=True),
                              legend=dict(orientation="h", x=1, xanchor="right", y=1.02, yanchor="bottom"),
                              font=dict(size=14), plot_bgcolor="#ffffff", paper_bgcolor="#ffffff",
                              dragmode=False))
@@ -425,14 +445,13 @@ class TunnelLab(Controller):
 
     @staticmethod
     def _tunnel_option(r) -> str:
-        colour = "grey" if r.colour == "gray" else r.colour
-        return f"{route_label(r)} ({r.length} {colour})"
+        return f"{route_label(r)} ({r.length} {route_colour(r.colour)})"
 
     def _show_all(self) -> None:
         if self.tunnel is None:
-            title = f"{self.game.board.title}: no tunnels"
+            title = _("{board}: no tunnels").format(board=self.game.board.title)
         else:
-            title = f"{route_label(self.tunnel)} paid with {cards_text(self.payment)}"
+            title = _("{route} paid with {cards}").format(route=route_label(self.tunnel), cards=cards_text(self.payment))
         exact_y = [float(p) for p in self.odds]
         with self.figure.batch_update():
             self.figure.layout.title.text = title
@@ -453,37 +472,46 @@ class TunnelLab(Controller):
         obs = self.figure.data[1]
         obs.y = freq
         obs.text = [_pct(f) if self.digs else "" for f in freq]
-        obs.name = f"observed ({_plural(self.digs, 'dig')})"
+        obs.name = ngettext("observed ({n} dig)", "observed ({n} digs)", self.digs).format(n=self.digs)
         top = max([float(p) for p in self.odds] + freq + [0.05])
         self.figure.layout.yaxis.range = [0, min(1.0, top * 1.18 + 0.02)]
 
     def _seen_html(self) -> str:
         if self.tunnel is None:
-            return "<div class='ttr-text ttr-panel-text'>No tunnel on this board.</div>"
+            none = _("No tunnel on this board.")
+            return f"<div class='ttr-text ttr-panel-text'>{_esc(none)}</div>"
         colour = self._colour()
         all_loco = self.payment[LOCO] == sum(self.payment)
         bad = matching(colour, all_loco, self.unseen)
         n = sum(self.unseen)
         kinds = tunnel_extra_kinds(colour, all_loco)
-        what = " and ".join("locomotives" if k == LOCO else f"{COLOURS[k]} cards" for k in kinds)
-        words = " + ".join(f"{self.unseen[k]} {'locomotives' if k == LOCO else COLOURS[k]}" for k in kinds)
-        discard = _cards_chips(Cards.from_list(self._discard)) if self._discard else "empty"
+        what = and_list([_(CARDS_OF[k]) for k in kinds])
+        words = " + ".join(f"{self.unseen[k]} {_(CARDS_OF[k])}" for k in kinds)
+        discard = _cards_chips(Cards.from_list(self._discard)) if self._discard else _esc(_("empty"))
+        laid, face_up, pile = _("Laid down:"), _("Face up:"), _("Discard pile:")
+        unseen = ngettext("Unseen: {n} card. A revealed card asks for one more when it is one of the {what}: {bad} "
+                          "of them ({words}).",
+                          "Unseen: {n} cards. A revealed card asks for one more when it is one of the {what}: {bad} "
+                          "of them ({words}).", n).format(n=f"<b>{n}</b>", what=_esc(what), bad=f"<b>{bad}</b>",
+                                                          words=_esc(words))
+        expected = _("Expected extra cards: {e} (= 3 × {bad}/{n} when the deck has 3 cards or more)").format(
+            e=f"<b>{float(self.expected):.3f}</b>", bad=bad, n=n)
         return (f"<div class='ttr-text ttr-panel-text'>"
-                f"<div><b>Laid down:</b> {_cards_chips(self.payment)}</div>"
-                f"<div><b>Face up:</b> {''.join(_chip(CARD_NAMES[c]) for c in self._display)}</div>"
-                f"<div><b>Discard pile:</b> {discard}</div>"
-                f"<div class='ttr-unseen'>Unseen: <b>{n}</b> cards. A revealed card asks for "
-                f"one more when it is one of the {what}: <b>{bad}</b> of them ({words}).</div>"
-                f"<div class='ttr-expected'>Expected extra cards: <b>{float(self.expected):.3f}</b> "
-                f"(= 3 × {bad}/{n} when the deck has 3 cards or more)</div></div>")
+                f"<div><b>{_esc(laid)}</b> {_cards_chips(self.payment)}</div>"
+                f"<div><b>{_esc(face_up)}</b> {''.join(_chip(CARD_NAMES[c]) for c in self._display)}</div>"
+                f"<div><b>{_esc(pile)}</b> {discard}</div>"
+                f"<div class='ttr-unseen'>{unseen}</div>"
+                f"<div class='ttr-expected'>{expected}</div></div>")
 
     def _show_reveal(self) -> None:
         r = self.last_reveal
         if r is None:
-            self.reveal_html.value = "<div class='ttr-text ttr-panel-text ttr-muted'>No dig yet.</div>"
+            none = _("No dig yet.")
+            self.reveal_html.value = f"<div class='ttr-text ttr-panel-text ttr-muted'>{_esc(none)}</div>"
             return
-        chips = "".join(_chip(c) for c in r["revealed"]) or "no card"
-        self.reveal_html.value = (f"<div class='ttr-text ttr-panel-text'><b>Last dig:</b> {chips}"
+        chips = "".join(_chip(c) for c in r["revealed"]) or _esc(_("no card"))
+        last = _("Last dig:")
+        self.reveal_html.value = (f"<div class='ttr-text ttr-panel-text'><b>{_esc(last)}</b> {chips}"
                                   f"<div>{_esc(self._extra_sentence(r['extra']))}</div></div>")
 
     def _table_html(self) -> str:
@@ -493,11 +521,12 @@ class TunnelLab(Controller):
         freq = self.observed_frequencies
         for k in range(4):
             p = self.odds[k]
-            rows.append(f"<tr class='ttr-odds-row'><td class='ttr-label'>{k} extra</td>"
+            rows.append(f"<tr class='ttr-odds-row'><td class='ttr-label'>{_esc(_(_X[k]))}</td>"
                         f"<td>{p.numerator}/{p.denominator}</td>"
                         f"<td class='ttr-exact'>{_pct(p)}</td>"
                         f"<td>{self.observed[k]}</td>"
                         f"<td class='ttr-observed'>{_pct(freq[k]) if self.digs else '—'}</td></tr>")
+        head = "".join(f"<th>{_esc(h)}</th>" for h in (_("exact"), "", _("digs"), _("observed")))
         return ("<table class='ttr-text ttr-table ttr-odds'><thead><tr>"
-                "<th class='ttr-label'></th><th>exact</th><th></th><th>digs</th><th>observed</th></tr></thead>"
+                f"<th class='ttr-label'></th>{head}</tr></thead>"
                 f"<tbody>{''.join(rows)}</tbody></table>")
