@@ -56,7 +56,8 @@ from ..engine import Game, State, load_game
 from ..engine.board import Route, Ticket
 from ..engine.callbacks import Callbacks
 from ..engine.cards import GREY_NAME
-from ..engine.cards import CARD_NAMES, Cards
+from ..engine.cards import CARD_NAMES, Cards, colour_name
+from ..engine.i18n import translations
 from .figure import Figure
 from .geometry import CAR_LENGTH, CAR_WIDTH, BoardGeometry, board_geometry, flatten
 from .labels import text_box
@@ -305,7 +306,7 @@ def _scatter(**props) -> dict:
     return props
 
 
-_ORDINALS = {1: "first", 2: "second", 3: "third"}
+_, ngettext = translations("widgets")
 
 
 def _open_fill(colour: str) -> str:
@@ -318,9 +319,9 @@ def _open_fill(colour: str) -> str:
 def _colour_name(colour: str, seat: int) -> str:
     c = colour.strip().lower()
     if c in PLAYER_COLOURS:
-        return _PLAYER_COLOUR_NAMES[PLAYER_COLOURS.index(c)]
+        return _(_PLAYER_COLOUR_NAMES[PLAYER_COLOURS.index(c)])
     if c.startswith("#") or c.startswith("rgb"):
-        return f"colour {seat + 1}"
+        return _("colour {n}").format(n=seat + 1)
     return c
 
 
@@ -354,7 +355,8 @@ class BoardView:
         for seat in range(len(colours), game.players):
             colours.append(PLAYER_COLOURS[seat % len(PLAYER_COLOURS)])
         self.player_colours: tuple[str, ...] = tuple(colours)
-        self.player_names = tuple(f"player {k + 1} ({_colour_name(self.player_colours[k], k)})"
+        self.player_names = tuple(_("player {n} ({colour})").format(n=k + 1,
+                                                                    colour=_colour_name(self.player_colours[k], k))
                                   for k in range(game.players))
         self.player_marks = tuple(PLAYER_MARKS[k % len(PLAYER_MARKS)] for k in range(game.players))
         self.trace_names = (*_BEFORE_PLAYERS, *(f"player {k}" for k in range(game.players)), *_AFTER_PLAYERS)
@@ -394,39 +396,46 @@ class BoardView:
     def _route_text(self, pos: _Position, ri: int) -> str:
         game = self.game
         r = self.board.routes[ri]
-        colour = "grey" if r.colour == GREY_NAME else r.colour
+        colour = _("grey") if r.colour == GREY_NAME else colour_name(r.colour)
         name = f"{r.a} – {r.b}"
         if r.twin is not None:          # in words, never the internal key's "#2"
             n = int(r.key.rsplit("#", 1)[1]) if "#" in r.key else 1
-            name += f", the {_ORDINALS.get(n, f'{n}th')} of two routes"
+            if n == 1:
+                name = _("{route}, the first of two routes").format(route=name)
+            elif n == 2:
+                name = _("{route}, the second of two routes").format(route=name)
+            else:
+                name = _("{route}, route number {n}").format(route=name, n=n)
         kind = ""
         if r.tunnel:
-            kind = "<br>tunnel: up to 3 more cards may be needed"
+            kind = "<br>" + _("tunnel: up to 3 more cards may be needed")
         elif r.ferry_locomotives:
             n = r.ferry_locomotives
-            kind = f"<br>ferry with {n} locomotive{'s' if n > 1 else ''}"
+            kind = "<br>" + ngettext("ferry with {n} locomotive", "ferry with {n} locomotives", n).format(n=n)
             if r.any_cards_substitute == 3:
-                kind += " (any 3 cards may replace a locomotive)"
+                kind += " " + _("(any 3 cards may replace a locomotive)")
         elif r.any_cards_substitute == 4:
-            kind = "<br>any 4 cards may replace one card"
+            kind = "<br>" + _("any 4 cards may replace one card")
         if r.double_group is not None:
-            kind += "<br>one side of a double route"
+            kind += "<br>" + _("one side of a double route")
         pts = game.route_points[ri]
-        text = (f"<b>{name}</b><br>{r.length} {colour} space{'s' if r.length > 1 else ''} · "
-                f"{pts} point{'s' if pts != 1 else ''}{kind}<br>")
+        spaces = ngettext("{n} {colour} space", "{n} {colour} spaces", r.length).format(n=r.length, colour=colour)
+        points = ngettext("{n} point", "{n} points", pts).format(n=pts)
+        text = f"<b>{name}</b><br>{spaces} · {points}{kind}<br>"
         o = pos.owners[ri]
         if o >= 0:
-            text += f"owner: {self.player_names[o]}"
+            text += _("owner: {player}").format(player=self.player_names[o])
         elif pos.status(ri) == "closed":
             lo, hi = game.rules.min_players, game.rules.double_routes_min_players - 1
             players = f"{lo}–{hi}" if hi > lo else f"{hi}"
-            text += f"closed (double route, {players} players)"
+            text += _("closed (double route, {n} players)").format(n=players)
         else:
             twin = r.twin
             if twin is not None and pos.owners[twin] >= 0:
-                text += f"free (not for {self.player_names[pos.owners[twin]]}: they own the other side)"
+                text += _("free (not for {player}: they own the other side)").format(
+                    player=self.player_names[pos.owners[twin]])
             else:
-                text += "free"
+                text += _("free")
         return text
 
     def _city_text(self, pos: _Position, city) -> str:
@@ -434,11 +443,11 @@ class BoardView:
         routes = board.routes_at(city.name)
         text = f"<b>{city.name}</b>"
         if city.is_country:
-            text += " (country)"
-        text += f"<br>{len(routes)} route{'s' if len(routes) != 1 else ''}"
+            text += " " + _("(country)")
+        text += "<br>" + ngettext("{n} route", "{n} routes", len(routes)).format(n=len(routes))
         for name, p in pos.stations:
             if name == city.name:
-                text += f"<br>station of {self.player_names[p]}"
+                text += "<br>" + _("station of {player}").format(player=self.player_names[p])
         return text
 
     # ------------------------------------------------------------------ overlays
@@ -474,9 +483,10 @@ class BoardView:
             steps, trains, target = _ticket_path(pos, ov.ticket, player)
             xs, ys = g.path_xy(steps)
             if trains is None:
-                name = f"ticket {label}: cannot be completed by player {player + 1}"
+                name = _("ticket {ticket}: cannot be completed by player {n}").format(ticket=label, n=player + 1)
             else:
-                name = f"ticket {label}: {trains} more train{'s' if trains != 1 else ''}"
+                name = ngettext("ticket {ticket}: {n} more train", "ticket {ticket}: {n} more trains", trains).format(
+                    ticket=label, n=trains)
             ends = [source, *targets]
             ex = [board.city[c].x for c in ends]
             ey = [board.city[c].y for c in ends]
@@ -584,8 +594,8 @@ class BoardView:
                        textfont=dict(size=10, color="#ffffff", weight="bold"),
                        marker=dict(symbol="square", size=17, color="#8d6e63", line=dict(color="#4e342e", width=1)),
                        customdata=[c.name for c in countries for _ in c.border_points],
-                       hovertext=[f"<b>{c.name}</b><br>a border point: routes enter {c.name} here"
-                                  for c in countries for _ in c.border_points],
+                       hovertext=[f"<b>{c.name}</b><br>" + _("a border point: routes enter {country} here").format(
+                                  country=c.name) for c in countries for _point in c.border_points],
                        hoverinfo="skip" if self.static else "text", showlegend=False))
         add(_scatter(name="country names", x=[c.x for c in countries], y=[c.y for c in countries],
                        mode="text", text=[c.name.upper() for c in countries],
@@ -681,7 +691,8 @@ class BoardView:
         return dict(x=[board.city[c].x for c, _ in st], y=[board.city[c].y - 3 for c, _ in st],
                     marker_color=[self._player_colour(p) for _, p in st],
                     customdata=[c for c, _ in st],
-                    hovertext=[f"station of {self.player_names[p]} at {c}" for c, p in st])
+                    hovertext=[_("station of {player} at {city}").format(player=self.player_names[p], city=c)
+                               for c, p in st])
 
     def _size(self, width, height) -> tuple[int, int, dict]:
         """The figure's width, height and margins (a board keeps its proportions)."""

@@ -18,7 +18,7 @@ from typing import Sequence
 
 import plotly.graph_objects as go
 
-from ..engine.cards import CARD_NAMES, LOCO, Cards, card_index
+from ..engine.cards import CARD_NAMES, LOCO, Cards, card_index, colour_name
 from .figure import Figure
 from .board import ROUTE_COLOURS
 from .geometry import car_polygon, flatten, locomotive_glyph
@@ -81,7 +81,7 @@ def _trace_data(slots) -> dict[str, dict]:
     out["labels"] = dict(x=cx, y=[_H * 0.72] * len(slots), text=labels,
                          textfont_color=[_label_colour(k, n) for k, n in slots])
     out["cards"] = dict(x=cx, y=[_H / 2] * len(slots), customdata=[CARD_NAMES[k] for k, _ in slots],
-                        hovertext=[CARD_NAMES[k] + (f": {n}" if n is not None else "") for k, n in slots])
+                        hovertext=[colour_name(k) + (f": {n}" if n is not None else "") for k, n in slots])
     return out
 
 

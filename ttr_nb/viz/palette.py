@@ -16,6 +16,8 @@ and colour-blind mode writes a letter on every open space naming its printed col
 """
 from __future__ import annotations
 
+from ..engine.i18n import N_
+
 __all__ = ["ROUTE_COLOURS", "ROUTE_COLOUR_ORDER", "ROUTE_LETTERS", "PLAYER_COLOURS", "PLAYER_NAMES",
            "PLAYER_MARKS", "mark_colour", "text_colour"]
 
@@ -41,8 +43,9 @@ ROUTE_LETTERS: dict[str, str] = {"gray": "", "red": "R", "orange": "O", "yellow"
 #: Player colours by seat.  None is a route colour, and none is close to one in any of the
 #: four visions; seats 6 and 7 (for longer lists of colours) are less far apart.
 PLAYER_COLOURS: tuple[str, ...] = ("#4422aa", "#77ccff", "#771100", "#bbddaa", "#225566", "#ccaaee", "#447722")
-#: The names of the player colours, said in legends and hover texts.
-PLAYER_NAMES: tuple[str, ...] = ("violet", "sky blue", "maroon", "mint", "teal", "lavender", "olive")
+#: The names of the player colours, said in legends and hover texts (in English: translated where shown).
+PLAYER_NAMES: tuple[str, ...] = (N_("violet"), N_("sky blue"), N_("maroon"), N_("mint"), N_("teal"), N_("lavender"),
+                                 N_("olive"))
 #: The mark drawn on every car a seat owns (a plotly marker symbol) and its name.
 PLAYER_MARKS: tuple[tuple[str, str], ...] = (("circle", "●"), ("square", "■"), ("diamond", "◆"),
                                              ("triangle-up", "▲"), ("star", "★"), ("cross", "✚"), ("x", "✖"))

@@ -11,30 +11,33 @@ import math
 from numbers import Integral
 
 from ..engine.errors import Reason
+from ..engine.i18n import N_, translations
 
-__all__ = ["WIDGET_REFUSALS", "refusal", "whole_number"]
+__all__ = ["WIDGET_REFUSALS", "refusal", "refusal_title", "whole_number"]
 
-#: widget refusal id -> what it refuses
+_, ngettext = translations("widgets")
+
+#: widget refusal id -> what it refuses (in English; `refusal_title` gives it in the language chosen)
 WIDGET_REFUSALS: dict[str, str] = {
-    "widget.bad-argument": "an argument of the wrong kind (not a number, a name or a list the method reads)",
-    "widget.bot-to-move": "a human move while a bot is to move",
-    "widget.nothing-to-undo": "undo before any human move",
-    "widget.payment-syntax": "a payment that cannot be read as cards",
-    "widget.ticket-positions": "ticket positions that cannot be read as numbers",
-    "widget.unknown-ticket": "a ticket that is not on the board",
-    "widget.unknown-place": "a city or country that is not on the board",
-    "widget.unknown-card": "a card colour that does not exist",
-    "widget.card-count": "a number of cards that is not a whole number of at least 1 (0 or more in a hand)",
-    "widget.not-in-hand": "taking away cards the hand does not hold",
-    "widget.unknown-edition": "an edition, or an edition option, that does not exist",
-    "widget.players": "a number of players the edition is not played by",
-    "widget.position": "a hand or cards seen that no position of the game can hold",
-    "widget.first-step": "a step before the first one",
-    "widget.last-step": "a step after the last one",
-    "widget.unknown-step": "a step that does not exist",
-    "widget.not-a-tunnel": "a route that is not a tunnel, in the tunnel lab",
-    "widget.no-tunnels": "a tunnel question on a board without tunnels",
-    "widget.digs": "a number of digs out of range",
+    "widget.bad-argument": N_("an argument of the wrong kind (not a number, a name or a list the method reads)"),
+    "widget.bot-to-move": N_("a human move while a bot is to move"),
+    "widget.nothing-to-undo": N_("undo before any human move"),
+    "widget.payment-syntax": N_("a payment that cannot be read as cards"),
+    "widget.ticket-positions": N_("ticket positions that cannot be read as numbers"),
+    "widget.unknown-ticket": N_("a ticket that is not on the board"),
+    "widget.unknown-place": N_("a city or country that is not on the board"),
+    "widget.unknown-card": N_("a card colour that does not exist"),
+    "widget.card-count": N_("a number of cards that is not a whole number of at least 1 (0 or more in a hand)"),
+    "widget.not-in-hand": N_("taking away cards the hand does not hold"),
+    "widget.unknown-edition": N_("an edition, or an edition option, that does not exist"),
+    "widget.players": N_("a number of players the edition is not played by"),
+    "widget.position": N_("a hand or cards seen that no position of the game can hold"),
+    "widget.first-step": N_("a step before the first one"),
+    "widget.last-step": N_("a step after the last one"),
+    "widget.unknown-step": N_("a step that does not exist"),
+    "widget.not-a-tunnel": N_("a route that is not a tunnel, in the tunnel lab"),
+    "widget.no-tunnels": N_("a tunnel question on a board without tunnels"),
+    "widget.digs": N_("a number of digs out of range"),
 }
 
 
@@ -43,6 +46,11 @@ def refusal(rule: str, text: str) -> Reason:
     if rule not in WIDGET_REFUSALS:
         raise KeyError(f"{rule!r} is not a widget refusal id; the ids are {', '.join(WIDGET_REFUSALS)}")
     return Reason(rule, text)
+
+
+def refusal_title(rule: str) -> str:
+    """What the widget refusal `rule` refuses, in the language chosen."""
+    return _(WIDGET_REFUSALS[rule])
 
 
 def whole_number(value, low: int | None = None, high: int | None = None) -> int | None:
