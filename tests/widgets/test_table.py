@@ -5,6 +5,7 @@ the board figure's traces.
 """
 from __future__ import annotations
 
+import html
 import statistics
 import time
 from collections import Counter
@@ -15,15 +16,50 @@ import ttr_nb
 from ttr_nb.analysis import GreedyBot
 from ttr_nb.engine import (AbandonTunnel, BuildStation, Claim, DrawBlind, DrawFaceUp, DrawTickets, KeepTickets,
                            Pass, PayTunnel)
-from ttr_nb.engine.cards import CARD_NAMES
+from ttr_nb.engine.cards import CARD_NAMES, Cards, card_word, colour_name
+from ttr_nb.engine.narration import cards_text, points_text
 from ttr_nb.viz import PLAYER_COLOURS
 from ttr_nb.widgets.table import GameTable
 from ttr_nb.widgets.testing import simulate_click
+
+from .words import EN, WN, W, E, english
 
 EDITIONS = ttr_nb.editions()
 
 
 # --------------------------------------------------------------------------- helpers
+
+
+def seat(n: int, kind: str) -> str:
+    """A seat's default name in the language of the run: "Player 1 (human)"."""
+    return W("Player {n} ({kind})", n=n, kind=W(kind))
+
+
+def hand_of(name: str) -> str:
+    return W("{name}'s hand", name=name)
+
+
+def prompt(who: str, what: str) -> str:
+    return W("{who}: " + what, who=who)
+
+
+def kept_opening(who: str, k: int, n: int) -> str:
+    return EN("{who} kept {k} of the {n} opening ticket", "{who} kept {k} of the {n} opening tickets", n, who=who, k=k)
+
+
+def drew_deck(who: str) -> str:
+    return E("{who} drew a card from the deck", who=who)
+
+
+def claimed(who: str, route: str, cards: str, points: int) -> str:
+    return E("{who} claimed {route} with {cards} ({points})", who=who, route=route,
+             cards=cards_text(Cards.parse(cards)), points=points_text(points))
+
+
+def engine_says(shown: str, english_text: str, reason) -> bool:
+    """The status line shows the engine's sentence: in English exactly `english_text` (as this
+    test always checked), in any language the engine's own answer for the same question."""
+    return shown == reason.text and (not english() or shown == english_text)
 
 
 def position(edition, players=2, deck=(), display=("white", "white", "black", "black", "orange"), **d):
@@ -93,7 +129,7 @@ def test_constructed_for_each_edition(edition):
     table = GameTable(edition, ["human", "greedy"], seed=3, bot_delay=0)
     s = table.state
     assert s.phase == "opening" and s.current_player == 0
-    assert table.status.text == "Player 1 (human): choose which opening tickets to keep."
+    assert table.status.text == prompt(seat(1, "human"), "choose which opening tickets to keep.")
     # the opening offer: one toggle per ticket and a keep button
     boxes = [b for b in table.choice_buttons.children if "ttr-ticket-choice" in b._dom_classes]
     assert len(boxes) == len(s.opening_offers[0])
@@ -102,22 +138,26 @@ def test_constructed_for_each_edition(edition):
     # one FigureWidget with the fixed traces, the face-up buttons show the display
     assert type(table.figure).__name__ == "FigureWidget"
     assert len(table.figure.data) == len(table.view.trace_names)
-    assert [b.description for b in table.face_up_buttons[:len(s.display)]] == \
+    assert [b.description for b in table.face_up_buttons[:len(s.display)]] == [colour_name(c) for c in s.display]
+    assert not english() or [b.description for b in table.face_up_buttons[:len(s.display)]] == \
         ["locomotive" if c == 8 else CARD_NAMES[c] for c in s.display]
-    assert "Player 1 (human)'s hand" in table.hand.value
+    assert hand_of(seat(1, "human")) in table.hand.value
     assert table.log == []
 
 
 def test_seats_are_checked():
-    with pytest.raises(ValueError, match="seat 1 is 'clever'"):
+    with pytest.raises(ValueError, match=W("seat {i} is {seat}: a seat is 'human', {bots} or a bot (a callable state "
+                                           "-> action)", i=1, seat="'clever'", bots="").split(":")[0]):
         GameTable("usa", ["human", "clever"])
     with pytest.raises(ValueError, match="played by 2 to 3 players"):
         GameTable("switzerland", ["human"] * 4)
     table = GameTable("usa", ["human", "random", "greedy", "human", "random"], seed=2, bot_delay=0)
     assert table.game.players == 5
-    assert table.names == ["Player 1 (human)", "Player 2 (random)", "Player 3 (greedy)", "Player 4 (human)",
-                           "Player 5 (random)"]
-    assert "Player 5 (random)" in table.scores.value
+    assert table.names == [seat(1, "human"), seat(2, "random"), seat(3, "greedy"), seat(4, "human"),
+                           seat(5, "random")]
+    assert not english() or table.names == ["Player 1 (human)", "Player 2 (random)", "Player 3 (greedy)",
+                                            "Player 4 (human)", "Player 5 (random)"]
+    assert seat(5, "random") in table.scores.value
 
 
 def test_a_callable_bot_and_names():
@@ -130,31 +170,35 @@ def test_a_callable_bot_and_names():
     table = GameTable("usa", ["human", first_legal], seed=0, bot_delay=0, names=["Ada", "Bob"])
     table.keep([0, 1])
     assert calls == [1]
-    assert table.log == ["Ada kept 2 of the 3 opening tickets", "Bob kept 2 of the 3 opening tickets"]
+    assert table.log == [kept_opening("Ada", 2, 3), kept_opening("Bob", 2, 3)]
+    assert not english() or table.log == ["Ada kept 2 of the 3 opening tickets", "Bob kept 2 of the 3 opening tickets"]
 
 
 def test_the_legend_and_the_status_number_players_from_1():
     """Players are numbered from 1 in everything a person reads (the API stays 0-based)."""
     table = GameTable("usa", ["human", "human", "human"], seed=1, bot_delay=0)
     legend = [t.name for t in table.figure.data if t.meta in ("player 0", "player 1", "player 2")]
-    assert [name.split(" (")[0] for name in legend] == ["player 1", "player 2", "player 3"]
-    assert table.status.text == "Player 1 (human): choose which opening tickets to keep."
+    assert [name.split(" (")[0] for name in legend] == [W("player {n}", n=k) for k in (1, 2, 3)]
+    assert table.status.text == prompt(seat(1, "human"), "choose which opening tickets to keep.")
     table.keep([0, 1])
     assert table.state.current_player == 1
-    assert table.status.text == "Player 1 (human) kept 2 of the 3 opening tickets"
-    assert "<b>Player 2 (human)</b> to play" in table.turn.value
+    assert table.status.text == kept_opening(seat(1, "human"), 2, 3)
+    assert W("Turn {n} · {who} to play", n=1, who=f"<b>{seat(2, 'human')}</b>") in table.turn.value
     assert not table.draw_deck()
-    assert table.status.text == ("You cannot draw a card now: player 2 must first choose which opening tickets "
-                                 "to keep.")
+    assert engine_says(table.status.text, "You cannot draw a card now: player 2 must first choose which opening "
+                                          "tickets to keep.", table.state.why_illegal(DrawBlind()))
     texts = [table.status.text, table.turn.value, *table.log, table.hand.value, table.scores.value, *legend]
-    assert not any("player 0" in t.lower() for t in texts), texts
+    assert not any(W("player {n}", n=0) in t.lower() for t in texts), texts
     named = GameTable("usa", ["human", "human"], seed=1, bot_delay=0, names=["Ada", "Bob"])
-    assert named.status.text == "Ada: choose which opening tickets to keep."
+    assert named.status.text == prompt("Ada", "choose which opening tickets to keep.")
     named.keep([0, 1])
-    assert named.status.text == "Ada kept 2 of the 3 opening tickets"
-    assert "<b>Bob</b> to play" in named.turn.value and "Bob's hand" in named.hand.value
+    assert named.status.text == kept_opening("Ada", 2, 3)
+    assert W("Turn {n} · {who} to play", n=1, who="<b>Bob</b>") in named.turn.value
+    assert hand_of("Bob") in named.hand.value
     assert not named.draw_deck()
-    assert named.status.text == "You cannot draw a card now: Bob must first choose which opening tickets to keep."
+    assert "Bob" in named.status.text and W("player {n}", n=2) not in named.status.text
+    assert not english() or named.status.text == ("You cannot draw a card now: Bob must first choose which opening "
+                                                  "tickets to keep.")
     assert named.status.rule == "wrong-phase"
 
 
@@ -165,7 +209,8 @@ def test_opening_refusal_then_keep_by_clicks():
     table = GameTable("usa", ["human", "greedy"], seed=0, bot_delay=0)
     assert not table.keep([0])
     assert table.status.kind == "refused"
-    assert table.status.text == "You must keep at least 2 of the 3 tickets dealt at the start; 1 is too few."
+    assert engine_says(table.status.text, "You must keep at least 2 of the 3 tickets dealt at the start; 1 is too "
+                                          "few.", table.state.why_illegal(KeepTickets((0,))))
     assert table.state.phase == "opening"
     boxes = [b for b in table.choice_buttons.children if "ttr-ticket-choice" in b._dom_classes]
     keep = choice_buttons(table, "ttr-keep")[0]
@@ -174,13 +219,15 @@ def test_opening_refusal_then_keep_by_clicks():
     assert table.view.overlays.ticket is not None          # the ticket shows on the board
     assert len(trace(table, "ticket ends").x) >= 2
     keep.click()
-    assert table.status.text.startswith("You must keep at least 2")
+    assert table.status.text == table.state.why_illegal(KeepTickets((0,))).text
+    assert not english() or table.status.text.startswith("You must keep at least 2")
     boxes[2].value = True
     keep.click()
     offered = table.match.states[0].opening_offers[0]
     assert table.state.tickets[0] == (offered[0], offered[2])
-    assert table.log[:2] == ["Player 1 (human) kept 2 of the 3 opening tickets",
-                             "Player 2 (greedy) kept 3 of the 3 opening tickets"]
+    assert table.log[:2] == [kept_opening(seat(1, "human"), 2, 3), kept_opening(seat(2, "greedy"), 3, 3)]
+    assert not english() or table.log[:2] == ["Player 1 (human) kept 2 of the 3 opening tickets",
+                                              "Player 2 (greedy) kept 3 of the 3 opening tickets"]
     assert table.state.phase == "turn" and table.state.current_player == 0
     assert table.view.overlays.ticket is None             # cleared once the tickets are kept
     assert table.choice.layout.display == "none"
@@ -189,17 +236,23 @@ def test_opening_refusal_then_keep_by_clicks():
 def test_draw_tickets_and_keep():
     table = table_at("usa", position("usa", tickets=[["Boston-Miami"], ["Denver-El Paso"]]))
     assert table.draw_tickets()
-    assert table.log == ["Player 1 (human) drew 3 tickets"]
+    assert table.log == [EN("{who} drew {n} ticket", "{who} drew {n} tickets", 3, who=seat(1, "human"))]
+    assert not english() or table.log == ["Player 1 (human) drew 3 tickets"]
     assert table.state.phase == "tickets"
     assert not table.keep([])
-    assert table.status.text == "You must keep at least 1 of the 3 tickets drawn; 0 is too few."
+    assert engine_says(table.status.text, "You must keep at least 1 of the 3 tickets drawn; 0 is too few.",
+                       table.state.why_illegal(KeepTickets(())))
     assert not table.draw_deck()
-    assert table.status.text.startswith("You cannot draw a card now: player 1 must choose which of the drawn")
+    assert table.status.text == table.state.why_illegal(DrawBlind()).text
+    assert not english() or table.status.text.startswith("You cannot draw a card now: player 1 must choose which "
+                                                         "of the drawn")
     assert table.keep("0,2")
     assert len(table.state.tickets[0]) == 3
-    assert table.log[-1] == "Player 1 (human) kept 2 of the 3 tickets drawn"
+    assert table.log[-1] == EN("{who} kept {k} of the {n} ticket drawn", "{who} kept {k} of the {n} tickets drawn", 3,
+                               who=seat(1, "human"), k=2)
+    assert not english() or table.log[-1] == "Player 1 (human) kept 2 of the 3 tickets drawn"
     # hot-seat: the next human's tickets are shown now, never the previous one's
-    assert "Player 2 (human)'s hand" in table.hand.value
+    assert hand_of(seat(2, "human")) in table.hand.value
     assert "Denver-El Paso" in table.my_tickets.value and "Boston-Miami" not in table.my_tickets.value
 
 
@@ -210,20 +263,25 @@ def test_draw_cards_face_up_and_deck():
     pos = position("usa", hands=[{"red": 1}, {}], display=["loco", "red", "blue", "green", "pink"],
                    deck=["black", "white", "yellow"])
     table = table_at("usa", pos)
-    assert table.face_up_buttons[1].description == "red"
+    assert table.face_up_buttons[1].description == colour_name("red")
+    assert not english() or table.face_up_buttons[1].description == "red"
     assert table.face_up_buttons[1].style.button_color == "#d7262b"
     table.face_up_buttons[1].click()                    # a click on the face-up red card
     assert table.state.hands[0][0] == 2
-    assert table.log == ["Player 1 (human) took a face-up red card"]
+    assert table.log == [E("{who} took a face-up {card}", who=seat(1, "human"), card=card_word(0))]
+    assert not english() or table.log == ["Player 1 (human) took a face-up red card"]
     # the red card was replaced from the deck; a face-up locomotive cannot be the second card
     assert CARD_NAMES[table.state.display[-1]] == "black"
     assert not table.draw_face_up("loco")
     assert table.status.kind == "refused"
-    assert "A face-up locomotive can only be taken as the first card" in table.status.text
+    assert table.status.text == table.state.why_illegal(DrawFaceUp("loco")).text
+    assert not english() or "A face-up locomotive can only be taken as the first card" in table.status.text
     assert not table.draw_face_up("purple-ish")
-    assert "unknown card colour" in table.status.text
+    assert table.status.text == table.state.why_illegal(DrawFaceUp("purple-ish")).text
+    assert not english() or "unknown card colour" in table.status.text
     table.deck_button.click()
-    assert table.log[-1] == "Player 1 (human) drew a card from the deck"   # the card is not named
+    assert table.log[-1] == drew_deck(seat(1, "human"))   # the card is not named
+    assert not english() or table.log[-1] == "Player 1 (human) drew a card from the deck"
     assert table.state.current_player == 1
     assert sum(table.state.hands[0]) == 3
 
@@ -239,9 +297,10 @@ def test_claim_colours_the_route_and_touches_only_its_traces():
     s = table.state
     assert s.owner("Denver-Omaha") == 0 and s.points[0] == 7 and s.trains[0] == 41
     assert s.hands[0][5] == 0 and s.hands[0][8] == 2
-    assert table.log == ["Player 1 (human) claimed Denver-Omaha with 4 pink cards (7 points)"]
+    assert table.log == [claimed(seat(1, "human"), "Denver-Omaha", "pink*4", 7)]
+    assert not english() or table.log == ["Player 1 (human) claimed Denver-Omaha with 4 pink cards (7 points)"]
     assert table.status.kind == "ok"
-    assert table.status.text == "Player 1 (human) claimed Denver-Omaha with 4 pink cards (7 points)"
+    assert table.status.text == claimed(seat(1, "human"), "Denver-Omaha", "pink*4", 7)
     # the figure: the route's spaces moved from the pink trace to player 0's, in player 0's colour
     assert "Denver-Omaha" in table.view.owner_of_polygons("player 0")
     assert "Denver-Omaha" not in table.view.owner_of_polygons("spaces pink")
@@ -254,14 +313,17 @@ def test_claim_colours_the_route_and_touches_only_its_traces():
     assert elapsed < 0.5
     # the hover text of the route names its owner
     ri = table.game.route_index("Denver-Omaha")
-    assert "owner: player 1" in trace(table, "routes").hovertext[ri]
+    assert W("owner: {player}", player=W("player {n}", n=1)) in trace(table, "routes").hovertext[ri]
+    assert not english() or "owner: player 1" in trace(table, "routes").hovertext[ri]
 
 
 def test_claim_refusals_show_the_engine_sentence():
     pos = position("usa", hands=[{"pink": 4}, {"pink": 4}], routes={"Denver-Omaha": 1})
     table = table_at("usa", pos)
     assert not table.claim("Denver-Omaha")
-    assert table.status.kind == "refused" and table.status.text == "Denver-Omaha already belongs to player 2."
+    assert table.status.kind == "refused"
+    assert engine_says(table.status.text, "Denver-Omaha already belongs to player 2.",
+                       table.state.why_illegal(Claim("Denver-Omaha", ttr_nb.Cards.parse("pink*4"))))
     assert not table.claim("Kansas City-Omaha", "pink*3")
     engine = table.state.why_illegal(Claim("Kansas City-Omaha", ttr_nb.Cards.parse("pink*3")))
     assert table.status.rule == engine.rule and table.status.text == engine.text
@@ -271,8 +333,9 @@ def test_claim_refusals_show_the_engine_sentence():
     assert table.status.rule == "unknown-route"
     assert not table.claim("Denver-Helena")     # green 4: the hand holds no green
     assert table.status.rule == "not-in-hand"       # the price and the hand, not a payment never made
-    assert table.status.text == ("Your hand (4 pink cards) cannot pay for Denver-Helena: it costs 4 green cards; "
-                                 "locomotives are wild here.")
+    assert table.status.text == table.state.why_not_claim("Denver-Helena").text
+    assert not english() or table.status.text == ("Your hand (4 pink cards) cannot pay for Denver-Helena: it costs 4 "
+                                                  "green cards; locomotives are wild here.")
     assert not table.claim("Denver-Helena", "pink*x")
     assert table.status.rule == "widget.payment-syntax"
     assert table.log == [] and table.state.owner("Denver-Helena") is None
@@ -283,21 +346,29 @@ def test_route_click_offers_payments_and_a_payment_click_claims():
     table = table_at("usa", pos)
     ri = table.game.route_index("Denver-Omaha")
     simulate_click(table.figure, "routes", ri)             # a click on the route's marker
-    assert table.status.text.startswith("Denver-Omaha: 4 spaces, 7 points. Choose how to pay.")
+    assert table.status.text.startswith(W("{route}: {spaces}, {points}. Choose how to pay.", route="Denver-Omaha",
+                                          spaces=WN("{n} space", "{n} spaces", 4),
+                                          points=EN("{n} point", "{n} points", 7)))
+    assert not english() or table.status.text.startswith("Denver-Omaha: 4 spaces, 7 points. Choose how to pay.")
     assert table.view.highlight[0] == (ri,)
     assert len(trace(table, "highlight routes").x) > 0
     pays = choice_buttons(table, "ttr-pay-option")
-    assert [b.description for b in pays] == ["4 pink cards", "3 pink cards and 1 locomotive", "2 pink cards and 2 locomotives"]
+    assert [b.description for b in pays] == [cards_text(Cards.parse(c))
+                                             for c in ("pink*4", "pink*3+loco*1", "pink*2+loco*2")]
+    assert not english() or [b.description for b in pays] == ["4 pink cards", "3 pink cards and 1 locomotive",
+                                                              "2 pink cards and 2 locomotives"]
     assert table.choice.layout.display == "flex"
     pays[1].click()
     assert table.state.owner("Denver-Omaha") == 0
     assert table.state.hands[0][5] == 1 and table.state.hands[0][8] == 1
-    assert table.log[-1] == "Player 1 (human) claimed Denver-Omaha with 3 pink cards and 1 locomotive (7 points)"
+    assert table.log[-1] == claimed(seat(1, "human"), "Denver-Omaha", "pink*3+loco*1", 7)
     assert table.choice.layout.display == "none"
     assert table.view.highlight == ((), ())
     # a click on a taken route says why it cannot be claimed
     table.view.click_route("Denver-Omaha")
-    assert table.status.kind == "refused" and "already belongs to player 1" in table.status.text
+    assert table.status.kind == "refused"
+    assert table.status.text == table.state.why_not_claim("Denver-Omaha").text
+    assert not english() or "already belongs to player 1" in table.status.text
 
 
 def test_cancel_a_selection():
@@ -320,18 +391,21 @@ def test_bots_move_after_a_human_and_undo_takes_their_moves_back():
     assert table.draw_deck() and table.draw_deck()
     assert table.state.current_player == 0                 # both bots have moved
     assert len(table.log) >= len(log_before) + 4
-    assert any(line.startswith("Player 2 (greedy)") for line in table.log[len(log_before):])
+    assert any(line.startswith(seat(2, "greedy")) for line in table.log[len(log_before):])
     assert table.undo()
     assert table.state.phase == "draw2" and table.state.current_player == 0
-    assert table.status.text.startswith("Took back: Player 1 (human) drew a card from the deck (and ")
-    assert table.log == log_before + ["Player 1 (human) drew a card from the deck"]
+    took = WN("Took back: {move} (and {n} bot move)", "Took back: {move} (and {n} bot moves)", 99,
+              move=drew_deck(seat(1, "human"))).split("99")[0]
+    assert table.status.text.startswith(took)
+    assert not english() or table.status.text.startswith("Took back: Player 1 (human) drew a card from the deck (and ")
+    assert table.log == log_before + [drew_deck(seat(1, "human"))]
     assert table.undo()
     assert table.state == start and table.log == log_before
     assert table.undo_button.disabled is False
     table.undo_button.click()                                # back into the opening
     assert table.state.phase == "opening" and table.log == []
     assert not table.undo()
-    assert table.status.text == "Nothing to undo: no human move has been played yet."
+    assert table.status.text == W("Nothing to undo: no human move has been played yet.")
 
 
 def test_bots_alone_play_a_whole_game():
@@ -339,7 +413,7 @@ def test_bots_alone_play_a_whole_game():
     assert table.state.is_over()
     assert table.end.layout.display == "flex"
     assert "ttr-score-table" in table.end_table.value
-    assert table.log[-1] == "The game is over: final scoring"
+    assert table.log[-1] == E("The game is over: final scoring")
     assert not table.undo()
 
 
@@ -347,42 +421,46 @@ def test_a_human_cannot_move_for_a_bot():
     table = GameTable("usa", ["greedy", "human"], seed=0, bot_delay=0, auto_bots=False)
     assert table.state.current_player == 0
     assert not table.draw_deck()
-    assert table.status.text == "It is Player 1 (greedy)'s turn: bots move by themselves (run_bots())."
+    assert table.status.text == W("It is {name}'s turn: bots move by themselves (run_bots()).", name=seat(1, "greedy"))
     assert table.bots_button in all_widgets(table.widget)
     table.bots_button.click()
     assert table.state.current_player == 1 and table.state.phase == "opening"
-    assert table.log == ["Player 1 (greedy) kept 3 of the 3 opening tickets"]
+    assert table.log == [kept_opening(seat(1, "greedy"), 3, 3)]
 
 
 def test_hidden_information():
     pos = position("usa", hands=[{"red": 3}, {"blue": 5}], tickets=[["Boston-Miami"], ["Denver-El Paso"]])
     # one human seat: only that seat's hand and tickets, ever
     table = table_at("usa", pos, seats=("human", "greedy"))
-    assert "red ×3" in table.hand.value and "blue" not in table.hand.value
+    red, blue = colour_name("red"), colour_name("blue")
+    assert f"{red} ×3" in table.hand.value and blue not in table.hand.value
     assert "Boston-Miami" in table.my_tickets.value and "Denver-El Paso" not in table.my_tickets.value
     table.draw_deck(); table.draw_deck()
     assert table.state.current_player == 0
-    assert "Player 1 (human)'s hand" in table.hand.value and "Player 2" not in table.hand.value
+    assert hand_of(seat(1, "human")) in table.hand.value and W("Player {n}", n=2) not in table.hand.value
     assert "Denver-El Paso" not in table.my_tickets.value + table.log_box.value + table.status.text
     # hot-seat: the hand of the seat to move; the toggle hides it while the seat changes hands
     hot = table_at("usa", pos)
-    assert "red ×3" in hot.hand.value
+    assert f"{red} ×3" in hot.hand.value
     hot.draw_deck(); hot.draw_deck()
-    assert "Player 2 (human)'s hand" in hot.hand.value and "Denver-El Paso" in hot.my_tickets.value
+    assert hand_of(seat(2, "human")) in hot.hand.value and "Denver-El Paso" in hot.my_tickets.value
     assert "Boston-Miami" not in hot.my_tickets.value
     hot.hand_toggle.value = False
-    assert "hidden" in hot.hand.value and "blue" not in hot.hand.value and hot.my_tickets.value == ""
+    assert W("Hand and tickets hidden (show hand is off).") in html.unescape(hot.hand.value)
+    assert blue not in hot.hand.value and hot.my_tickets.value == ""
     hot.hand_toggle.value = True
-    assert "blue" in hot.hand.value
+    assert blue in hot.hand.value
     # a bot's moves in the log never name the cards it drew blind or the tickets it kept
     game = GameTable("usa", ["human", "greedy"], seed=8, bot_delay=0)
     game.keep([0, 1, 2])
     for _ in range(12):
         game.draw_deck()
+    drew = drew_deck("\0").split("\0")[1]                   # " drew a card from the deck"
+    kept = kept_opening("\0", 1, 3).split("\0")[1].split()[0]    # "kept"
     for line in game.log:
-        if "drew a card" in line:
-            assert line.endswith("drew a card from the deck")
-        if " kept " in line:
+        if drew.split(" from")[0] in line:
+            assert line.endswith(drew)
+        if f" {kept} " in line:
             assert "-" not in line
 
 
@@ -399,21 +477,34 @@ def test_tunnel_shows_the_revealed_cards_and_pays():
     assert table.claim("Erzurum-Sochi")
     s = table.state
     assert s.phase == "tunnel" and s.pending.extra == 2
-    assert table.log == ["Player 1 (human) tried the tunnel Erzurum-Sochi with 3 red cards: the revealed cards "
-                         "(red, locomotive, blue) ask for 2 more cards"]
+    shown = ", ".join(colour_name(c) for c in ("red", "loco", "blue"))
+    assert table.log == [EN("{who} tried the tunnel {route} with {cards}: the revealed cards ({shown}) ask for {n} "
+                            "more card", "{who} tried the tunnel {route} with {cards}: the revealed cards ({shown}) "
+                            "ask for {n} more cards", 2, who=seat(1, "human"), route="Erzurum-Sochi",
+                            cards=cards_text(Cards.parse("red*3")), shown=shown)]
+    assert not english() or table.log == ["Player 1 (human) tried the tunnel Erzurum-Sochi with 3 red cards: the "
+                                          "revealed cards (red, locomotive, blue) ask for 2 more cards"]
     assert table.choice.layout.display == "flex"
-    assert "Tunnel Erzurum-Sochi" in table.choice_title.value
-    for card in ("red", "locomotive", "blue"):
-        assert f">{card}</span>" in table.choice_title.value
+    assert W("Tunnel {route}", route="Erzurum-Sochi") in table.choice_title.value
+    for card in ("red", "loco", "blue"):
+        assert f">{colour_name(card)}</span>" in table.choice_title.value
     pays = choice_buttons(table, "ttr-pay-tunnel")
-    assert [b.description for b in pays] == ["Pay 2 red cards", "Pay 1 red card and 1 locomotive"]
+    assert [b.description for b in pays] == [W("Pay {cards}", cards=cards_text(Cards.parse(c)))
+                                             for c in ("red*2", "red*1+loco*1")]
+    assert not english() or [b.description for b in pays] == ["Pay 2 red cards", "Pay 1 red card and 1 locomotive"]
     assert choice_buttons(table, "ttr-abandon")
     assert not table.draw_deck()
-    assert table.status.text.startswith("You cannot draw a card now: player 1 must pay the tunnel's extra cards")
+    assert table.status.text == table.state.why_illegal(DrawBlind()).text
+    assert not english() or table.status.text.startswith("You cannot draw a card now: player 1 must pay the tunnel's "
+                                                         "extra cards")
     assert table.pay_tunnel()                               # fewest locomotives: 2 red
     assert table.state.owner("Erzurum-Sochi") == 0
     assert table.state.hands[0][0] == 0 and table.state.hands[0][8] == 1
-    assert table.log[-1] == "Player 1 (human) paid 2 red cards more and claimed the tunnel Erzurum-Sochi (4 points)"
+    assert table.log[-1] == E("{who} paid {cards} more and claimed the tunnel {route} ({points})",
+                              who=seat(1, "human"), cards=cards_text(Cards.parse("red*2")), route="Erzurum-Sochi",
+                              points=points_text(4))
+    assert not english() or table.log[-1] == ("Player 1 (human) paid 2 red cards more and claimed the tunnel "
+                                              "Erzurum-Sochi (4 points)")
     assert "Erzurum-Sochi" in table.view.owner_of_polygons("player 0")
 
 
@@ -422,10 +513,15 @@ def test_tunnel_abandon_by_click_and_refused_payment():
     table.claim("Erzurum-Sochi")
     assert table.state.pending.extra == 3
     assert not table.pay_tunnel("blue*3")
-    assert table.status.kind == "refused" and "You pay 3 blue" in table.status.text
+    assert table.status.kind == "refused"
+    assert table.status.text == table.state.why_illegal(PayTunnel(Cards.parse("blue*3"))).text
+    assert not english() or "You pay 3 blue" in table.status.text
     choice_buttons(table, "ttr-abandon")[0].click()
     assert table.state.owner("Erzurum-Sochi") is None and table.state.hands[0][0] == 5
-    assert table.log[-1] == "Player 1 (human) abandoned the tunnel Erzurum-Sochi and took back 3 red cards"
+    assert table.log[-1] == E("{who} abandoned the tunnel {route} and took back {cards}", who=seat(1, "human"),
+                              route="Erzurum-Sochi", cards=cards_text(Cards.parse("red*3")))
+    assert not english() or table.log[-1] == ("Player 1 (human) abandoned the tunnel Erzurum-Sochi and took back 3 "
+                                              "red cards")
     assert table.state.current_player == 1
 
 
@@ -433,8 +529,12 @@ def test_tunnel_with_nothing_extra():
     table = _tunnel_table(["blue", "green", "white"])
     assert table.claim("Erzurum-Sochi")
     assert table.state.owner("Erzurum-Sochi") == 0
-    assert table.log == ["Player 1 (human) claimed the tunnel Erzurum-Sochi with 3 red cards (4 points); the revealed "
-                         "cards (blue, green, white) asked for nothing more"]
+    assert table.log == [E("{who} claimed the tunnel {route} with {cards} ({points}); the revealed cards ({shown}) "
+                           "asked for nothing more", who=seat(1, "human"), route="Erzurum-Sochi",
+                           cards=cards_text(Cards.parse("red*3")), points=points_text(4),
+                           shown=", ".join(colour_name(c) for c in ("blue", "green", "white")))]
+    assert not english() or table.log == ["Player 1 (human) claimed the tunnel Erzurum-Sochi with 3 red cards (4 "
+                                          "points); the revealed cards (blue, green, white) asked for nothing more"]
 
 
 def test_stations_by_city_click():
@@ -442,23 +542,30 @@ def test_stations_by_city_click():
     table = table_at("europe", pos)
     simulate_click(table.figure, "cities", [c.name for c in table.game.board.cities
                                              if not c.is_country].index("Berlin"))
-    assert table.status.text == "A station in Berlin costs 1 card of one colour. Choose how to pay."
+    assert table.status.text == WN("A station in {city} costs {n} card of one colour. Choose how to pay.",
+                                   "A station in {city} costs {n} cards of one colour. Choose how to pay.", 1,
+                                   city="Berlin")
     pays = choice_buttons(table, "ttr-pay-option")
-    assert [b.description for b in pays] == ["1 red card", "1 locomotive"]
+    assert [b.description for b in pays] == [cards_text(Cards.parse(c)) for c in ("red*1", "loco*1")]
+    assert not english() or [b.description for b in pays] == ["1 red card", "1 locomotive"]
     pays[0].click()
     assert table.state.stations == (("Berlin", 0),)
-    assert table.log == ["Player 1 (human) built a station in Berlin with 1 red card (station 1 of 3)"]
+    assert table.log == [E("{who} built a station in {city} with {cards} (station {k} of {n})", who=seat(1, "human"),
+                           city="Berlin", cards=cards_text(Cards.parse("red*1")), k=1, n=3)]
+    assert not english() or table.log == ["Player 1 (human) built a station in Berlin with 1 red card (station 1 of 3)"]
     assert list(trace(table, "stations").customdata) == ["Berlin"]
     assert "1/3" in table.scores.value
     table.draw_deck(); table.draw_deck()                     # player 1
     assert not table.build_station("berlin")
-    assert table.status.text == "Berlin already has a station (player 1's); each city holds one station."
+    assert engine_says(table.status.text, "Berlin already has a station (player 1's); each city holds one station.",
+                       table.state.why_no_station("Berlin"))
 
 
 def test_no_stations_in_the_usa():
     table = table_at("usa", position("usa", hands=[{"red": 2}, {}]))
     assert not table.build_station("Denver", "red*1")
-    assert table.status.rule == "no-stations" and table.status.text.endswith("has no train stations.")
+    assert table.status.rule == "no-stations" and table.status.text == table.state.why_no_station("Denver").text
+    assert not english() or table.status.text.endswith("has no train stations.")
     table.select_city("Denver")
     assert table.status.text.startswith("Denver: ") and table.choice.layout.display == "none"
 
@@ -466,7 +573,8 @@ def test_no_stations_in_the_usa():
 def test_pass_is_refused_while_something_is_possible():
     table = table_at("usa", position("usa"))
     assert not table.pass_turn()
-    assert table.status.text.startswith("You may only pass when no other action is possible")
+    assert table.status.text == table.state.why_illegal(Pass()).text
+    assert not english() or table.status.text.startswith("You may only pass when no other action is possible")
 
 
 def test_an_unexpected_error_in_a_callback_is_shown():
@@ -512,11 +620,11 @@ def test_a_whole_game_through_the_public_methods(edition):
     rows = s.score_breakdown()
     for r in rows:
         assert f"<b>{str(r.total).replace('-', '−')}</b>" in table.end_table.value
-    assert table.log[-1] == "The game is over: final scoring"
-    assert "The game is over: final scoring" in table.status.text
+    assert table.log[-1] == E("The game is over: final scoring")
+    assert E("The game is over: final scoring") in table.status.text
     # the walkthrough opens on the finished position
     walk = table.open_walkthrough()
-    assert walk.steps[-1] == "Final table" and walk.state is s
+    assert walk.steps[-1] == W("Final table") and walk.state is s
     assert walk.winners == s.winners()
     assert table.open_walkthrough() is walk
 
@@ -552,4 +660,5 @@ def test_a_short_display_hides_only_its_empty_slots():
     assert table.deck_button.layout.visibility != "hidden" and table.undo_button.layout.visibility != "hidden"
     assert table.deck_button.layout is not table.face_up_buttons[0].layout
     assert not table.draw_deck()
-    assert table.status.text == "The deck and the discard pile are both empty: no card can be drawn blind."
+    assert engine_says(table.status.text, "The deck and the discard pile are both empty: no card can be drawn blind.",
+                       table.state.why_illegal(DrawBlind()))

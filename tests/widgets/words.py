@@ -1,0 +1,35 @@
+"""What the widget tests expect a widget to show, in the language of the run: the widgets' and
+the engine's catalogue texts (the same lookup the code makes), so an assertion holds in English
+and in Danish alike, and in English it is the very text the test always expected."""
+from __future__ import annotations
+
+from ttr_nb.engine.i18n import language, translations
+
+_w, _wn = translations("widgets")
+_e, _en = translations("engine")
+
+
+def W(text: str, **fields) -> str:
+    """A widgets-catalogue text in the language of the run, its fields filled in."""
+    return _w(text).format(**fields) if fields else _w(text)
+
+
+def WN(singular: str, plural: str, n: int, **fields) -> str:
+    """A widgets-catalogue text with a count (``n`` fills the field ``{n}`` unless given)."""
+    return _wn(singular, plural, n).format(**{"n": n, **fields})
+
+
+def E(text: str, **fields) -> str:
+    """An engine-catalogue text in the language of the run, its fields filled in."""
+    return _e(text).format(**fields) if fields else _e(text)
+
+
+def EN(singular: str, plural: str, n: int, **fields) -> str:
+    """An engine-catalogue text with a count."""
+    return _en(singular, plural, n).format(**{"n": n, **fields})
+
+
+def english() -> bool:
+    """Whether this run is in English (for an exact English sentence of the engine that its
+    catalogue has no text for yet: in Danish the test compares with the engine's own answer)."""
+    return language() == "en"
