@@ -13,10 +13,31 @@ import pytest
 
 import ttr_nb
 from ttr_nb.engine.scoring import best_borrowing
+from ttr_nb.engine.narration import and_list, trains_text
 from ttr_nb.widgets.scoring import ScoringWalkthrough, finished_match, score_table_html, tie_break
+
+from .words import W, WN, W_part, english
 
 EDITIONS = ttr_nb.editions()
 _MATCHES: dict = {}
+
+
+def P(n: int) -> str:
+    """Player n's default name in the language of the run: "Player 1"."""
+    return W("Player {n}", n=n)
+
+
+def route_points(who: str) -> str:
+    return W("{who}: route points", who=who)
+
+
+def ticket_step(who: str, ticket: str, points: int) -> str:
+    sign = f"+{points}" if points > 0 else f"−{-points}"
+    return W("{who}: ticket {ticket} {points}", who=who, ticket=ticket, points=sign)
+
+
+def longest_step(who: str, n: int) -> str:
+    return W("{who}: longest path {n}", who=who, n=n)
 
 
 def finished(edition, players=2, seed=1):
@@ -47,9 +68,10 @@ def test_constructed_for_each_edition(edition):
     assert state.is_over()
     walk = ScoringWalkthrough(state)
     rows = state.score_breakdown()
-    assert walk.steps[0] == "Player 1: route points"
-    assert walk.steps[-2:] == ["Tie-breakers", "Final table"]
-    assert walk.current_step == 0 and walk.step.title == "Player 1: route points"
+    assert walk.steps[0] == route_points(P(1))
+    assert walk.steps[-2:] == [W("Tie-breakers"), W("Final table")]
+    assert walk.current_step == 0 and walk.step.title == route_points(P(1))
+    assert not english() or walk.steps[0] == "Player 1: route points"
     assert walk.totals == (rows[0].route_points, 0)
     # the running totals add up the steps and end at the engine's totals
     totals = [0, 0]
@@ -60,11 +82,10 @@ def test_constructed_for_each_edition(edition):
     # one step per ticket, with its sign
     for r in rows:
         for t in r.tickets:
-            sign = f"+{t.points}" if t.points > 0 else f"−{-t.points}"
-            assert f"Player {r.player + 1}: ticket {t.ticket} {sign}" in walk.steps
-        assert f"Player {r.player + 1}: longest path {r.longest_path}" in walk.steps
-    assert ("Longest path bonus" in walk.steps) == bool(state.rules.longest_path_bonus)
-    assert ("Globetrotter" in walk.steps) == bool(state.rules.globetrotter_bonus)
+            assert ticket_step(P(r.player + 1), t.ticket, t.points) in walk.steps
+        assert longest_step(P(r.player + 1), r.longest_path) in walk.steps
+    assert (W("Longest path bonus") in walk.steps) == bool(state.rules.longest_path_bonus)
+    assert (W("Globetrotter") in walk.steps) == bool(state.rules.globetrotter_bonus)
     # one FigureWidget, its traces fixed, whatever the step shows
     assert type(walk.figure).__name__ == "FigureWidget"
     n = len(walk.figure.data)
@@ -82,11 +103,10 @@ def test_usa_steps_in_order():
     rows = state.score_breakdown()
     expected = []
     for r in rows:
-        expected.append(f"Player {r.player + 1}: route points")
-        expected += [f"Player {r.player + 1}: ticket {t.ticket} {'+' if t.points > 0 else '−'}{abs(t.points)}"
-                     for t in r.tickets]
-        expected.append(f"Player {r.player + 1}: longest path {r.longest_path}")
-    expected += ["Longest path bonus", "Tie-breakers", "Final table"]
+        expected.append(route_points(P(r.player + 1)))
+        expected += [ticket_step(P(r.player + 1), t.ticket, t.points) for t in r.tickets]
+        expected.append(longest_step(P(r.player + 1), r.longest_path))
+    expected += [W("Longest path bonus"), W("Tie-breakers"), W("Final table")]
     assert walk.steps == expected
 
 
@@ -98,18 +118,19 @@ def test_next_previous_goto_and_refusals():
     n = len(walk.steps)
     assert walk.prev_button.disabled and not walk.next_button.disabled
     assert walk.previous() == 0
-    assert walk.status.kind == "refused" and walk.status.text == "This is the first step."
+    assert walk.status.kind == "refused" and walk.status.text == W("This is the first step.")
     assert walk.next() == 1 and walk.current_step == 1
     assert walk.status.text == ""
-    assert walk.goto(-1) == n - 1 and walk.step.title == "Final table"
+    assert walk.goto(-1) == n - 1 and walk.step.title == W("Final table")
     assert walk.next_button.disabled
-    assert walk.next() == n - 1 and walk.status.text == "This is the last step: the final table."
-    assert walk.goto("Tie-breakers") == n - 2
-    assert walk.goto("longest path bonus") == n - 3      # a unique part of a title works too
+    assert walk.next() == n - 1 and walk.status.text == W("This is the last step: the final table.")
+    assert walk.goto(W("Tie-breakers")) == n - 2
+    assert walk.goto(W("Longest path bonus").lower()) == n - 3      # a unique part of a title works too
     assert walk.goto(99) == n - 3
-    assert walk.status.text == f"There is no step 99: steps run from 0 to {n - 1}."
-    assert walk.goto("ticket") == n - 3
-    assert "steps match 'ticket'" in walk.status.text
+    assert walk.status.text == W("There is no step {step}: steps run from 0 to {last}.", step=99, last=n - 1)
+    ticket = W("{who}: ticket {ticket} {points}", who="", ticket="", points="").strip(": ")   # "ticket"
+    assert walk.goto(ticket) == n - 3
+    assert W_part("{n} steps match {step}: the steps are {steps}.", 1) + repr(ticket) in walk.status.text
     assert walk.first() == 0 and walk.last() == n - 1
 
 
@@ -127,7 +148,7 @@ def test_buttons_and_the_step_list_drive_it():
     assert walk.step.kind == "final"
     walk.first_button.click()
     assert walk.current_step == 0 and walk.select.value == 0
-    assert f"step 1 of {len(walk.steps)}" in walk.counter.value
+    assert W("step {k} of {n}", k=1, n=len(walk.steps)) in walk.counter.value
 
 
 # --------------------------------------------------------------------------- what the board shows
@@ -151,7 +172,8 @@ def test_completed_ticket_path_is_outlined_over_the_players_routes():
         assert len(walk.view.trace("highlight routes").x) > 0
         assert len(walk.view.trace("highlight cities").x) == 2
         assert walk.view.overlays.network == step.player
-        assert "is completed" in walk.text.value
+        assert W_part("{ticket} is completed: {who}'s routes join {source} to {target}{via} (outlined on the board), so "
+                      "it scores {points}.", 1) in walk.text.value
         checked += 1
     assert checked >= 3
 
@@ -159,11 +181,15 @@ def test_completed_ticket_path_is_outlined_over_the_players_routes():
 def test_uncompleted_ticket_shows_the_cheapest_missing_path():
     state = over("usa", routes={"Denver-Omaha": 0}, tickets=[["Denver-El Paso"], []])
     walk = ScoringWalkthrough(state)
-    assert walk.goto("Player 1: ticket Denver-El Paso −4") == 1
+    assert walk.goto(ticket_step(P(1), "Denver-El Paso", -4)) == 1
     assert walk.view.overlays.ticket == "Denver-El Paso"
     assert len(walk.view.trace("ticket path").x) > 0
     assert set(walk.view.trace("ticket ends").customdata) == {"Denver", "El Paso"}
-    assert "is not completed" in walk.text.value and "4 more trains" in walk.text.value
+    assert W_part("{ticket} is not completed, so {who} loses its value: {points}.", 1) in walk.text.value
+    assert WN("The cyan line shows the cheapest way it could have been finished: {n} more train.",
+              "The cyan line shows the cheapest way it could have been finished: {n} more trains.", 4) in \
+        html.unescape(walk.text.value)
+    assert not english() or ("is not completed" in walk.text.value and "4 more trains" in walk.text.value)
     # the next step clears the ticket overlay
     walk.next()
     assert walk.view.overlays.ticket is None and len(walk.view.trace("ticket path").x or ()) == 0
@@ -175,7 +201,8 @@ def test_a_ticket_that_can_no_longer_be_completed_rings_its_ends():
     state = over("usa", routes={k: 1 for k in miami}, tickets=[["Boston-Miami"], []])
     walk = ScoringWalkthrough(state)
     walk.goto("Boston-Miami")
-    assert "can no longer be completed" in walk.text.value
+    assert html.escape(W("It can no longer be completed: other players' routes cut every way; the two ends are ringed "
+                         "on the board.")) in walk.text.value
     assert set(walk.view.highlight[1]) == {"Boston", "Miami"}
 
 
@@ -183,11 +210,11 @@ def test_longest_path_is_numbered_along_its_trail():
     state = finished("usa")
     walk = ScoringWalkthrough(state)
     for p, row in enumerate(state.score_breakdown()):
-        walk.goto(f"Player {p + 1}: longest path {row.longest_path}")
+        walk.goto(longest_step(P(p + 1), row.longest_path))
         numbers = walk.view.trace("longest numbers")
         assert list(numbers.text) == [str(k + 1) for k in range(len(row.longest_trail))]
         assert [state.board.routes[ri].key for ri in numbers.customdata] == list(row.longest_trail)
-        assert f"{row.longest_path} trains" in walk.text.value
+        assert trains_text(row.longest_path) in walk.text.value
 
 
 def test_stations_borrow_a_route_for_a_ticket():
@@ -195,29 +222,36 @@ def test_stations_borrow_a_route_for_a_ticket():
                  stations=[["München", 0]], tickets=[["Paris-Wien"], ["Budapest-Sofia"]])
     assert best_borrowing(state, 0)[0] == (("München", "München-Wien"),)
     walk = ScoringWalkthrough(state)
-    i = walk.goto("Player 1: station München borrows München-Wien")
+    i = walk.goto(W("{who}: station {city} borrows {route}", who=P(1), city="München", route="München-Wien"))
     assert walk.step.kind == "station"
     ri = state.game.route_index("München-Wien")
     assert walk.view.highlight == ((ri,), ("München",))
-    assert "never count for the longest path" in walk.text.value
-    assert walk.steps[i + 1] == "Player 1: 2 stations not built +8"
-    walk.goto("Player 1: ticket Paris-Wien +8")
-    assert "using the borrowed route München-Wien" in walk.text.value
+    assert W_part("{who}'s station in {city_b} lets them use one route of another player touching {city}: {route} "
+                  "({owner}'s). It is chosen to score the most ticket points. Stations are not routes: they never "
+                  "count for the longest path.", 5) in html.unescape(walk.text.value)
+    assert walk.steps[i + 1] == WN("{who}: {n} station not built {points}", "{who}: {n} stations not built {points}",
+                                   2, who=P(1), points="+8")
+    walk.goto(ticket_step(P(1), "Paris-Wien", 8))
+    assert W(", using the borrowed route {route}", route="München-Wien") in walk.text.value
     assert ri in walk.view.highlight[0]
     assert walk.totals == (6 + 8 + 8, 0)
-    assert "Player 2: 3 stations not built +12" in walk.steps
+    assert WN("{who}: {n} station not built {points}", "{who}: {n} stations not built {points}", 3, who=P(2),
+              points="+12") in walk.steps
     assert walk.all_steps[-1].totals == tuple(r.total for r in state.score_breakdown())
 
 
 def test_globetrotter_in_the_nordic_countries():
     state = finished("nordic")
     walk = ScoringWalkthrough(state)
-    walk.goto("Globetrotter")
+    walk.goto(W("Globetrotter"))
     rows = state.score_breakdown()
     holders = [r.player for r in rows if r.globetrotter]
     assert holders and all(walk.step.delta[p] == 10 for p in holders)
-    assert "most completed tickets" in walk.text.value
-    assert "This edition gives no bonus for it" in walk.all_steps[index_of(walk, "Player 1: longest path")].text
+    assert W_part("The Globetrotter goes to the most completed tickets ({counts}): {who} scores {bonus}.", 0,
+                  "The Globetrotter goes to the most completed tickets ({counts}): {who} score {bonus}.",
+                  len(holders)).strip(" (") in walk.text.value
+    assert W("This edition gives no bonus for it; it only breaks ties.") in \
+        walk.all_steps[index_of(walk, W("{who}: longest path {n}", who=P(1), n="").strip())].text
 
 
 # --------------------------------------------------------------------------- ties and the final table
@@ -230,25 +264,36 @@ def test_a_tie_decided_by_completed_tickets():
     assert rows[0].total == rows[1].total == 8
     winners, decided, lines = tie_break(state)
     assert winners == state.winners() == (0,) and decided == "most_tickets_completed"
-    assert lines == ["Players 1 and 2 share the highest total, 8.",
-                     "Tie-breaker: most completed tickets (player 1 completed 1, player 2 completed 0): "
-                     "player 1 wins."]
+    both = and_list(["1", "2"])
+    facts = ", ".join(W("{who} completed {n}", who=W("player {n}", n=k), n=d) for k, d in ((1, 1), (2, 0)))
+    assert lines == [W("{who} share the highest total, {best}.", who=W("Players {numbers}", numbers=both), best=8),
+                     W("Tie-breaker: {rule} ({facts}): {verdict}.", rule=W("most completed tickets"), facts=facts,
+                       verdict=W("{who} wins", who=W("player {n}", n=1)))]
+    assert not english() or lines == ["Players 1 and 2 share the highest total, 8.",
+                                      "Tie-breaker: most completed tickets (player 1 completed 1, player 2 completed "
+                                      "0): player 1 wins."]
     walk = ScoringWalkthrough(state)
-    walk.goto("Tie-breakers")
-    assert "Player 1 and Player 2 share the highest total, 8." in walk.text.value
-    assert "Player 1 completed 1, Player 2 completed 0): Player 1 wins." in walk.text.value
+    walk.goto(W("Tie-breakers"))
+    text = html.unescape(walk.text.value)
+    assert W("{who} share the highest total, {best}.", who=and_list([P(1), P(2)]), best=8) in text
+    facts = ", ".join(W("{who} completed {n}", who=P(k), n=d) for k, d in ((1, 1), (2, 0)))
+    assert f"{facts}): {W('{who} wins', who=P(1))}." in text
     walk.last()
-    assert "Player 1 wins, decided by the tie-breaker: most completed tickets." in walk.text.value
+    assert W("{who} wins, decided by the tie-breaker: {rule}.", who=P(1), rule=W("most completed tickets")) in \
+        html.unescape(walk.text.value)
     assert walk.decided_by == "most_tickets_completed"
     # with names, every sentence calls the players by their names, the winner included
     named = ScoringWalkthrough(state, names=["Ada", "Bob"])
-    named.goto("Tie-breakers")
-    assert "Ada and Bob share the highest total, 8." in named.text.value
-    assert "(Ada completed 1, Bob completed 0): Ada wins." in named.text.value
-    assert "player" not in named.text.value.lower().replace("players", "")
-    table = score_table_html(state, ["Ada", "Bob"])
-    assert "Ada wins, decided by the tie-breaker: most completed tickets." in table
-    assert "Ada wins." in table and "Bob wins" not in table
+    named.goto(W("Tie-breakers"))
+    text = html.unescape(named.text.value)
+    assert W("{who} share the highest total, {best}.", who=and_list(["Ada", "Bob"]), best=8) in text
+    facts = ", ".join(W("{who} completed {n}", who=who, n=d) for who, d in (("Ada", 1), ("Bob", 0)))
+    assert f"({facts}): {W('{who} wins', who='Ada')}." in text
+    player = W("player {n}", n=0)[:-2]
+    assert player not in text.lower().replace(W("Players {numbers}", numbers="")[:-1].lower(), "")
+    table = html.unescape(score_table_html(state, ["Ada", "Bob"]))
+    assert W("{who} wins, decided by the tie-breaker: {rule}.", who="Ada", rule=W("most completed tickets")) in table
+    assert W("{who} wins", who="Ada") in table and W("{who} wins", who="Bob") not in table
 
 
 def test_a_shared_win():
@@ -261,7 +306,7 @@ def test_a_shared_win():
     winners, decided, lines = tie_break(state)
     assert winners == state.winners() == (0, 1) and decided is None
     table = score_table_html(state)
-    assert "Player 1 and Player 2 share the win." in table and table.count("★") == 3
+    assert W("{who} share the win.", who=and_list([P(1), P(2)])) in html.unescape(table) and table.count("★") == 3
 
 
 def test_tie_break_agrees_with_the_engine_on_many_positions():
@@ -279,11 +324,12 @@ def test_tie_break_agrees_with_the_engine_on_many_positions():
 def test_no_tie_says_no_tie_breaker_is_needed():
     state = finished("usa")
     walk = ScoringWalkthrough(state)
-    walk.goto("Tie-breakers")
+    walk.goto(W("Tie-breakers"))
     w = state.winners()
     if len(w) == 1:
-        assert f"Player {w[0] + 1} has the highest total" in walk.text.value
-        assert "no tie-breaker is needed" in walk.text.value
+        best = max(r.total for r in state.score_breakdown())
+        assert W("{who} has the highest total, {best}: no tie-breaker is needed.", who=P(w[0] + 1), best=best) in \
+            html.unescape(walk.text.value)
     walk.last()
     rows = state.score_breakdown()
     for r in rows:
@@ -318,7 +364,7 @@ def test_demo_is_seeded_and_inputs_are_checked():
     a = ScoringWalkthrough.demo("switzerland", seed=5)
     b = ScoringWalkthrough.demo("switzerland", seed=5)
     assert a.steps == b.steps and a.state.is_over()
-    with pytest.raises(TypeError, match="needs a State or a Match"):
+    with pytest.raises(TypeError, match=W_part("ScoringWalkthrough needs a State or a Match, not {kind}", 0)):
         ScoringWalkthrough("usa")
     names = ScoringWalkthrough(finished("usa"), names=["Ada", "Bob"])
-    assert names.steps[0] == "Ada: route points" and "Bob" in names.running.value
+    assert names.steps[0] == route_points("Ada") and "Bob" in names.running.value

@@ -33,3 +33,11 @@ def english() -> bool:
     """Whether this run is in English (for an exact English sentence of the engine that its
     catalogue has no text for yet: in Danish the test compares with the engine's own answer)."""
     return language() == "en"
+
+
+def W_part(text: str, k: int, plural: str | None = None, n: int = 2) -> str:
+    """The `k`-th literal piece of a widgets-catalogue text between its fields, in the language
+    of the run: ``W_part("{ticket} is completed: {who}'s routes", 1)`` is " is completed: "."""
+    import re
+    template = _wn(text, plural, n) if plural else _w(text)
+    return re.split(r"\{[^{}]*\}", template)[k]
