@@ -5,6 +5,8 @@ from ttr_nb.analysis.bots import GreedyBot
 from ttr_nb.engine.rules import edition_ids, load_rules
 from ttr_nb.widgets.app import GameApp, rules_summary
 
+from .words import W, W_part, english
+
 
 def play_human_to_the_end(app, limit=2000):
     """The human seat plays greedy moves through the table's public `play`."""
@@ -45,7 +47,7 @@ def test_one_human_two_bots_play_to_the_end_then_new_game():
     # the end: the scoring walkthrough, whose last step is the engine's final table
     walk = app.walkthrough
     assert walk is not None and walk.widget in app.scoring_box.children
-    assert walk.steps[-1] == "Final table"
+    assert walk.steps[-1] == W("Final table")
     assert [r.total for r in walk.rows] == [r.total for r in table.state.score_breakdown()]
     # an undo of the last move takes the scoring away again
     assert table.undo()
@@ -68,6 +70,7 @@ def test_buttons_call_the_same_methods():
     assert app.screen == "game" and app.table.game.players == 2
     app.rules_button.click()
     assert app.rules.layout.display == "block" and "Ticket to Ride (USA)" in app.rules_text
+    assert W("The rules of {title}", title="Ticket to Ride (USA)") in app.rules_text
     app.rules_button.click()
     assert app.rules.layout.display == "none"
     app.new_button.click()
@@ -79,7 +82,8 @@ def test_no_human_seat_is_refused_and_starts_nothing():
     assert app.start(seats=["greedy", "random"]) is None
     assert app.screen == "start" and app.table is None
     assert app.status.kind == "refused" and app.status.rule == "widget.no-human-seat"
-    assert "human" in app.status.text
+    assert app.status.text == W("At least one player must be human: choose Human for one of the players.")
+    assert not english() or "human" in app.status.text
 
 
 def test_unreadable_game_number_is_refused():
@@ -93,7 +97,7 @@ def test_empty_game_number_picks_one_and_shows_it():
     app = GameApp(seats=["human", "greedy"], bot_delay=0)
     table = app.start()
     assert isinstance(table.game.seed, int)
-    assert f"game number {table.game.seed}" in app.game_title.value
+    assert W("game number {n}", n=table.game.seed) in app.game_title.value
 
 
 def test_seat_count_follows_the_editions_limits():
@@ -106,7 +110,10 @@ def test_seat_count_follows_the_editions_limits():
     shown = [d.layout.display for d in app.seat_choices]
     assert len(shown) - shown.count("none") == rules.max_players
     assert app.choose_seat_count(5) is False
-    assert app.status.rule == "widget.players" and "2 to 3 players, not 5" in app.status.text
+    assert app.status.rule == "widget.players"
+    assert app.status.text == W("{title} is played by {low} to {high} players, not {n}.", title=rules.title, low=2,
+                                high=3, n=5)
+    assert not english() or "2 to 3 players, not 5" in app.status.text
     assert app.seat_count.value == rules.max_players
 
 
@@ -143,7 +150,8 @@ def test_bad_arguments_are_refused_and_change_nothing(call):
 
 
 def test_a_bad_edition_at_construction_is_an_error():
-    with pytest.raises(ValueError, match="There is no edition 'mars'"):
+    with pytest.raises(ValueError, match=W_part("There is no edition {edition}: the editions are {editions}.", 0)
+                       + "'mars'"):
         GameApp(edition="mars")
 
 
@@ -151,11 +159,16 @@ def test_a_bad_edition_at_construction_is_an_error():
 def test_rules_summary_is_written_from_the_rules_record(edition):
     rules = load_rules(edition)
     text = " ".join(s for _, s in rules_summary(edition))
-    assert f"{rules.trains} trains each" in text
-    assert f"{rules.min_players} to {rules.max_players} players" in text
-    assert ("build a station" in text) == bool(rules.stations)
-    assert ("counts as both cards" in text) == rules.face_up_locomotive_costs_two
-    assert (f"earns {rules.longest_path_bonus} points" in text) == bool(rules.longest_path_bonus)
+    assert W("Claim railway routes between the cities of the map to connect the cities named on your destination "
+             "tickets. {low} to {high} players, {trains} trains each.", low=rules.min_players, high=rules.max_players,
+             trains=rules.trains) in text
+    assert not english() or f"{rules.trains} trains each" in text
+    station = W_part("build a station in a city (up to {n} in a game),", 0)
+    assert (station in text) == bool(rules.stations)
+    assert (W("A face-up locomotive counts as both cards, and only as the first one.") in text) == \
+        rules.face_up_locomotive_costs_two
+    assert (W("The longest continuous path earns {n} points.", n=rules.longest_path_bonus) in text) == \
+        bool(rules.longest_path_bonus)
     heads = [h for h, _ in rules_summary(edition)]
     assert len(heads) == len(set(heads))
 
@@ -163,7 +176,24 @@ def test_rules_summary_is_written_from_the_rules_record(edition):
 def test_rules_panel_follows_the_chosen_edition():
     app = GameApp()
     assert app.toggle_rules() is True
-    assert "Ticket to Ride (USA)" in app.rules_text and "station" not in app.rules_text
+    station = W_part("build a station in a city (up to {n} in a game),", 0)
+    assert "Ticket to Ride (USA)" in app.rules_text and "station" not in app.rules_text   # the Danish word too
     app.choose_edition("europe")
-    assert "Ticket to Ride: Europe" in app.rules_text and "build a station" in app.rules_text
+    assert "Ticket to Ride: Europe" in app.rules_text and station in app.rules_text
     assert app.toggle_rules() is False
+
+
+def test_the_start_screen_offers_english_and_danish():
+    """The language choice relabels the start screen; the next game is in the language chosen."""
+    app = GameApp(seats=["human", "greedy"], seed=3, bot_delay=0, language="en")
+    assert [label for label, _code in app.language_choice.options] == \
+        ["English", "Dansk"]
+    assert app.start_button.description == "Start the game"
+    app.language_choice.value = "da"                    # a click on "Dansk"
+    assert app.language == "da" and app.start_button.description == "Start spillet"
+    assert app.seat_choices[0].description == "Spiller 1" and app.seat_choices[0].value == "human"
+    table = app.start()
+    assert table.language == "da" and table.deck_button.description.startswith("Bunken")
+    assert app.choose_language("xx") is False and app.language == "da"
+    app.new_game()
+    assert app.choose_language("en") and app.start_button.description == "Start the game"
