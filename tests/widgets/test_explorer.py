@@ -11,7 +11,11 @@ from ttr_nb.engine.rules import load_rules
 from ttr_nb.viz import BoardView
 from ttr_nb.widgets import EditionExplorer
 from ttr_nb.widgets.explorer import edition_name, route_label
+from ttr_nb.widgets.html import players_text, spaces_text
 from ttr_nb.widgets.testing import simulate_click
+from ttr_nb.engine.payments import describe_price
+
+from .words import W, WN, W_part, english
 
 EDITIONS = ttr_nb.editions()
 
@@ -28,9 +32,15 @@ def polygons(tr) -> int:
     return sum(1 for i, x in enumerate(xs) if x is not None and (i == 0 or xs[i - 1] is None))
 
 
-@pytest.fixture(scope="module")
-def explorer():
-    return EditionExplorer("usa", players=2)
+_EXPLORERS: dict = {}
+
+
+@pytest.fixture
+def explorer(lang):
+    """One explorer per language, shared by the tests of this module."""
+    if lang not in _EXPLORERS:
+        _EXPLORERS[lang] = EditionExplorer("usa", players=2)
+    return _EXPLORERS[lang]
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
@@ -61,7 +71,8 @@ def test_usa_has_no_differing_rows_and_nordic_differs_where_the_records_do():
     assert differ["locomotives wild on"] == ("ordinary, tunnel, ferry routes", "tunnel, ferry routes")
     assert differ["display flush"][1] == "never"
     assert "stations" not in differ           # neither has stations
-    assert f"in <b>{len(differ)}</b> of" in ex.rules_html.value
+    assert W("{edition} differs from the USA in {k} of {n} rules (highlighted).", edition=edition_name(ex.rules),
+             k=f"<b>{len(differ)}</b>", n=len(ex.rule_rows)) in ex.rules_html.value
 
 
 def test_switching_edition_restyles_one_figure_widget(explorer):
@@ -103,13 +114,15 @@ def test_player_count_outlines_the_double_routes_only_when_they_act_as_singles(e
     hl = trace(explorer.figure, "marked routes")        # dotted: the selection keeps its own style
     assert not explorer.doubles_usable
     assert polygons(hl) == sum(r.length for r in doubles)
-    assert "only one route of each pair" in explorer.doubles.value
+    assert W_part("Outlined: the {n} double route. With {players} only one route of each pair can be claimed; both "
+                  "need {low} or more players.", 2, "Outlined: the {n} double routes. With {players} only one route of "
+                  "each pair can be claimed; both need {low} or more players.") in explorer.doubles.value
     assert explorer.set_players(4)
     assert explorer.game.players == 4 and explorer.match.state.num_players == 4
     assert explorer.doubles_usable
     assert explorer.mirror.last_changed == ("marked routes",)          # only what changed
     assert polygons(trace(explorer.figure, "marked routes")) == 0
-    assert explorer.status.kind == "ok" and "4 players" in explorer.status.text
+    assert explorer.status.kind == "ok" and players_text(4) in explorer.status.text
     explorer.set_players(2)
 
 
@@ -129,7 +142,9 @@ def test_switching_to_a_smaller_table_keeps_a_legal_player_count(explorer):
     explorer.set_edition("usa")
     explorer.set_players(5)
     explorer.set_edition("switzerland")
-    assert explorer.players == 3 and "so 3 now" in explorer.status.text
+    assert explorer.players == 3
+    assert W("({edition} is played by {low} to {high} players, so {n} now)", edition="Switzerland", low=2, high=3,
+             n=3) in explorer.status.text
     explorer.set_edition("usa")
     assert explorer.players == 3
     explorer.set_players(2)
@@ -151,7 +166,8 @@ def test_a_click_on_a_route_marker_selects_it(explorer):
     simulate_click(explorer.figure, "routes", ri)
     assert explorer.selected == ri
     assert explorer.status.text.startswith(route_label(explorer.game.board.routes[ri]))
-    assert "any 4 cards may replace one coloured card" in explorer.status.text
+    assert describe_price(explorer.game.prices[ri]) in explorer.status.text
+    assert not english() or "any 4 cards may replace one coloured card" in explorer.status.text
     assert explorer.mirror.last_changed == ("highlight routes",)
     assert polygons(trace(explorer.figure, "highlight routes")) >= 9   # the route's 9 spaces (+ doubles)
     assert explorer.select_route("Oslo-Nowhere") is False
@@ -164,17 +180,21 @@ def test_stats_panel_shows_the_board_facts(explorer):
     explorer.set_edition("europe")
     html = explorer.stats_html.value
     for label in ("tunnels", "ferries", "double routes", "train spaces"):
-        assert label in html
-    assert "8 spaces" in html                       # Europe's longest route
-    assert f"{explorer.players} players × 45 trains" in html
+        assert W(label) in html
+    assert spaces_text(8) in html                       # Europe's longest route
+    assert f"{players_text(explorer.players)} × 45 " in html
     explorer.set_edition("nordic")
-    assert "Lieksa–Murmansk (9 spaces): any 4 cards may replace" in explorer.stats_html.value
+    assert W("{route} ({spaces}): any {n} cards may replace one card of the colour chosen.", route="Lieksa–Murmansk",
+             spaces=spaces_text(9), n=4) in explorer.stats_html.value
     explorer.set_edition("usa")
 
 
 def test_unknown_edition_is_refused(explorer):
     assert explorer.set_edition("mars") is False
-    assert explorer.status.kind == "refused" and "unknown edition 'mars'" in explorer.status.text
+    with pytest.raises(ValueError) as engine:
+        load_rules("mars")
+    assert explorer.status.kind == "refused" and explorer.status.text == str(engine.value)
+    assert not english() or "unknown edition 'mars'" in explorer.status.text
     assert explorer.edition == "usa"
 
 
