@@ -14,9 +14,9 @@ def W(text: str, **fields) -> str:
     return _w(text).format(**fields) if fields else _w(text)
 
 
-def WN(singular: str, plural: str, n: int, **fields) -> str:
-    """A widgets-catalogue text with a count (``n`` fills the field ``{n}`` unless given)."""
-    return _wn(singular, plural, n).format(**{"n": n, **fields})
+def WN(singular: str, plural: str, count: int, **fields) -> str:
+    """A widgets-catalogue text for `count` things (which fills the field ``{n}`` unless given)."""
+    return _wn(singular, plural, count).format(**{"n": count, **fields})
 
 
 def E(text: str, **fields) -> str:
@@ -24,9 +24,9 @@ def E(text: str, **fields) -> str:
     return _e(text).format(**fields) if fields else _e(text)
 
 
-def EN(singular: str, plural: str, n: int, **fields) -> str:
-    """An engine-catalogue text with a count."""
-    return _en(singular, plural, n).format(**{"n": n, **fields})
+def EN(singular: str, plural: str, count: int, **fields) -> str:
+    """An engine-catalogue text for `count` things (which fills the field ``{n}`` unless given)."""
+    return _en(singular, plural, count).format(**{"n": count, **fields})
 
 
 def english() -> bool:
