@@ -12,7 +12,10 @@ import ttr_nb
 from ttr_nb.analysis import tunnel_odds
 from ttr_nb.engine import Claim
 from ttr_nb.engine.cards import CARD_NAMES, LOCO, Cards
+from ttr_nb.engine.narration import cards_text, or_list
 from ttr_nb.widgets import TunnelLab
+
+from .words import W, WN, W_part, english
 
 EDITIONS = ttr_nb.editions()
 
@@ -62,8 +65,9 @@ def test_each_edition_builds(edition):
     tunnels = [r for r in lab.game.board.routes if r.tunnel]
     assert len(lab.figure.data) == 2 and [t.meta for t in lab.figure.data] == ["exact", "observed"]
     if not tunnels:
-        assert lab.tunnel is None and lab.status.kind == "refused" and "no tunnels" in lab.status.text
-        assert lab.dig() is None and lab.dig_many(5) is False and "no tunnels" in lab.status.text
+        no_tunnels = W_part("The {board} board has no tunnels: choose {editions}.", 2)
+        assert lab.tunnel is None and lab.status.kind == "refused" and no_tunnels in lab.status.text
+        assert lab.dig() is None and lab.dig_many(5) is False and no_tunnels in lab.status.text
         assert lab.tunnel_select.disabled and lab.dig_button.disabled
         return
     assert lab.tunnel.tunnel and sorted(lab.tunnels) == sorted(r.key for r in tunnels)
@@ -90,7 +94,9 @@ def test_the_widget_shows_the_exact_odds_of_the_analysis():
     assert list(exact.text) == [f"{100 * float(p):.1f}%" for p in odds]
     for p in odds:
         assert f"{p.numerator}/{p.denominator}" in lab.table_html.value
-    assert lab.figure.layout.title.text == "Marseille–Zürich paid with 2 pink cards"
+    assert lab.figure.layout.title.text == W("{route} paid with {cards}", route="Marseille–Zürich",
+                                             cards=cards_text(Cards.of(pink=2)))
+    assert not english() or lab.figure.layout.title.text == "Marseille–Zürich paid with 2 pink cards"
 
 
 @pytest.mark.parametrize("deck,payment", [
@@ -136,8 +142,11 @@ def test_many_seeded_digs_come_near_the_exact_odds_and_repeat_exactly():
     for o, p in zip(a.observed_frequencies, a.odds):
         assert abs(o - float(p)) < 0.025
     obs = a.figure.data[1]
-    assert list(obs.y) == a.observed_frequencies and obs.name == "observed (3000 digs)"
-    assert "3000 in all" in a.status.text
+    assert list(obs.y) == a.observed_frequencies
+    assert obs.name == WN("observed ({n} dig)", "observed ({n} digs)", 3000)
+    assert W_part("{n} dig more, {all} in all. Observed {freq}.", 1, "{n} digs more, {all} in all. Observed {freq}.",
+                  2999) + "3000" + W_part("{n} dig more, {all} in all. Observed {freq}.", 2,
+                                          "{n} digs more, {all} in all. Observed {freq}.", 2999) in a.status.text
     c = TunnelLab("europe", seed=8, tunnel="Marseille-Zürich", payment="pink*2")
     c.dig_many(3000)
     assert c.observed != a.observed
@@ -151,7 +160,9 @@ def test_a_dig_is_the_engines_reveal():
     assert lab.match.history == [Claim("München-Zürich", Cards.of(yellow=2))]
     if reveal["extra"]:
         assert lab.match.state.phase == "tunnel" and view["tunnel"]["extra"] == reveal["extra"]
-        assert "extra card" in lab.status.text and "take the cards back" in lab.status.text
+        assert WN("{n} extra card ({kinds}) to pay, or take the cards back.",
+                  "{n} extra cards ({kinds}) to pay, or take the cards back.", reveal["extra"],
+                  kinds=or_list(lab._extra_kinds())) in lab.status.text
     else:
         assert lab.match.state.owner("München-Zürich") == 0
     assert lab.reveal_html.value.count("ttr-chip") == 3
@@ -182,10 +193,13 @@ def test_refusals_show_the_engines_reason():
     assert lab.payment == Cards.of(pink=2) and lab.payment_select.value == "pink*2"
     assert lab.set_payment("pink*3") is False and lab.status.rule == "payment-count"
     assert lab.set_payment("pink**") is False and lab.status.kind == "refused"
-    assert lab.select_tunnel("Paris-Pamplona") is False and "not a tunnel" in lab.status.text
+    assert lab.select_tunnel("Paris-Pamplona") is False
+    assert W_part("{route} is not a tunnel: only tunnels reveal cards. The tunnels of {board} are in the list.", 1) in \
+        lab.status.text
     assert lab.tunnel.key == "Marseille-Zürich"
     assert lab.select_tunnel("Paris-Atlantis") is False and "Paris-Atlantis" in lab.status.text
-    assert lab.set_seen(display=["pink"] * 11) is False and "13 pink cards" in lab.status.text
+    assert lab.set_seen(display=["pink"] * 11) is False and lab.status.rule == "widget.position"
+    assert not english() or "13 pink cards" in lab.status.text
     assert lab.seen["display"] != ["pink"] * 11
     assert lab.dig_many(0) is False and lab.dig_many(10 ** 9) is False
     assert game is lab.game
@@ -198,7 +212,10 @@ def test_what_the_player_sees_changes_the_odds():
     lab.set_seen(display=["pink", "pink", "pink", "red", "red"])
     assert lab.unseen[5] == 12 - 2 - 3
     assert lab.odds[0] > before
-    assert "Unseen: <b>103</b>" in lab.seen_html.value
+    unseen = W_part("Unseen: {n} card. A revealed card asks for one more when it is one of the {what}: {bad} of them "
+                    "({words}).", 0, "Unseen: {n} cards. A revealed card asks for one more when it is one of the "
+                    "{what}: {bad} of them ({words}).", 103)
+    assert f"{unseen}<b>103</b>" in lab.seen_html.value
 
 
 def test_a_dig_is_one_message_to_the_browser_and_the_traces_stay_fixed():
