@@ -10,6 +10,7 @@ import inspect
 
 import pytest
 
+from ttr_nb.engine.i18n import language
 from ttr_nb.widgets import EditionExplorer, GameTable, PaymentChecker, ScoringWalkthrough, TunnelLab
 from ttr_nb.widgets.app import GameApp
 from ttr_nb.widgets.refusals import WIDGET_REFUSALS, refusal
@@ -167,9 +168,10 @@ _made: dict = {}
 
 
 def _widget(label):
-    if label not in _made:
-        _made[label] = WIDGETS[label][1]()
-    return _made[label]
+    key = (label, language())          # one of each per language: a widget keeps the language it was made in
+    if key not in _made:
+        _made[key] = WIDGETS[label][1]()
+    return _made[key]
 
 
 @pytest.mark.parametrize("label,method,args,kwargs", list(_cases()))
