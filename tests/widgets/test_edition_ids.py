@@ -2,6 +2,8 @@
 the status line with the engine's sentence listing the editions, and nothing changes."""
 import pytest
 
+from ttr_nb.engine.rules import load_rules
+
 from ttr_nb.widgets import EditionExplorer, PaymentChecker, TunnelLab
 
 
@@ -13,5 +15,8 @@ def test_set_edition_refuses_a_path(make, name):
     before = widget.game
     assert widget.set_edition(name) is False
     assert widget.status.kind == "refused"
-    assert "an edition is named by its id, one of usa, europe, switzerland, nordic" in widget.status.text
+    with pytest.raises(ValueError) as engine:
+        load_rules(name)
+    assert str(engine.value) in widget.status.text                  # the engine's sentence, in the language of the run
+    assert "usa, europe, switzerland, nordic" in widget.status.text
     assert widget.game is before

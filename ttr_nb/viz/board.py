@@ -727,7 +727,7 @@ class BoardView:
         b = self.board
         width, height, m = self._size(width, height)
         axis = dict(visible=False, showgrid=False, zeroline=False, showticklabels=False)
-        title = b.title if title is None else title
+        title = b.display_title if title is None else title
         return go.Layout(
             # responsive: no fixed width (the widgets size it to their box with fit_width)
             width=None if self.responsive else width, height=height, autosize=self.responsive or None, margin=m,

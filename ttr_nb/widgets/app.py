@@ -29,7 +29,7 @@ from ..engine import load_game
 from ..engine.errors import Reason
 from ..engine.i18n import LANGUAGES, N_, translations, using
 from ..engine.narration import and_list
-from ..engine.rules import edition_ids, load_rules
+from ..engine.rules import edition_ids, edition_title, load_rules
 from .base import WidgetBase
 from .html import esc as _esc
 from .scoring import ScoringWalkthrough
@@ -150,7 +150,7 @@ def rules_summary(edition: str, players: int | None = None) -> list[tuple[str, s
 
 
 def _rules_html(edition: str, players: int | None = None) -> str:
-    title = load_rules(edition).title
+    title = edition_title(load_rules(edition))
     rows = "".join(f"<p style='margin:4px 0'><b>{_esc(h)}.</b> {_esc(s)}</p>" for h, s in rules_summary(edition, players))
     heading = _("The rules of {title}").format(title=title)
     return (f"<div style='font-size:15px;max-width:900px;line-height:1.4'>"
@@ -197,7 +197,7 @@ class GameApp(WidgetBase):
                                                value=self.language, style={**label_style, "button_width": "90px"})
         self.language_choice.add_class("ttr-app-language")
         self.language_choice.observe(self.guarded(lambda c: self.choose_language(c["new"])), names="value")
-        self.edition_choice = W.Dropdown(options=[(load_rules(e).title, e) for e in self.editions],
+        self.edition_choice = W.Dropdown(options=[(edition_title(load_rules(e)), e) for e in self.editions],
                                          style=label_style, layout=W.Layout(width="480px"))
         self.edition_choice.add_class("ttr-app-edition")
         self.edition_choice.observe(self.guarded(lambda c: self.choose_edition(c["new"])), names="value")
@@ -281,7 +281,7 @@ class GameApp(WidgetBase):
             self.rules.value = _rules_html(edition, self.table.game.players if playing else None)
         number = _("game number {n}").format(n=self.settings["seed"]) if playing else ""
         self.game_title.value = (f"<span style='font-size:18px;margin-left:12px'>"
-                                 f"{_esc(self.table.game.rules.title)} · {_esc(number)}</span>" if playing else "")
+                                 f"{_esc(edition_title(self.table.game.rules))} · {_esc(number)}</span>" if playing else "")
 
     # ------------------------------------------------------------------ the start screen
     @property
@@ -311,7 +311,7 @@ class GameApp(WidgetBase):
         if isinstance(n, int) and not isinstance(n, bool) and rules.min_players <= n <= rules.max_players:
             return None
         return Reason("widget.players", _("{title} is played by {low} to {high} players, not {n}.").format(
-            title=rules.title, low=rules.min_players, high=rules.max_players, n=repr(n)))
+            title=edition_title(rules), low=rules.min_players, high=rules.max_players, n=repr(n)))
 
     @staticmethod
     def _kind_reason(seat, kind) -> Reason | None:

@@ -26,7 +26,7 @@ from ..engine import Match, load_game
 from ..engine.i18n import N_, translations
 from ..engine.narration import points_text
 from ..engine.payments import describe_price
-from ..engine.rules import load_rules
+from ..engine.rules import edition_title, load_rules, summary_label
 from ..viz import BoardView
 from ..viz.board import ROUTE_COLOURS
 from .base import Controller
@@ -89,7 +89,7 @@ def route_facts(game, route) -> str:
 
 def edition_name(rules) -> str:
     """'USA', 'Europe', 'Nordic Countries': an edition's title without 'Ticket to Ride'."""
-    title = rules.title
+    title = edition_title(rules)
     if title.startswith("Ticket to Ride (") and title.endswith(")"):
         return title[len("Ticket to Ride ("):-1]
     for prefix in ("Ticket to Ride: ", "Ticket to Ride "):
@@ -332,7 +332,7 @@ class EditionExplorer(Controller):
         n = self.stats["double routes"]
         r = self.rules
         if not n:
-            return _("The {board} board has no double routes.").format(board=self.game.board.title)
+            return _("The {board} board has no double routes.").format(board=self.game.board.display_title)
         if self.doubles_usable:
             return ngettext("With {players} both routes of the {n} double route can be claimed (by different "
                             "players).",
@@ -355,7 +355,7 @@ class EditionExplorer(Controller):
             head += f"<th>{_esc(name)}</th>"
         body = []
         for rule, a, b, d in rows:
-            cells = f"<td class='ttr-row-name'>{_esc(rule)}</td><td>{_esc(a)}</td>"
+            cells = f"<td class='ttr-row-name'>{_esc(summary_label(rule))}</td><td>{_esc(a)}</td>"
             if not usa:
                 cells += f"<td class='ttr-edition-value'>{_esc(b)}</td>"
             body.append(f"<tr class='ttr-rule{' ttr-differs' if d else ''}'>{cells}</tr>")
@@ -398,7 +398,7 @@ class EditionExplorer(Controller):
         by_len = _bar_rows(((spaces_text(k), n) for k, n in routes_by_length(b).items()), width=70)
         by_col = _bar_rows(((_colour_name(c), n) for c, n in routes_by_colour(b).items()), colour_of=grey, width=60)
         spaces = _bar_rows(((_colour_name(c), n) for c, n in spaces_by_colour(b).items()), colour_of=grey, width=60)
-        heading = _("The {board} board").format(board=b.title)
+        heading = _("The {board} board").format(board=b.display_title)
         sub = [_("Facts"), _("Routes by length"), _("Routes by colour"), _("Spaces by colour")]
         return (f"<div class='ttr-text ttr-small ttr-board-facts'>"
                 f"<div class='ttr-heading'>{_esc(heading)}</div>"

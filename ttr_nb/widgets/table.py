@@ -33,7 +33,7 @@ from ..engine import (AbandonTunnel, BuildStation, Claim, DrawBlind, DrawFaceUp,
                       KeepTickets, Match, Pass, PayTunnel, load_game)
 from ..engine.cards import CARD_NAMES, LOCO, Cards, card_index
 from ..engine.i18n import N_, translations
-from ..engine.narration import cards_text, describe_action, points_text, route_name, ticket_name
+from ..engine.narration import cards_text, describe_action, player_mention_pattern, points_text, route_name, ticket_name
 from ..engine.queries import station_cost
 from ..engine.scoring import best_borrowing
 from ..viz import BoardView
@@ -55,20 +55,13 @@ _, ngettext = translations("widgets")
 SEAT_KIND_WORDS = {"human": N_("human"), "random": N_("random"), "greedy": N_("greedy")}
 
 
-def _player_number():
-    """The engine's "player 2" (in English, and in the language chosen)."""
-    # Translators: the word the engine's sentences use for a seat, as in "already belongs to player 2"
-    words = {"player", _("player")}
-    return re.compile(rf"\b(?:{'|'.join(map(re.escape, sorted(words)))}) (\d+)\b")
-
-
 def _by_name(text: str, names) -> str:
     """`text` with the engine's "player 2" (players are numbered from 1 in text) replaced
     by that player's name, `names[1]`."""
     def name(m: re.Match) -> str:
         k = int(m.group(1))
         return str(names[k - 1]) if 1 <= k <= len(names) else m.group(0)
-    return _player_number().sub(name, text)
+    return player_mention_pattern().sub(name, text)
 
 
 def _kind_word(kind: str) -> str:
@@ -407,7 +400,7 @@ class GameTable(LazyBoard, Controller):
                 if name.casefold() == city.casefold():
                     return name
         self.refuse("widget.unknown-place", _("There is no city called {city} on the {board} board.").format(
-            city=repr(city), board=self.game.board.title))
+            city=repr(city), board=self.game.board.display_title))
         return None
 
     def station_options(self) -> tuple[Cards, ...]:

@@ -153,7 +153,7 @@ class TunnelLab(Controller):
             self._sync_controls()
             return self.refuse("widget.not-a-tunnel", _("{route} is not a tunnel: only tunnels reveal cards. The "
                                                         "tunnels of {board} are in the list.").format(
-                route=route_label(r), board=self.game.board.title))
+                route=route_label(r), board=self.game.board.display_title))
         self.tunnel = r
         full = (self.game.rules.cards_per_colour,) * 8 + (self.game.rules.locomotives,)
         self.payment_choices = list(self.game.payment_options(ri, full, complete=True))
@@ -292,7 +292,7 @@ class TunnelLab(Controller):
 
     def _no_tunnel(self) -> bool:
         return self.refuse("widget.no-tunnels", _("The {board} board has no tunnels: choose {editions}.").format(
-            board=self.game.board.title,
+            board=self.game.board.display_title,
             editions=or_list([edition_name(load_rules(e)) for e in editions() if self._has_tunnels(e)])))
 
     @staticmethod
@@ -449,7 +449,7 @@ class TunnelLab(Controller):
 
     def _show_all(self) -> None:
         if self.tunnel is None:
-            title = _("{board}: no tunnels").format(board=self.game.board.title)
+            title = _("{board}: no tunnels").format(board=self.game.board.display_title)
         else:
             title = _("{route} paid with {cards}").format(route=route_label(self.tunnel), cards=cards_text(self.payment))
         exact_y = [float(p) for p in self.odds]
