@@ -62,7 +62,10 @@ def _position_problems(error: PositionError) -> str:
 
 
 def _pct(p) -> str:
-    return f"{100 * float(p):.1f}%"
+    """A chance as a percentage with one decimal, written the language's way: '44.7%', '44,7 %'."""
+    whole, tenth = f"{100 * float(p):.1f}".split(".")
+    # Translators: a percentage with one decimal ("44.7%"): your decimal mark and spacing
+    return _("{whole}.{tenth}%").format(whole=whole, tenth=tenth)
 
 
 class TunnelLab(Controller):
