@@ -6,7 +6,7 @@
     python scripts/convert_reference_maps.py --source DIR --dest DIR
 
 The reference files (``usa.json``, ``europe.json``, ``switzerland.json``,
-``nordic.json``; see the README next to them) are converted to the
+``nordic.json``, ``northernlights.json``; see the README next to them) are converted to the
 ``ttr_nb-board/1`` schema documented in ``maps/README.md``.  The facts are
 copied unchanged; only the layout differs:
 
@@ -16,6 +16,10 @@ copied unchanged; only the layout differs:
 * routes: ``color`` -> ``colour``; every route gets every key
   (``any_cards_substitute`` 0, ``a_border_point``/``b_border_point`` null when absent);
 * tickets: ``to`` and ``points`` always become lists;
+* the facts of one board only (Northern Lights: a city's ``country``/``arctic``/``capital``, a
+  route's ``draw_bonus``/``ferry_pair_substitute``, the ``bonus_cards`` with the engine's measure
+  of each) are written on that board only; the reference's ``route_points`` must equal the
+  edition's (``editions/<board>.toml``), which holds them;
 * the few routes whose spaces the reference lists out of order (``SPACE_ORDER_FIXES``) get
   them in travel order, so that a line drawn along a route does not kink.
 
@@ -39,14 +43,39 @@ BOARDS = {
     "europe": "Europe",
     "switzerland": "Switzerland",
     "nordic": "Nordic Countries",
+    "northernlights": "Northern Lights",
 }
 FORMAT = "ttr_nb-board/1"
 
-REF_TOP = {"map", "provenance", "frame", "cities", "routes", "tickets", "optional_ticket_decks"}
-REF_CITY = {"name", "x", "y", "kind", "border_points"}
+REF_TOP = {"map", "provenance", "frame", "cities", "routes", "tickets", "optional_ticket_decks",
+           "route_points", "bonus_cards", "bonus_cards_note", "triple_route_note"}
+#: Of these, the facts of `route_points` are the edition's (checked
+#: against editions/<board>.toml); the notes restate rules the edition and the schema hold.
+REF_CITY = {"name", "x", "y", "kind", "border_points", "country", "arctic", "capital"}
+#: City facts of some boards only (Northern Lights): written only where the reference has them.
+CITY_FACTS = ("country", "arctic", "capital")
 REF_ROUTE = {
     "id", "a", "b", "length", "color", "tunnel", "ferry_locomotives", "double_group", "spaces",
-    "any_cards_substitute", "a_border_point", "b_border_point",
+    "any_cards_substitute", "a_border_point", "b_border_point", "draw_bonus", "ferry_pair_substitute",
+}
+#: Route facts of some boards only (Northern Lights): written on every route of a board whose
+#: reference has them on any route (0 where a route lacks one), and on no route of the others.
+ROUTE_FACTS = ("draw_bonus", "ferry_pair_substitute")
+REF_BONUS_CARD = {"letter", "name", "points", "counts"}
+#: What each bonus card counts, as the engine's measure (`ttr_nb.engine.bonuscards.MEASURES`)
+#: and its value: the reference states it in words (its `counts` text, kept beside it).
+BONUS_MEASURES: dict[tuple[str, str], tuple[str, object]] = {
+    ("northernlights", "A"): ("locomotive_equivalents", None),
+    ("northernlights", "B"): ("completed_tickets_to_capital", None),
+    ("northernlights", "C"): ("trains_left", None),
+    ("northernlights", "D"): ("routes_of_length", 1),
+    ("northernlights", "E"): ("longest_path", None),
+    ("northernlights", "F"): ("completed_tickets_worth_at_most", 5),
+    ("northernlights", "G"): ("countries_touched", None),
+    ("northernlights", "H"): ("completed_tickets_to_arctic", None),
+    ("northernlights", "I"): ("routes_to_arctic", None),
+    ("northernlights", "J"): ("ferries", None),
+    ("northernlights", "K"): ("routes_to_country", "Norway"),
 }
 REF_TICKET = {"from", "to", "points", "deck"}
 
@@ -115,9 +144,11 @@ def convert(ref: dict, name: str) -> dict:
         elif c["kind"] == "city":
             if "border_points" in c:
                 raise ConversionError(f"{name} city {c['name']!r}: border_points on a city")
-            cities.append({"name": c["name"], "x": c["x"], "y": c["y"]})
+            cities.append({"name": c["name"], "x": c["x"], "y": c["y"],
+                           **{k: c[k] for k in CITY_FACTS if k in c}})
         else:
             raise ConversionError(f"{name} city {c['name']!r}: unknown kind {c['kind']!r}")
+    route_facts = [k for k in ROUTE_FACTS if any(k in r for r in ref["routes"])]
     routes = []
     for r in ref["routes"]:
         _known(r, REF_ROUTE, f"{name} route {r.get('id')}")
@@ -134,8 +165,10 @@ def convert(ref: dict, name: str) -> dict:
             "spaces": [list(s) for s in _spaces_in_order(r, name)],
             "a_border_point": r.get("a_border_point"),
             "b_border_point": r.get("b_border_point"),
+            **{k: r.get(k, 0) for k in route_facts},
         })
-    return {
+    check_route_points(ref, name)
+    board = {
         "format": FORMAT,
         "board": name,
         "title": BOARDS[name],
@@ -150,6 +183,34 @@ def convert(ref: dict, name: str) -> dict:
             for deck, tickets in ref.get("optional_ticket_decks", {}).items()
         },
     }
+    if "bonus_cards" in ref:
+        board["bonus_cards"] = [convert_bonus_card(b, name) for b in ref["bonus_cards"]]
+    return board
+
+
+def convert_bonus_card(b: dict, name: str) -> dict:
+    where = f"{name} bonus card {b.get('letter')!r}"
+    _known(b, REF_BONUS_CARD, where)
+    if (name, b["letter"]) not in BONUS_MEASURES:
+        raise ConversionError(f"{where}: no measure known for it; add it to BONUS_MEASURES")
+    measure, value = BONUS_MEASURES[name, b["letter"]]
+    return {"letter": b["letter"], "name": b["name"], "points": b["points"], "measure": measure, "value": value,
+            "counts": b["counts"]}
+
+
+def check_route_points(ref: dict, name: str) -> None:
+    """A reference's route points must be those of the edition played on the board."""
+    if "route_points" not in ref:
+        return
+    import tomllib
+    edition = REPO / "editions" / f"{name}.toml"
+    if not edition.exists():
+        raise ConversionError(f"{name}: the reference gives route points but there is no {edition}")
+    points = tomllib.loads(edition.read_text(encoding="utf-8"))["route_points"]
+    want = {int(k): v for k, v in ref["route_points"].items()}
+    got = {i + 1: p for i, p in enumerate(points) if p}
+    if want != got:
+        raise ConversionError(f"{name}: the reference's route points {want} differ from {edition.name}'s {got}")
 
 
 def facts(ref: dict) -> dict:
@@ -161,24 +222,27 @@ def facts(ref: dict) -> dict:
     return {
         "map": ref["map"],
         "frame": (ref["frame"]["width"], ref["frame"]["height"]),
-        "cities": [(c["name"], c["x"], c["y"], c["kind"], tuple(map(tuple, c.get("border_points", []))))
-                   for c in ref["cities"]],
+        "cities": [(c["name"], c["x"], c["y"], c["kind"], tuple(map(tuple, c.get("border_points", []))),
+                    tuple(c.get(k) for k in CITY_FACTS)) for c in ref["cities"]],
         "routes": [(r["id"], r["a"], r["b"], r["length"], r["color"], r["tunnel"], r["ferry_locomotives"],
                     r.get("any_cards_substitute", 0), r["double_group"],
                     tuple(map(tuple, _spaces_in_order(r, ref["map"]))),
                     tuple(r["a_border_point"]) if r.get("a_border_point") else None,
-                    tuple(r["b_border_point"]) if r.get("b_border_point") else None)
+                    tuple(r["b_border_point"]) if r.get("b_border_point") else None,
+                    tuple(r.get(k, 0) for k in ROUTE_FACTS))
                    for r in ref["routes"]],
         "tickets": [ticket(t) for t in ref["tickets"]],
         "optional": {k: [ticket(t) for t in v] for k, v in ref.get("optional_ticket_decks", {}).items()},
+        "bonus_cards": [(b["letter"], b["name"], b["points"], b["counts"]) for b in ref.get("bonus_cards", [])],
     }
 
 
 def facts_of_board_dict(board: dict) -> dict:
     """The same facts read back from a converted board dict."""
-    places = [(c["name"], c["x"], c["y"], "city", ()) for c in board["cities"]]
-    places += [(c["name"], c["x"], c["y"], "country", tuple(map(tuple, c["border_points"])))
-               for c in board["countries"]]
+    places = [(c["name"], c["x"], c["y"], "city", (), tuple(c.get(k) for k in CITY_FACTS))
+              for c in board["cities"]]
+    places += [(c["name"], c["x"], c["y"], "country", tuple(map(tuple, c["border_points"])),
+                tuple(c.get(k) for k in CITY_FACTS)) for c in board["countries"]]
 
     def ticket(t):
         return (t["from"], tuple(t["to"]), tuple(t["points"]), t["deck"])
@@ -190,10 +254,12 @@ def facts_of_board_dict(board: dict) -> dict:
         "routes": [(r["id"], r["a"], r["b"], r["length"], r["colour"], r["tunnel"], r["ferry_locomotives"],
                     r["any_cards_substitute"], r["double_group"], tuple(map(tuple, r["spaces"])),
                     tuple(r["a_border_point"]) if r["a_border_point"] else None,
-                    tuple(r["b_border_point"]) if r["b_border_point"] else None)
+                    tuple(r["b_border_point"]) if r["b_border_point"] else None,
+                    tuple(r.get(k, 0) for k in ROUTE_FACTS))
                    for r in board["routes"]],
         "tickets": [ticket(t) for t in board["tickets"]],
         "optional": {k: [ticket(t) for t in v] for k, v in board["optional_ticket_decks"].items()},
+        "bonus_cards": [(b["letter"], b["name"], b["points"], b["counts"]) for b in board.get("bonus_cards", [])],
     }
 
 
@@ -224,7 +290,7 @@ def dumps(board: dict) -> str:
 
     lines = []
     for key, value in board.items():
-        if key in ("cities", "countries", "routes", "tickets"):
+        if key in ("cities", "countries", "routes", "tickets", "bonus_cards"):
             text = items(value, " ")
         elif key == "optional_ticket_decks":
             if value:

@@ -31,7 +31,7 @@ from ttr_nb.engine.board import (
 
 REPO = Path(__file__).resolve().parents[2]
 MAPS = REPO / "maps"
-BOARDS = ("usa", "europe", "switzerland", "nordic")
+BOARDS = ("usa", "europe", "switzerland", "nordic", "northernlights")
 
 # Facts about the published boards (counted on the printed boards and checked against independent data sets).
 EXPECTED = {
@@ -40,13 +40,18 @@ EXPECTED = {
     "europe":      (47, 0, 101, 11, 18, 13, 17, 37, 300, 46),
     "switzerland": (34, 4, 88, 12, 42, 0, 0, 14, 205, 46),
     "nordic":      (39, 0, 81, 14, 10, 24, 30, 11, 207, 46),
+    "northernlights": (50, 0, 161, 48, 0, 53, 63, 53, 350, 55),
 }
-TITLES = {"usa": "United States", "europe": "Europe", "switzerland": "Switzerland", "nordic": "Nordic Countries"}
+#: Triple routes (a group of three parallel tracks) per board.
+TRIPLES = {"northernlights": 2}
+TITLES = {"usa": "United States", "europe": "Europe", "switzerland": "Switzerland", "nordic": "Nordic Countries",
+          "northernlights": "Northern Lights"}
 OPTIONAL_DECKS = {
     "usa": {"usa_1910": 35, "usa_mega": 34},
     "europe": {"europe_1912_regular": 89, "europe_1912_long": 12},
     "switzerland": {},
     "nordic": {},
+    "northernlights": {},
 }
 
 
@@ -65,7 +70,10 @@ def test_counts(name):
     assert sum(c.kind == "city" for c in b.cities) == cities
     assert sum(c.kind == "country" for c in b.cities) == countries
     assert len(b.routes) == routes
-    assert len({r.double_group for r in b.routes if r.double_group}) == doubles
+    groups = Counter(r.double_group for r in b.routes if r.double_group)
+    assert sum(n == 2 for n in groups.values()) == doubles
+    assert sum(n == 3 for n in groups.values()) == TRIPLES.get(name, 0)
+    assert len(groups) == doubles + TRIPLES.get(name, 0)
     assert sum(r.twin is not None for r in b.routes) == 2 * doubles
     assert sum(r.tunnel for r in b.routes) == tunnels
     assert sum(r.kind == "ferry" for r in b.routes) == ferries
@@ -98,6 +106,8 @@ def test_names_titles_and_frame(name):
     assert "thoun/tickettoride" in b.source
     if name == "nordic":
         assert (b.width, b.height) == (1125, 1744)  # portrait
+    elif name == "northernlights":
+        assert (b.width, b.height) == (1158, 1744)  # portrait
     else:
         assert (b.width, b.height) == (1744, 1125)
     for c in b.cities:
@@ -153,8 +163,15 @@ def test_route_numbers_unique(board):
 def test_twins_point_at_each_other(board):
     for r in board.routes:
         if r.double_group is None:
+            assert r.twin is None and r.parallel == ()
+            continue
+        group = [o for o in board.routes if o.double_group == r.double_group]
+        assert set(r.parallel) == {o.index for o in group} - {r.index}
+        assert all({o.a, o.b} == {r.a, r.b} for o in group)
+        if len(group) == 3:              # a triple route: no single twin
             assert r.twin is None
             continue
+        assert r.parallel == (r.twin,)
         twin = board.routes[r.twin]
         assert twin.twin == r.index
         assert twin.index != r.index
@@ -280,6 +297,36 @@ def test_nordic_specials():
         assert {r1.kind, r2.kind} == {"tunnel", "ferry"}
 
 
+def test_northernlights_specials():
+    nl = load_board("northernlights")
+    cities = [c for c in nl.cities]
+    assert sum(c.arctic for c in cities) == 11
+    assert {c.name for c in cities if c.arctic} >= {"Tromsø", "Murmansk", "Unnamed Russian city",
+                                                      "Unnamed Swedish city (north)"}
+    assert sorted(c.name for c in cities if c.capital) == ["Helsinki", "København", "Oslo", "Stockholm"]
+    assert sum(c.name.startswith("Unnamed") for c in cities) == 3
+    assert Counter(c.country for c in cities) == {"Sweden": 13, "Finland": 13, "Norway": 12, "Russia": 4,
+                                                  "Denmark": 3, "Estonia": 2, "Poland": 1, "Lithuania": 1,
+                                                  "Latvia": 1}
+    assert Counter(r.draw_bonus for r in nl.routes) == {0: 143, 1: 8, 2: 8, 3: 2}
+    assert all(r.kind == "ferry" and r.is_grey for r in nl.routes if r.draw_bonus)
+    ferries = [r for r in nl.routes if r.kind == "ferry"]
+    assert all(r.ferry_pair_substitute == 2 and r.any_cards_substitute == 0 for r in ferries)
+    assert all(r.ferry_pair_substitute == 0 for r in nl.routes if r.kind != "ferry")
+    for a, b in (("Karlstad", "Oslo"), ("Karlstad", "Stockholm")):
+        tracks = nl.routes_between(a, b)
+        assert len(tracks) == 3 and {r.length for r in tracks} == {1}
+        assert all(r.twin is None and len(r.parallel) == 2 for r in tracks)
+    assert [b.letter for b in nl.bonus_cards] == list("ABCDEFGHIJK")
+    assert [b.points for b in nl.bonus_cards] == [5, 7, 7, 10, 10, 10, 12, 12, 12, 12, 7]
+    assert nl.bonus_cards[10].measure == "routes_to_country" and nl.bonus_cards[10].value == "Norway"
+    for name in ("usa", "europe", "switzerland", "nordic"):
+        other = load_board(name)
+        assert other.bonus_cards == () and all(r.draw_bonus == 0 and r.ferry_pair_substitute == 0
+                                                for r in other.routes)
+        assert all(c.country is None and not c.arctic and not c.capital for c in other.cities)
+
+
 def test_europe_specials():
     europe = load_board("europe")
     assert all(r.any_cards_substitute == 0 for r in europe.routes)
@@ -324,7 +371,7 @@ def test_find_ticket():
 
 
 def test_board_names():
-    assert board_names() == ["europe", "nordic", "switzerland", "usa"]
+    assert board_names() == ["europe", "nordic", "northernlights", "switzerland", "usa"]
 
 
 def test_load_board_is_cached_and_immutable():
@@ -393,19 +440,28 @@ def test_board_module_uses_the_standard_library_only():
 # ---------------------------------------------------------------- the files
 
 
+#: Boards whose files carry the keys of their own facts (city country/arctic/capital, route draw
+#: bonus and ferry pair substitute, bonus cards).
+OWN_FACTS = ("northernlights",)
+
+
 @pytest.mark.parametrize("name", BOARDS)
 def test_files_are_in_the_schema(name):
     text = (MAPS / f"{name}.json").read_text(encoding="utf-8")
     data = json.loads(text)
     assert data["format"] == "ttr_nb-board/1"
+    own = name in OWN_FACTS               # a board with facts of its own writes their keys too
     assert list(data) == [
         "format", "board", "title", "source", "frame", "cities", "countries", "routes", "tickets",
-        "optional_ticket_decks",
+        "optional_ticket_decks", *(["bonus_cards"] if own else []),
     ]
     route_keys = [
         "id", "a", "b", "length", "colour", "tunnel", "ferry_locomotives", "any_cards_substitute",
         "double_group", "spaces", "a_border_point", "b_border_point",
+        *(["draw_bonus", "ferry_pair_substitute"] if own else []),
     ]
+    city_keys = ["name", "x", "y", *(["country", "arctic", "capital"] if own else [])]
+    assert all(list(c) == city_keys for c in data["cities"])
     assert all(list(r) == route_keys for r in data["routes"])
     for t in data["tickets"] + [t for d in data["optional_ticket_decks"].values() for t in d]:
         assert isinstance(t["to"], list) and isinstance(t["points"], list)
@@ -508,6 +564,20 @@ def test_error_message_format():
         (lambda d: d["routes"][2].update(double_group="A|B"), "double group 'A|B' has 3 routes"),
         (lambda d: d["routes"][1].update(double_group=None), "double group 'A|B' has 1 route "),
         (lambda d: d["routes"][2].update(b="B"), "route 3 (B-B): joins 'B' to itself"),
+        (lambda d: [d["routes"][i].update(double_group="A|B") for i in (2, 3)], "double group 'A|B' has 4 routes"),
+        (lambda d: d["routes"][0].update(draw_bonus=-1), "route 1 (A-B): draw_bonus must be a non-negative integer"),
+        (lambda d: d["routes"][3].update(ferry_pair_substitute=3), "route 4 (C-A): ferry_pair_substitute must be 0 or 2"),
+        (lambda d: d["routes"][0].update(ferry_pair_substitute=2), "route 1 (A-B): ferry_pair_substitute 2"),
+        (lambda d: d["routes"][3].update(ferry_pair_substitute=2), "route 4 (C-A): a ferry takes either"),
+        (lambda d: d["cities"][0].update(arctic="yes"), "city 'A': arctic must be true or false"),
+        (lambda d: d["cities"][0].update(country=""), "city 'A': country must be a non-empty string or null"),
+        (lambda d: d["cities"][0].update(region="X"), "city 'A': unknown key 'region'"),
+        (lambda d: d.update(bonus_cards=[{"letter": "A", "name": "n", "points": 5, "measure": "trains",
+                                          "counts": "c"}]), "bonus card 'A': unknown measure 'trains'"),
+        (lambda d: d.update(bonus_cards=[{"letter": "A", "name": "n", "points": 5, "measure": "routes_of_length",
+                                          "counts": "c"}]), "bonus card 'A': measure 'routes_of_length' needs"),
+        (lambda d: d.update(bonus_cards=[{"letter": "A", "name": "n", "points": 5, "measure": "ferries",
+                                          "counts": "c"}] * 2), "bonus card letter 'A' is used 2 times"),
         (lambda d: d["routes"][2].update(length=0), "route 3 (B-C): length must be a positive integer, not 0"),
         (lambda d: d["routes"][3].update(ferry_locomotives=-1), "route 4 (C-A): ferry_locomotives must be a non-negative"),
         (lambda d: d["routes"][3].update(any_cards_substitute=2), "route 4 (C-A): any_cards_substitute must be 0, 3 or 4"),

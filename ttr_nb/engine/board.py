@@ -43,6 +43,7 @@ __all__ = [
     "MapError",
     "City",
     "Route",
+    "BonusCard",
     "Ticket",
     "Board",
     "load_board",
@@ -57,6 +58,25 @@ FORMAT = "ttr_nb-board/1"
 DECKS: tuple[str, ...] = ("regular", "long")
 #: Allowed values of Route.any_cards_substitute.
 ANY_CARDS_SUBSTITUTES: tuple[int, ...] = (0, 3, 4)
+#: Allowed values of Route.ferry_pair_substitute (2: two cards of one colour replace a locomotive symbol).
+FERRY_PAIR_SUBSTITUTES: tuple[int, ...] = (0, 2)
+#: How many routes a group of parallel tracks (`double_group`) may have: a double, a triple.
+GROUP_SIZES: tuple[int, ...] = (2, 3)
+#: What a bonus card may count (`BonusCard.measure`; `bonuscards` counts each), and whether
+#: it takes a value (the length, the points, the country).
+BONUS_MEASURES: dict[str, type | None] = {
+    "locomotive_equivalents": None,
+    "completed_tickets_to_capital": None,
+    "trains_left": None,
+    "routes_of_length": int,
+    "longest_path": None,
+    "completed_tickets_worth_at_most": int,
+    "countries_touched": None,
+    "completed_tickets_to_arctic": None,
+    "routes_to_arctic": None,
+    "ferries": None,
+    "routes_to_country": str,
+}
 
 
 class MapError(ValueError):
@@ -88,6 +108,12 @@ class City:
     kind: str = "city"  # "city" or "country"
     #: Countries only: the points on the board edge where routes enter the country.
     border_points: tuple[tuple[float, float], ...] = ()
+    #: The country the city lies in (Northern Lights), or None where the board does not say.
+    country: str | None = None
+    #: North of the Arctic Circle printed on the board (Northern Lights).
+    arctic: bool = False
+    #: A capital as the board's data marks it (Northern Lights; the edition's list decides scoring).
+    capital: bool = False
 
     @property
     def is_country(self) -> bool:
@@ -112,7 +138,13 @@ class Route:
     spaces: tuple[tuple[float, float, float], ...] = field(repr=False)  # (x, y, angle) per train space
     a_border_point: tuple[float, float] | None = None
     b_border_point: tuple[float, float] | None = None
-    twin: int | None = None  # index of the other route of its double group
+    twin: int | None = None  # index of the other route of its double group (None for a triple)
+    #: Train cards drawn blind from the deck after claiming the route (Northern Lights; 0 = none).
+    draw_bonus: int = 0
+    #: 2: two cards of one colour may replace one locomotive symbol of this ferry (Northern Lights).
+    ferry_pair_substitute: int = 0
+    #: Indexes of the other routes of its group of parallel tracks (a double: 1, a triple: 2).
+    parallel: tuple[int, ...] = ()
 
     @property
     def kind(self) -> str:
@@ -138,6 +170,19 @@ class Route:
         if city == self.b:
             return self.a
         raise ValueError(f"{city!r} is not an end of route {self.key!r}")
+
+
+@dataclass(frozen=True)
+class BonusCard:
+    """A bonus card (Northern Lights): scored at the end by the players with the highest
+    count of what it measures (`ttr_nb.engine.bonuscards`)."""
+
+    letter: str
+    name: str
+    points: int
+    measure: str  # one of BONUS_MEASURES
+    value: Any  # the measure's value (a length, points, a country), or None
+    counts: str  # what it counts, in words
 
 
 @dataclass(frozen=True)
@@ -194,6 +239,7 @@ class Board:
     tickets: tuple[Ticket, ...]  # base-game tickets only
     optional_ticket_decks: dict[str, tuple[Ticket, ...]]
     source: str  # provenance of the data
+    bonus_cards: tuple[BonusCard, ...] = ()  # Northern Lights: the bonus cards of the edition
     # derived look-ups, built in __post_init__
     city: dict[str, City] = field(**_DERIVED)  # name -> City
     route: dict[str, Route] = field(**_DERIVED)  # key -> Route
@@ -208,6 +254,7 @@ class Board:
         put("cities", tuple(self.cities))
         put("routes", tuple(self.routes))
         put("tickets", tuple(self.tickets))
+        put("bonus_cards", tuple(self.bonus_cards))
         put("optional_ticket_decks", {k: tuple(v) for k, v in dict(self.optional_ticket_decks).items()})
         put("city", {c.name: c for c in self.cities})
         put("route", {r.key: r for r in self.routes})
@@ -421,8 +468,11 @@ def _close_matches(word: str, candidates: list[str], n: int = 5) -> list[str]:
 # ------------------------------------------------------------------ validation
 
 _TOP_REQUIRED = ("format", "board", "title", "frame", "cities", "routes", "tickets")
-_TOP_OPTIONAL = ("source", "countries", "optional_ticket_decks")
+_TOP_OPTIONAL = ("source", "countries", "optional_ticket_decks", "bonus_cards")
 _CITY_KEYS = ("name", "x", "y")
+_CITY_OPTIONAL: dict[str, Any] = {"country": None, "arctic": False, "capital": False}
+_BONUS_REQUIRED = ("letter", "name", "points", "measure", "counts")
+_BONUS_OPTIONAL = ("value",)
 _COUNTRY_KEYS = ("name", "x", "y", "border_points")
 _ROUTE_REQUIRED = ("id", "a", "b", "length", "colour", "spaces")
 _ROUTE_DEFAULTS: dict[str, Any] = {
@@ -432,6 +482,8 @@ _ROUTE_DEFAULTS: dict[str, Any] = {
     "double_group": None,
     "a_border_point": None,
     "b_border_point": None,
+    "draw_bonus": 0,
+    "ferry_pair_substitute": 0,
 }
 _TICKET_REQUIRED = ("from", "to", "points")
 _TICKET_DEFAULTS: dict[str, Any] = {"deck": "regular"}
@@ -577,7 +629,15 @@ class BoardReader:
         cname = c.get("name")
         if isinstance(cname, str):
             where = f"{kind} {cname!r}"
-        ok = self.check_keys(where, c, keys)
+        ok = self.check_keys(where, c, keys, tuple(_CITY_OPTIONAL) if kind == "city" else ())
+        country = c.get("country")
+        if country is not None and not (isinstance(country, str) and country.strip()):
+            add(f"{where}: country must be a non-empty string or null, not {country!r}")
+            ok = False
+        for flag in ("arctic", "capital"):
+            if flag in c and not isinstance(c[flag], bool):
+                add(f"{where}: {flag} must be true or false, not {c[flag]!r}")
+                ok = False
         if "name" in c and not (isinstance(cname, str) and cname.strip()):
             add(f"{where}: name must be a non-empty string, not {cname!r}")
             ok = False
@@ -688,6 +748,21 @@ class BoardReader:
         elif subst == 3 and _is_int(ferry) and ferry == 0:
             add(f"{where}: any_cards_substitute 3 (any 3 cards replace a locomotive) on a route that is not a ferry")
             ok = False
+        bonus = r["draw_bonus"]
+        if not (_is_int(bonus) and bonus >= 0):
+            add(f"{where}: draw_bonus must be a non-negative integer, not {bonus!r}")
+            ok = False
+        pair = r["ferry_pair_substitute"]
+        if not (_is_int(pair) and pair in FERRY_PAIR_SUBSTITUTES):
+            add(f"{where}: ferry_pair_substitute must be 0 or 2, not {pair!r}")
+            ok = False
+        elif pair and _is_int(ferry) and ferry == 0:
+            add(f"{where}: ferry_pair_substitute {pair} (two cards of one colour replace a locomotive symbol) "
+                "on a route that is not a ferry")
+            ok = False
+        elif pair and subst:
+            add(f"{where}: a ferry takes either any_cards_substitute or ferry_pair_substitute, not both")
+            ok = False
         group = r["double_group"]
         if group is not None and not (isinstance(group, str) and group):
             add(f"{where}: double_group must be null or a non-empty string, not {group!r}")
@@ -744,16 +819,69 @@ class BoardReader:
             return f"route {r.get('id')} ({_route_label(r)})"
 
         for g, members in groups.items():
-            if len(members) != 2:
+            if len(members) not in GROUP_SIZES:
                 listed = ", ".join(rlabel(r) for r in members)
                 self.add(f"double group {g!r} has {_plural(len(members), 'route')} ({listed}) "
-                         "(a double group must be exactly two routes between the same two places)")
+                         "(a double group must be two routes between the same two places, or three for a "
+                         "triple route)")
             else:
-                r1, r2 = members
                 ends = [(r.get("a"), r.get("b")) for r in members]
                 # (ends that are not names are reported by the route's own reader)
-                if all(isinstance(e, str) for pair in ends for e in pair) and set(ends[0]) != set(ends[1]):
-                    self.add(f"double group {g!r} joins different places: {rlabel(r1)} and {rlabel(r2)}")
+                if all(isinstance(e, str) for pair in ends for e in pair):
+                    other = next((r for r, e in zip(members, ends) if set(e) != set(ends[0])), None)
+                    if other is not None and len(members) == 2:
+                        self.add(f"double group {g!r} joins different places: {rlabel(members[0])} and "
+                                 f"{rlabel(other)}")
+                    elif other is not None:
+                        listed = ", ".join(rlabel(r) for r in members)
+                        self.add(f"double group {g!r} has {len(members)} routes ({listed}) that join different "
+                                 "places (a triple route is three routes between the same two places)")
+
+    def read_bonus_cards(self) -> list[dict]:
+        """The well-formed bonus cards (Northern Lights); letters must be unique."""
+        cards_in = self.data.get("bonus_cards", [])
+        if not isinstance(cards_in, list):
+            self.add(f"'bonus_cards' must be a list, not {type(cards_in).__name__}")
+            return []
+        good = []
+        for i, b in enumerate(cards_in):
+            where = f"bonus_cards[{i}]"
+            if not isinstance(b, dict):
+                self.add(f"{where}: must be an object, not {b!r}")
+                continue
+            if isinstance(b.get("letter"), str):
+                where = f"bonus card {b['letter']!r}"
+            ok = self.check_keys(where, b, _BONUS_REQUIRED, _BONUS_OPTIONAL)
+            b = {"value": None, **b}
+            for k in ("letter", "name", "counts"):
+                if k in b and not (isinstance(b[k], str) and b[k].strip()):
+                    self.add(f"{where}: {k} must be a non-empty string, not {b[k]!r}")
+                    ok = False
+            if "points" in b and not (_is_int(b["points"]) and b["points"] > 0):
+                self.add(f"{where}: points must be a positive integer, not {b['points']!r}")
+                ok = False
+            measure = b.get("measure")
+            if "measure" in b and measure not in BONUS_MEASURES:
+                self.add(f"{where}: unknown measure {measure!r} (measures: {', '.join(BONUS_MEASURES)})")
+                ok = False
+            elif measure in BONUS_MEASURES:
+                want = BONUS_MEASURES[measure]
+                v = b["value"]
+                if want is None and v is not None:
+                    self.add(f"{where}: measure {measure!r} takes no value, not {v!r}")
+                    ok = False
+                elif want is int and not (_is_int(v) and v > 0):
+                    self.add(f"{where}: measure {measure!r} needs a positive integer value, not {v!r}")
+                    ok = False
+                elif want is str and not (isinstance(v, str) and v):
+                    self.add(f"{where}: measure {measure!r} needs a country as its value, not {v!r}")
+                    ok = False
+            if ok:
+                good.append(b)
+        for letter, n in Counter(b["letter"] for b in good).items():
+            if n > 1:
+                self.add(f"bonus card letter {letter!r} is used {n} times (letters must be unique)")
+        return good
 
     def read_deck(self, tickets_in: Any, where_deck: str) -> list[dict]:
         if not isinstance(tickets_in, list):
@@ -869,15 +997,17 @@ class BoardReader:
         routes = self.read_routes()
         tickets = self.read_deck(self.data.get("tickets", []), "tickets")
         optional = self.read_optional_decks()
+        bonus = self.read_bonus_cards()
         keys = self.route_keys(routes)
         self.problems.raise_if_any(MapError, self.source)
-        return self.build(places, routes, keys, tickets, optional)
+        return self.build(places, routes, keys, tickets, optional, bonus)
 
-    def build(self, places, good_routes, keys, good_tickets, good_optional) -> Board:
+    def build(self, places, good_routes, keys, good_tickets, good_optional, good_bonus=()) -> Board:
         """The board (everything is known to be well formed)."""
         data = self.data
         cities = tuple(
-            City(c["name"], c["x"], c["y"], kind, tuple(tuple(p) for p in c.get("border_points", ())))
+            City(c["name"], c["x"], c["y"], kind, tuple(tuple(p) for p in c.get("border_points", ())),
+                 **{k: c.get(k, default) for k, default in _CITY_OPTIONAL.items()})
             for kind in ("city", "country")
             for k, c in places
             if k == kind
@@ -889,9 +1019,11 @@ class BoardReader:
                 group_members[r["double_group"]].append(i)
         routes = []
         for i, r in enumerate(good_routes):
-            twin = None
+            twin, parallel = None, ()
             if r["double_group"] is not None:
-                twin = next(j for j in group_members[r["double_group"]] if j != i)
+                parallel = tuple(j for j in group_members[r["double_group"]] if j != i)
+                if len(parallel) == 1:
+                    twin = parallel[0]
             routes.append(Route(
                 index=i, number=r["id"], key=keys[i], a=r["a"], b=r["b"], length=r["length"], colour=r["colour"],
                 tunnel=r["tunnel"], ferry_locomotives=r["ferry_locomotives"],
@@ -899,7 +1031,8 @@ class BoardReader:
                 spaces=tuple(tuple(sp) for sp in r["spaces"]),
                 a_border_point=tuple(r["a_border_point"]) if r["a_border_point"] is not None else None,
                 b_border_point=tuple(r["b_border_point"]) if r["b_border_point"] is not None else None,
-                twin=twin,
+                twin=twin, draw_bonus=r["draw_bonus"], ferry_pair_substitute=r["ferry_pair_substitute"],
+                parallel=parallel,
             ))
 
         def build_deck(deck: list[dict]) -> tuple[Ticket, ...]:
@@ -920,6 +1053,8 @@ class BoardReader:
             routes=tuple(routes), tickets=build_deck(good_tickets),
             optional_ticket_decks={k: build_deck(v) for k, v in good_optional.items()},
             source=data.get("source", ""),
+            bonus_cards=tuple(BonusCard(b["letter"], b["name"], b["points"], b["measure"], b["value"], b["counts"])
+                              for b in good_bonus),
         )
 
 

@@ -32,7 +32,10 @@ _SUMMARY_LABELS = {
     "route points": N_("route points"), "longest path bonus": N_("longest path bonus"),
     "Globetrotter bonus": N_("Globetrotter bonus"), "unbuilt station": N_("unbuilt station"),
     "tie-breakers": N_("tie-breakers"), "final round": N_("final round"),
+    "triple routes": N_("triple routes"), "bonus cards": N_("bonus cards"), "board data": N_("board data"),
 }
+#: The texts of `Rules.board_data` (an edition record's words, translated where shown).
+_BOARD_DATA = (N_("checked against independent data sets"), N_("provisional (one source only)"))
 
 try:  # Python 3.11+
     import tomllib
@@ -89,6 +92,15 @@ class Rules:
     longest_path_bonus: int
     globetrotter_bonus: int
     tie_breakers: tuple[str, ...]
+    #: How far the board data is checked ("provisional (one source only)" for Northern Lights).
+    board_data: str = "checked against independent data sets"
+    #: Triple routes: (players, usable tracks) pairs; empty where the board has none.
+    triple_route_tracks: tuple[tuple[int, int], ...] = ()
+    #: Bonus cards (Northern Lights): how many are drawn at setup (0: none), whether a card whose
+    #: highest count is 0 scores for everybody, and the capitals card B counts.
+    bonus_cards_drawn: int = 0
+    bonus_zero_top_scores: bool = False
+    capitals: tuple[str, ...] = ()
     options: dict = field(default_factory=dict, compare=False, hash=False)   # option name -> chosen value
     option_specs: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
@@ -103,6 +115,20 @@ class Rules:
 
     def locomotives_allowed(self, kind: str) -> bool:
         return kind in self.locomotives_on
+
+    def usable_tracks(self, group_size: int, players: int) -> int:
+        """How many tracks of a group of `group_size` parallel tracks between the same two
+        cities may be used with `players` players: 1 of a single route; both of a double
+        from `double_routes_min_players`, else 1; of a triple, `triple_route_tracks`."""
+        if group_size <= 1:
+            return 1
+        if group_size == 2:
+            return 2 if players >= self.double_routes_min_players else 1
+        tracks = dict(self.triple_route_tracks)
+        if players not in tracks:
+            raise ValueError(f"{self.title} does not say how many tracks of a triple route {players} players "
+                             f"may use (triple_route_tracks: {tracks or 'none'})")
+        return tracks[players]
 
     def summary(self) -> dict[str, Any]:
         """The rules as plain rows (for notebooks and the edition explorer): the keys stay as they
@@ -138,6 +164,11 @@ class Rules:
             "unbuilt station": _("{n} points each").format(n=self.unbuilt_station_points) if self.stations else "—",
             "tie-breakers": _(", then ").join(map(_tie_breaker, self.tie_breakers)),
             "final round": _("when a player ends a turn with ≤ {n} trains").format(n=self.final_round_trains),
+            "triple routes": (", ".join(ngettext("{p} players: {n} track", "{p} players: {n} tracks", n).format(p=p, n=n)
+                                        for p, n in self.triple_route_tracks) if self.triple_route_tracks else none),
+            "bonus cards": (_("{n} drawn at setup, scored by every player tied for the most").format(
+                n=self.bonus_cards_drawn) if self.bonus_cards_drawn else none),
+            "board data": _(self.board_data),
         }
 
 
@@ -159,7 +190,7 @@ def edition_title(rules) -> str:
 
 def edition_ids() -> list[str]:
     """The editions this package can play, in teaching order."""
-    order = ["usa", "europe", "switzerland", "nordic"]
+    order = ["usa", "europe", "switzerland", "nordic", "northernlights"]
     found = sorted(p.name[:-5] for p in resources.files("ttr_nb.editions_data").iterdir() if p.name.endswith(".toml"))
     return [e for e in order if e in found] + [e for e in found if e not in order]
 
@@ -232,10 +263,29 @@ def _load_rules(edition: str, option_items: tuple) -> Rules:
             draw_returns=t["draw_returns"], draw_from=t["draw_from"]),
         longest_path_bonus=raw["bonuses"]["longest_path"], globetrotter_bonus=raw["bonuses"]["globetrotter"],
         tie_breakers=tuple(raw["scoring"]["tie_breakers"]),
+        **_optional_fields(raw),
         options=chosen, option_specs=specs,
     )
     _check(rules)
     return rules
+
+
+def _optional_fields(raw: dict) -> dict:
+    """The fields only some editions give (the defaults of `Rules` for the others)."""
+    out: dict[str, Any] = {}
+    if "board_data" in raw:
+        out["board_data"] = raw["board_data"]
+    if "triple_route_tracks" in raw:
+        out["triple_route_tracks"] = tuple(sorted((int(k), v) for k, v in raw["triple_route_tracks"].items()))
+    bonus = raw.get("bonus_cards")
+    if bonus is not None:
+        unknown = sorted(set(bonus) - {"drawn", "zero_top_scores", "capitals"})
+        if unknown:
+            raise ValueError(f"edition {raw.get('id')}: unknown [bonus_cards] key(s) {unknown}")
+        out["bonus_cards_drawn"] = bonus["drawn"]
+        out["bonus_zero_top_scores"] = bonus.get("zero_top_scores", False)
+        out["capitals"] = tuple(bonus.get("capitals", ()))
+    return out
 
 
 #: Keys of older edition files, and how the loader reads them today.
@@ -272,5 +322,12 @@ def _check(r: Rules) -> None:
             problems.append(f"returned tickets go to 'bottom' or are 'removed', not {where!r}")
     if not 1 <= r.min_players <= r.max_players:
         problems.append("player counts must satisfy 1 <= min_players <= max_players")
+    for players, tracks in r.triple_route_tracks:
+        if not (isinstance(tracks, int) and 1 <= tracks <= 3):
+            problems.append(f"triple_route_tracks: {players} players may use 1 to 3 tracks, not {tracks!r}")
+    if not (isinstance(r.bonus_cards_drawn, int) and r.bonus_cards_drawn >= 0):
+        problems.append(f"bonus_cards.drawn must be a whole number >= 0, not {r.bonus_cards_drawn!r}")
+    if not isinstance(r.bonus_zero_top_scores, bool):
+        problems.append(f"bonus_cards.zero_top_scores must be true or false, not {r.bonus_zero_top_scores!r}")
     if problems:
         raise ValueError(f"edition {r.id}: " + "; ".join(problems))
