@@ -78,6 +78,10 @@ class Game:
         self.seed = seed
         self.first_player = first_player
         self.doubles_open = players >= rules.double_routes_min_players
+        #: per route, how many tracks of its group (1 alone, 2 a double, 3 a triple) may be used
+        #: with this many players (`Rules.usable_tracks`)
+        self.usable_tracks: tuple[int, ...] = tuple(rules.usable_tracks(len(p) + 1, players)
+                                                    for p in tables_for(rules, board).parallel)
         #: the route and signature tables, shared by every game alike (`tables.Tables`)
         self.tables: Tables = tables_for(rules, board)
         #: the draws a display allows, by (second card, blind draw, ticket draw) (`tables.DRAW_LISTS`)
@@ -89,6 +93,8 @@ class Game:
     prices = property(lambda self: self.tables.prices, doc="Each route's `payments.Price`.")
     route_points = property(lambda self: self.tables.route_points, doc="The points each route scores.")
     twins = property(lambda self: self.tables.twins, doc="Each route's other route of its double, or None.")
+    parallel = property(lambda self: self.tables.parallel,
+                        doc="Each route's other tracks between the same cities (a double or triple route), or ().")
     route_keys = property(lambda self: self.tables.route_keys, doc="Each route's key.")
     city_names = property(lambda self: self.tables.city_names, doc="The cities' names, in board order.")
 
@@ -187,6 +193,8 @@ class Game:
         subs = price.ferry_sub or price.colour_sub
         name = route_name(self, ri)
         here, first = mid(name), capital(mid(name))
+        if price.ferry_pair:
+            return self._explain_pair_payment(ri, price, pay)
         if loco and not price.wild and not price.ferry_locomotives and not price.colour_sub:
             kinds = and_list(_(_KINDS[k]) for k in sorted(self.rules.locomotives_on)) or _("no")
             return Reason("locomotives-not-allowed",
@@ -236,6 +244,42 @@ class Game:
         return Reason("payment", _("{cards} does not pay for {route} ({price}).").format(
             cards=capital(pay.describe()), route=name, price=describe_price(price)))
 
+    def _explain_pair_payment(self, ri: int, price, pay: Cards) -> Reason:
+        """Why `pay` does not pay for a ferry whose locomotive symbols pairs may pay (it is
+        known not to fit): the number of cards, or how the ferry is paid."""
+        L, f, k = price.length, price.ferry_locomotives, price.ferry_pair
+        n = sum(pay)
+        first = capital(mid(route_name(self, ri)))
+        symbols = ngettext("{n} locomotive symbol", "{n} locomotive symbols", f).format(n=f)
+        if not L <= n <= L + f:
+            return Reason("payment-count", ngettext(
+                "{route} has {n} space, {symbols} among them: it is paid with {low} to {high} cards (each pair of one "
+                "colour paying for a locomotive symbol adds one card); you offered {k} ({cards}).",
+                "{route} has {n} spaces, {symbols} among them: it is paid with {low} to {high} cards (each pair of one "
+                "colour paying for a locomotive symbol adds one card); you offered {k} ({cards}).", L).format(
+                route=first, n=L, symbols=symbols, low=L, high=L + f, k=n, cards=pay.describe()))
+        spaces = L - f
+        if not spaces:
+            text = _("{route} is a ferry with {symbols}: pay each symbol with a locomotive or {k} cards of one colour, "
+                     "exactly; {cards} does not split that way.")
+        elif price.colour == GREY:
+            text = ngettext("{route} is a ferry with {symbols}: pay each symbol with a locomotive or {k} cards of one "
+                            "colour, and the other {n} space with cards of one colour (locomotives wild), exactly; "
+                            "{cards} does not split that way.",
+                            "{route} is a ferry with {symbols}: pay each symbol with a locomotive or {k} cards of one "
+                            "colour, and the other {n} spaces with cards of one colour (locomotives wild), exactly; "
+                            "{cards} does not split that way.", spaces)
+        else:
+            text = ngettext("{route} is a ferry with {symbols}: pay each symbol with a locomotive or {k} cards of one "
+                            "colour, and the other {n} space in {colour} (locomotives wild), exactly; {cards} does not "
+                            "split that way.",
+                            "{route} is a ferry with {symbols}: pay each symbol with a locomotive or {k} cards of one "
+                            "colour, and the other {n} spaces in {colour} (locomotives wild), exactly; {cards} does not "
+                            "split that way.", spaces)
+        colour = colour_name(price.colour) if price.colour != GREY else ""
+        return Reason("ferry-pairs", text.format(route=first, symbols=symbols, k=k, n=spaces, colour=colour,
+                                                 cards=pay.describe()))
+
     # ------------------------------------------------------------------ states
     def new_state(self) -> State:
         """The opening position: cards shuffled by the seed, hands and display dealt,
@@ -243,11 +287,30 @@ class Game:
         return State.opening(self)
 
     def free_routes(self, owners) -> tuple:
-        """Per route signature, the routes nobody owns and no double-route rule closes to everyone."""
+        """Per route signature, the routes nobody owns and no double- or triple-route rule
+        closes to everyone (`closed_tracks`)."""
+        return self.tables.free_routes(owners, self.closed_tracks(owners))
+
+    def closed_tracks(self, owners) -> set:
+        """The free routes closed to everyone: those of a group whose usable tracks are all taken."""
         closed = set()
-        if not self.doubles_open:
-            closed = {t for i, t in enumerate(self.tables.twins) if t is not None and owners[i] >= 0}
-        return self.tables.free_routes(owners, closed)
+        usable = self.usable_tracks
+        for i, others in enumerate(self.tables.parallel):
+            if others and owners[i] < 0 and sum(owners[o] >= 0 for o in others) >= usable[i]:
+                closed.add(i)
+        return closed
+
+    def blocked_tracks(self, owners) -> list[set]:
+        """Per player, the free routes still open to others but closed to them: the other
+        tracks of a group where they own one."""
+        blocked = [set() for _ in range(self.players)]
+        closed = self.closed_tracks(owners)
+        for i, others in enumerate(self.tables.parallel):
+            if owners[i] >= 0:
+                for o in others:
+                    if owners[o] < 0 and o not in closed:
+                        blocked[owners[i]].add(o)
+        return blocked
 
     def state_from_dict(self, data: dict) -> State:
         """Build a position from its description (the format of `State.to_dict`, documented

@@ -8,7 +8,12 @@ A route's price is a `Price`, built from the route and the edition's rules:
 * a ferry needs ``ferry_locomotives`` locomotives; where ``ferry_sub`` is set
   (Nordic: 3) any that many cards may replace one required locomotive;
 * where ``colour_sub`` is set (Nordic Murmansk–Lieksa: 4) any that many cards may
-  replace one coloured card; the route still takes ``length`` trains.
+  replace one coloured card; the route still takes ``length`` trains;
+* where ``ferry_pair`` is set (Northern Lights ferries: 2) each locomotive symbol is paid
+  by a locomotive or by two cards of one colour (any colour, not necessarily the colour of
+  the other spaces; two symbols may take pairs of different colours). Pairs never replace
+  an ordinary space: those are paid as the route's colour (grey: one colour), locomotives
+  wild.
 
 A payment is valid when it splits *exactly* into those parts. `split` reads a
 payment; `options` gives the distinct payments: all of them (``complete=True``:
@@ -36,6 +41,7 @@ class Price:
     ferry_sub: int = 0       # any N cards replace one required locomotive (0: not allowed)
     colour_sub: int = 0      # any N cards replace one coloured card (0: not allowed)
     tunnel: bool = False
+    ferry_pair: int = 0      # 2: two cards of one colour replace one locomotive symbol (0: not allowed)
 
     @property
     def colour_name(self) -> str:
@@ -61,8 +67,11 @@ class Price:
     def split(self, p) -> tuple[int, int, int] | None:
         """A way to read payment `p` as this price: (colour, substituted locomotives,
         substituted coloured cards), or None. The colour is GREY for an all-locomotive
-        payment of a grey route."""
+        payment of a grey route. With pairs (`ferry_pair`), the substituted locomotives
+        are the symbols paid by pairs."""
         n = sum(p)
+        if self.ferry_pair and n > self.length:
+            return _pair_split(self, p)
         loco = p[LOCO]
         for c, s1, s2, need_loco, need_col, spare in self.readings():
             if n != need_loco + need_col + spare:
@@ -93,7 +102,7 @@ class Price:
     def option_key(self, hand) -> tuple:
         """The part of a hand its payments for this price depend on (a cache key): a plain
         route never uses more than `length` cards of a kind."""
-        if self.ferry_sub or self.colour_sub:
+        if self.ferry_sub or self.colour_sub or self.ferry_pair:
             return tuple(hand)
         L = self.length
         if self.colour == GREY:
@@ -102,7 +111,7 @@ class Price:
 
     def count(self, hand) -> int:
         """len(self.options(hand)), computed without listing them where that is easy."""
-        if self.ferry_sub or self.colour_sub:
+        if self.ferry_sub or self.colour_sub or self.ferry_pair:
             return count_options(self, tuple(hand))
         L, f = self.length, self.ferry_locomotives
         loco = hand[LOCO]
@@ -132,7 +141,8 @@ class Price:
         too (a tuple); with substitutions, the canonical subset: every payment without
         substitution, plus for each colour and number of substituted spaces one payment
         whose substitution sets are taken from the other colours in card order, then the
-        chosen colour, then locomotives."""
+        chosen colour, then locomotives (pairs: whole pairs, from the other colours in
+        card order, then the chosen colour)."""
         if complete:
             return Payments(self, hand)
         return _options(self, tuple(hand))
@@ -175,6 +185,8 @@ def _take(hand, n, order) -> tuple | None:
 
 
 def _canonical_subs(price: Price, hand) -> list[tuple]:
+    if price.ferry_pair:
+        return _canonical_pairs(price, hand)
     out = []
     for c, s1, s2, need_loco, need_col, size in price.readings():
         if not size:
@@ -223,11 +235,26 @@ class Payments(Sequence):
         self.price = price
         self.hand = hand = tuple(hand)
         self.plain: tuple[Cards, ...] = tuple(Cards(p) for p in _plain(price, hand))
-        totals = sorted({need_loco + need_col + size for _, _, _, need_loco, need_col, size in price.readings()
-                         if size})
-        blocks = (_SubBlock(price, hand, t) for t in totals if t > price.length)
-        self.blocks: tuple[_SubBlock, ...] = tuple(b for b in blocks if len(b))
+        if price.ferry_pair:
+            blocks = (_PairBlock(price, hand, s) for s in range(1, price.ferry_locomotives + 1))
+        else:
+            totals = sorted({need_loco + need_col + size for _, _, _, need_loco, need_col, size in price.readings()
+                             if size})
+            blocks = (_SubBlock(price, hand, t) for t in totals if t > price.length)
+        self.blocks: tuple = tuple(b for b in blocks if len(b))
         self._len = len(self.plain) + sum(map(len, self.blocks))
+
+    def groups(self) -> list[tuple[str, "Sequence[Cards]"]]:
+        """The payments in their groups, each a lazy sequence with a name: first the payments
+        as printed, then one group per substitution block ("2 cards of one colour replace a
+        locomotive symbol", "2 pairs ... replace 2 locomotive symbols", "4 cards replace
+        ...")."""
+        out: list[tuple[str, Sequence]] = []
+        if self.plain:
+            out.append(("as printed: no cards replaced", self.plain))
+        for block in self.blocks:
+            out.append((block.name(self.price), block))
+        return out
 
     def __len__(self) -> int:
         return self._len
@@ -291,6 +318,9 @@ class _SubBlock:
     at most 9 x total x locomotives entries); indexing and iteration walk the same table."""
 
     __slots__ = ("hand", "total", "need", "_memo", "_len")
+
+    def name(self, price: Price) -> str:
+        return f"{self.total} cards in all: some cards of any colour replace others"
 
     def __init__(self, price: Price, hand: tuple, total: int):
         self.hand, self.total = hand, total
@@ -359,12 +389,172 @@ class _SubBlock:
 _NEVER = 10**9       # a need no hand meets
 
 
+def _pair_split(price: Price, p) -> tuple[int, int, int] | None:
+    """Read payment `p` (more cards than the route has spaces) as the route's spaces plus
+    pairs for some locomotive symbols: (colour of the spaces, pairs, 0), or None.
+
+    With s pairs the payment has length + s cards; of its l locomotives, f - s pay the other
+    symbols and the rest pay spaces, so y = length - s - l spaces take the colour c. That
+    colour then holds y cards plus whole pairs (its count minus y is even and not negative),
+    and every other colour holds whole pairs only."""
+    L, f = price.length, price.ferry_locomotives
+    s = sum(p) - L
+    loco = p[LOCO]
+    y = L - s - loco
+    if not 1 <= s <= f or y < 0 or y > L - f or (not price.wild and y != L - f):
+        return None
+    odd = [c for c in range(8) if p[c] % 2]
+    if y % 2:
+        if len(odd) != 1:
+            return None
+        c = odd[0]
+        return (c, s, 0) if p[c] >= y and c in price.colours() else None
+    if odd:
+        return None
+    if y == 0:
+        return (GREY if price.colour == GREY else price.colour, s, 0)
+    c = next((c for c in price.colours() if p[c] >= y), None)
+    return None if c is None else (c, s, 0)
+
+
+class _PairBlock:
+    """The payments of a ferry with `pairs` of its locomotive symbols paid by pairs of
+    same-colour cards (`Price.ferry_pair`), lazily: `length` + `pairs` cards each.
+
+    A payment with l locomotives leaves y = length - pairs - l spaces to colour cards (see
+    `_pair_split`), so for each l the colour counts x_0..x_7 add up to y + 2 * pairs and
+    satisfy: y odd: exactly one colour is odd, at least y and a colour the spaces may take;
+    y even: every colour is even and (y > 0) one the spaces may take holds at least y.
+    `_count(l, i, rem, ok)` counts the ways to choose x_i..x_7 with `rem` cards still to
+    place and `ok` whether the condition's colour is found (memoised per l: at most
+    8 x cards x 2 entries each); indexing and iteration walk the same table, fewest
+    locomotives first, then in card order."""
+
+    __slots__ = ("price", "hand", "pairs", "locos", "_memo", "_sizes", "_len")
+
+    def __init__(self, price: Price, hand: tuple, pairs: int):
+        self.price, self.hand, self.pairs = price, hand, pairs
+        L, f = price.length, price.ferry_locomotives
+        self._memo: dict[tuple, int] = {}
+        locos = []
+        for loco in range(min(hand[LOCO], L - pairs) + 1):
+            y = L - pairs - loco
+            if y > L - f or (not price.wild and y != L - f):
+                continue
+            locos.append(loco)
+        sizes = [self._count(loco, 0, L + pairs - loco, self._start(loco)) for loco in locos]
+        self.locos = tuple(l for l, n in zip(locos, sizes) if n)
+        self._sizes = tuple(n for n in sizes if n)
+        self._len = sum(self._sizes)
+
+    def name(self, price: Price) -> str:
+        s, k = self.pairs, price.ferry_pair
+        if s == 1:
+            return f"{k} cards of one colour replace a locomotive symbol"
+        return f"{s} pairs of cards (each {k} of one colour) replace {s} locomotive symbols"
+
+    def _start(self, loco: int) -> bool:
+        return (self.price.length - self.pairs - loco) == 0      # y == 0: nothing to find
+
+    def _step(self, y: int, i: int, x: int, ok: bool):
+        """The condition after colour i takes x cards (None: not allowed)."""
+        if x % 2:
+            if y % 2 == 0 or ok or x < y or i not in self.price.colours():
+                return None
+            return True
+        if y % 2 == 0 and y > 0 and not ok and x >= y and i in self.price.colours():
+            return True
+        return ok
+
+    def _count(self, loco: int, i: int, rem: int, ok: bool) -> int:
+        if i == 8:
+            return 1 if rem == 0 and ok else 0
+        key = (loco, i, rem, ok)
+        n = self._memo.get(key)
+        if n is None:
+            y = self.price.length - self.pairs - loco
+            n = 0
+            for x in range(min(self.hand[i], rem) + 1):
+                nxt = self._step(y, i, x, ok)
+                if nxt is not None:
+                    n += self._count(loco, i + 1, rem - x, nxt)
+            self._memo[key] = n
+        return n
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __getitem__(self, j: int) -> Cards:
+        if not 0 <= j < self._len:
+            raise IndexError(f"payment {j} is out of range: there are {self._len}")
+        for loco, size in zip(self.locos, self._sizes):
+            if j < size:
+                break
+            j -= size
+        y = self.price.length - self.pairs - loco
+        rem, ok, counts = self.price.length + self.pairs - loco, self._start(loco), []
+        for i in range(8):
+            for x in range(min(self.hand[i], rem) + 1):
+                nxt = self._step(y, i, x, ok)
+                if nxt is None:
+                    continue
+                n = self._count(loco, i + 1, rem - x, nxt)
+                if j < n:
+                    break
+                j -= n
+            counts.append(x)
+            rem, ok = rem - x, nxt
+        return Cards(counts + [loco])
+
+    def __iter__(self):
+        def walk(loco, y, i, rem, ok, prefix):
+            if i == 8:
+                yield Cards(prefix + [loco])
+                return
+            for x in range(min(self.hand[i], rem) + 1):
+                nxt = self._step(y, i, x, ok)
+                if nxt is not None and self._count(loco, i + 1, rem - x, nxt):
+                    yield from walk(loco, y, i + 1, rem - x, nxt, prefix + [x])
+        for loco in self.locos:
+            y = self.price.length - self.pairs - loco
+            yield from walk(loco, y, 0, self.price.length + self.pairs - loco, self._start(loco), [])
+
+
+def _canonical_pairs(price: Price, hand) -> list[tuple]:
+    """One payment per colour of the spaces and number of pairs: the spaces take that colour
+    as far as the hand has it (then locomotives, where wild), the pairs come whole from the
+    other colours in card order, then from the chosen colour, and locomotives pay the other
+    symbols."""
+    L, f = price.length, price.ferry_locomotives
+    out = []
+    for c in price.colours():
+        for s in range(1, f + 1):
+            core = [0] * 9
+            core[c] = min(L - f, hand[c])
+            fill = L - f - core[c]
+            if fill and not price.wild:
+                continue
+            core[LOCO] = (f - s) + fill
+            if core[LOCO] > hand[LOCO]:
+                continue
+            need = s
+            for d in [x for x in range(8) if x != c] + [c]:
+                take = min(need, (hand[d] - core[d]) // 2)
+                core[d] += 2 * take
+                need -= take
+                if not need:
+                    break
+            if not need:
+                out.append(tuple(core))
+    return out
+
+
 @lru_cache(maxsize=200_000)
 def _options(price: Price, hand: tuple) -> tuple[Cards, ...]:
     """The canonical payments (`Price.options` with ``complete=False``): at most a few dozen,
     so the cache's 200,000 entries stay small."""
     found = dict.fromkeys(_plain(price, hand))
-    if price.ferry_sub or price.colour_sub:
+    if price.ferry_sub or price.colour_sub or price.ferry_pair:
         for p in sorted(_canonical_subs(price, hand), key=lambda p: (sum(p), p)):
             found.setdefault(p)
     return tuple(Cards(p) for p in found)
@@ -391,6 +581,8 @@ def describe_price(price: Price) -> str:
                         f).format(price=text, n=f)
         if price.ferry_sub:
             text = _("{price} (any {k} cards may replace a locomotive)").format(price=text, k=price.ferry_sub)
+        if price.ferry_pair:
+            text = _("{price} ({k} cards of one colour may replace a locomotive)").format(price=text, k=price.ferry_pair)
     if price.colour_sub:
         text = _("{price}; any {k} cards may replace one coloured card").format(price=text, k=price.colour_sub)
     if price.wild:

@@ -55,6 +55,11 @@ RULE_IDS: dict[str, RuleId] = {
                                       "§4 Switzerland, §5 Nordic Countries"),
     "ferry-locomotives": RuleId(N_("A ferry needs a locomotive for each locomotive symbol"),
                                 "§3 Europe (ferries), §5 Nordic Countries"),
+    "ferry-pairs": RuleId(N_("Each locomotive symbol of a Northern Lights ferry is paid by a locomotive or two "
+                             "cards of one colour, the other spaces as a grey route, exactly"),
+                          "§ Northern Lights: ferries"),
+    "triple-routes": RuleId(N_("Of a triple route, only as many tracks as the player count allows are used, and "
+                               "one player never owns two of them"), "§ Northern Lights: triple routes"),
     "not-in-hand": RuleId(N_("A player pays only with cards they hold"), "§1 Claiming a route"),
     "tunnel-extra": RuleId(N_("A tunnel's extra cards are of the colour paid, or locomotives"),
                            "§3 Europe (tunnels)"),

@@ -357,6 +357,20 @@ class PositionReader:
                 elif not self.game.doubles_open and i < t:
                     self.add("routes", _("both routes between {a} and {b} are owned, but with {n} players only one "
                                          "may be used").format(a=r.a, b=r.b, n=n))
+            others = self.game.parallel[i]
+            if len(others) > 1 and i < min(others):          # a triple route, judged at its first track
+                r = board.routes[i]
+                held = [owners[j] for j in (i, *others) if owners[j] >= 0]
+                twice = sorted({q for q in held if held.count(q) > 1})
+                if twice:
+                    self.add("routes", _("player {n} owns two of the tracks between {a} and {b} (one player never "
+                                         "owns two tracks between the same cities)").format(n=twice[0] + 1, a=r.a,
+                                                                                           b=r.b))
+                usable = self.game.usable_tracks[i]
+                if len(held) > usable:
+                    self.add("routes", _("{k} of the tracks between {a} and {b} are owned, but with {n} players only "
+                                         "{usable} may be used").format(k=len(held), a=r.a, b=r.b, n=n,
+                                                                        usable=usable))
         return owners
 
     def read_stations(self) -> list[tuple[str, int]]:
@@ -609,12 +623,7 @@ class PositionReader:
     def build(self, phase, player, hands, owners, stations, trains, pending, last_reveal, display, discard, deck,
               held, offer, openings, tdeck, removed, countdown, passes, shuffles, turn) -> State:
         game, n = self.game, self.n
-        blocked = [set() for _ in range(n)]
-        if game.doubles_open:
-            for i, o in enumerate(owners):
-                t = game.twins[i]
-                if o >= 0 and t is not None and owners[t] < 0:
-                    blocked[o].add(t)
+        blocked = game.blocked_tracks(owners)
         state = State(
             game, phase=phase, player=player, hands=tuple(hands), deck=tuple(reversed(deck)),
             discard=tuple(discard), display=tuple(display), owners=tuple(owners), free=game.free_routes(owners),

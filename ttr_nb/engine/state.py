@@ -193,17 +193,21 @@ class State:
         return None if o < 0 else o
 
     def route_status(self, route, player: int | None = None) -> str:
-        """'free', 'owned', 'closed' (the other route of a double is taken and both may not be used)
-        or 'blocked' (this player owns the other route of the double)."""
+        """'free', 'owned', 'closed' (the other route of a double is taken and both may not be
+        used; of a triple, as many tracks as the player count allows are taken) or 'blocked'
+        (this player owns another track between the same cities)."""
         ri = self.game.route_index(route)
-        if self.owners[ri] >= 0:
+        owners = self.owners
+        if owners[ri] >= 0:
             return "owned"
-        twin = self.game.tables.twins[ri]
-        if twin is not None and self.owners[twin] >= 0:
-            if not self.game.doubles_open:
-                return "closed"
-            if self.owners[twin] == (self.player if player is None else player):
-                return "blocked"
+        others = self.game.tables.parallel[ri]
+        if others:
+            taken = [owners[o] for o in others if owners[o] >= 0]
+            if taken:
+                if len(taken) >= self.game.usable_tracks[ri]:
+                    return "closed"
+                if (self.player if player is None else player) in taken:
+                    return "blocked"
         return "free"
 
     def payment_options(self, route, complete: bool = True):
@@ -442,6 +446,8 @@ class State:
         if status == "owned":
             return Reason("route-taken", _("{route} already belongs to {player}.").format(
                 route=capital(mid(route_name(g, ri))), player=player_mention(self.owners[ri])))
+        if status in ("closed", "blocked") and len(route.parallel) > 1:
+            return _triple_reason(self, route, status)
         if status == "closed":
             return Reason("double-routes", _(
                 "{route} is closed: the other route between {a} and {b} is taken, and with {players} players only one "
@@ -691,6 +697,20 @@ class State:
         if siblings:
             self._close_siblings(free, siblings)
         self.free = tuple(free)
+        bonus = tables.draw_bonus[ri]
+        if bonus:
+            self._draw_bonus(p, bonus)
+
+    def _draw_bonus(self, player: int, n: int) -> None:
+        """The draw bonus (Northern Lights): after claiming the route (its payment already on
+        the discard pile) the player draws `n` train cards blind from the top of the deck,
+        the discard pile reshuffled into a new deck when the deck runs out; fewer when deck
+        and discard pile together hold fewer."""
+        for _ in range(n):
+            card = self._draw()
+            if card is None:
+                return
+            self._give(player, card)
 
     def _close_siblings(self, free: list, siblings: tuple) -> None:
         """The player to move has just claimed a route of a group of parallel routes: its free
@@ -805,6 +825,24 @@ class State:
     def describe(self, action, names=None, after=None) -> list[str]:
         """What `action` does from this position, in plain words (see `narration`)."""
         return narration.describe_action(self, action, after, names)
+
+
+def _triple_reason(state: State, route, status: str) -> Reason:
+    """Why a track of a triple route is closed or blocked, with the facts."""
+    g = state.game
+    tracks = len(route.parallel) + 1
+    usable = g.usable_tracks[route.index]
+    if status == "blocked":
+        return Reason("triple-routes", _("You own another of the {tracks} tracks between {a} and {b}: one player "
+                                         "never owns two tracks between the same cities.").format(
+            tracks=tracks, a=route.a, b=route.b))
+    return Reason("triple-routes", ngettext(
+        "{route} is closed: with {players} players only {usable} of the {tracks} tracks between {a} and {b} may be "
+        "used, and it is taken.",
+        "{route} is closed: with {players} players only {usable} of the {tracks} tracks between {a} and {b} may be "
+        "used, and they are taken.", usable).format(
+        route=capital(mid(route_name(g, route.index))), players=g.players, usable=usable, tracks=tracks, a=route.a,
+        b=route.b))
 
 
 def _short(value) -> str:

@@ -21,7 +21,7 @@ from .rules import Rules
 def _plain(price: Price) -> bool:
     """Nothing substitutes: the payments of such a price depend only on the cards of its
     colour (any colour for grey) and the locomotives."""
-    return not (price.ferry_sub or price.colour_sub)
+    return not (price.ferry_sub or price.colour_sub or price.ferry_pair)
 
 
 def _sig_order(price: Price) -> tuple:
@@ -29,7 +29,7 @@ def _sig_order(price: Price) -> tuple:
     payment counts of a hand are a few cached blocks put end to end (`PaymentCounter`)."""
     group = (0 if price.colour != GREY else 1) if _plain(price) else 2
     return (group, price.colour, price.length, price.ferry_locomotives, price.tunnel, price.wild,
-            price.ferry_sub, price.colour_sub)
+            price.ferry_sub, price.colour_sub, price.ferry_pair)
 
 
 class PaymentCounter:
@@ -118,6 +118,7 @@ def price_of(route, rules: Rules) -> Price:
         ferry_sub=route.any_cards_substitute if route.ferry_locomotives else 0,
         colour_sub=route.any_cards_substitute if not route.ferry_locomotives else 0,
         tunnel=route.tunnel,
+        ferry_pair=route.ferry_pair_substitute if route.ferry_locomotives else 0,
     )
 
 
@@ -141,7 +142,8 @@ class Tables:
         route_points: the points each route scores.
         twins: each route's other route of its double, or None.
         parallel: each route's sibling routes (the other tracks of its group of parallel
-            routes, a tuple: empty for a single route, one route for a double).
+            routes, a tuple: empty for a single route, one route for a double, two for a triple).
+        draw_bonus: the train cards each route's owner draws blind on claiming it (0: none).
         route_sig: each route's signature (an index into `sig_prices`).
         sig_prices: the distinct prices, in `_sig_order`.
         sig_length: each signature's length.
@@ -161,6 +163,7 @@ class Tables:
     route_points: tuple[int, ...]
     twins: tuple[int | None, ...]
     parallel: tuple[tuple[int, ...], ...]
+    draw_bonus: tuple[int, ...]
     route_sig: tuple[int, ...]
     sig_prices: tuple[Price, ...]
     sig_length: tuple[int, ...]
@@ -192,7 +195,8 @@ class Tables:
             prices=prices,
             route_points=tuple(rules.points_for(r.length) for r in routes),
             twins=tuple(r.twin for r in routes),
-            parallel=tuple(() if r.twin is None else (r.twin,) for r in routes),
+            parallel=tuple(r.parallel for r in routes),
+            draw_bonus=tuple(r.draw_bonus for r in routes),
             route_sig=route_sig,
             sig_prices=sig_prices,
             sig_length=sig_length,
