@@ -84,6 +84,8 @@ def _payment_fits(route, rules, pay) -> bool:
     n = sum(pay)
     loco = pay[LOCO]
     colours = range(8) if route.colour == "gray" else (COLOURS.index(route.colour),)
+    if f and route.ferry_pair_substitute:     # Northern Lights ferry: a pair of one colour per symbol
+        return _pair_payment_fits(L, f, wild, colours, pay)
     if f and sub:                   # Nordic ferry: any `sub` cards may replace one required locomotive
         for s in range(f + 1):
             if n != L + (sub - 1) * s:
@@ -113,8 +115,27 @@ def _payment_fits(route, rules, pay) -> bool:
     return True
 
 
+def _pair_payment_fits(L: int, f: int, wild: bool, colours, pay) -> bool:
+    """Try every reading: the colour c of the other spaces and how many of them it pays (the
+    rest locomotives, where wild), and how many symbols pairs pay; what is left of each colour
+    must be whole pairs, as many as the symbols they pay, and the locomotives the rest."""
+    for c in colours:
+        for y in range(L - f + 1):                 # cards of colour c on the other spaces
+            if y < L - f and not wild:
+                continue
+            if pay[c] < y:
+                continue
+            rest = [pay[k] - (y if k == c else 0) for k in range(8)]
+            if any(x % 2 for x in rest):
+                continue
+            pairs = sum(rest) // 2
+            if pairs <= f and pay[LOCO] == (f - pairs) + (L - f - y):
+                return True
+    return False
+
+
 def uses_substitution(route, pay) -> bool:
-    return bool(route.any_cards_substitute) and sum(pay) > route.length
+    return bool(route.any_cards_substitute or route.ferry_pair_substitute) and sum(pay) > route.length
 
 
 def route_open_to(d: dict, board, route, player: int, players: int, rules) -> str:
@@ -129,6 +150,12 @@ def route_open_to(d: dict, board, route, player: int, players: int, rules) -> st
                 return "closed"
             if owners[twin.key] == player:
                 return "blocked"
+    if len(route.parallel) == 2:                   # a triple route: tracks usable by player count
+        held = [owners[board.routes[o].key] for o in route.parallel if board.routes[o].key in owners]
+        if len(held) >= dict(rules.triple_route_tracks)[players]:
+            return "closed"
+        if player in held:
+            return "blocked"
     return "free"
 
 
@@ -213,6 +240,10 @@ def reference_legal(state, d: dict, action) -> bool:
     raise TypeError(action)
 
 
+#: The train cards of the editions that do not have the base 110.
+TOTAL_CARDS = {"northernlights": 114}
+
+
 # ---------------------------------------------------------------------------- the invariants
 def check_invariants(state, before=None, action=None, *, score: bool = True, before_dict: dict | None = None) -> dict:
     """Check every invariant of `state`; with `before` and `action` (the position before and
@@ -239,7 +270,7 @@ def check_invariants(state, before=None, action=None, *, score: bool = True, bef
         cards.update(Cards.parse(tunnel["payment"]).as_dict())
     expected = dict.fromkeys(COLOURS, rules.cards_per_colour)
     expected[LOCO_NAME] = rules.locomotives
-    if cards != expected or rules.total_cards != 110:
+    if cards != expected or rules.total_cards != TOTAL_CARDS.get(rules.id, 110):
         _fail("train cards are not conserved", state,
               f"counted {dict(cards)}, expected {dict(expected)}")
     if len(d["display"]) > rules.display_size:
@@ -287,6 +318,13 @@ def check_invariants(state, before=None, action=None, *, score: bool = True, bef
                     _fail("one player owns both routes of a double", state, f"{key} and {twin}: player {o}")
                 if n < rules.double_routes_min_players:
                     _fail(f"both routes of a double are owned with {n} players", state, f"{key} and {twin}")
+        if len(route.parallel) == 2:               # a triple route
+            tracks = [key] + [board.routes[t].key for t in route.parallel]
+            held = [owners[t] for t in tracks if t in owners]
+            if len(set(held)) != len(held):
+                _fail("one player owns two tracks of a triple route", state, f"{tracks}: {held}")
+            if len(held) > dict(rules.triple_route_tracks)[n]:
+                _fail(f"more tracks of a triple route are owned than {n} players may use", state, f"{tracks}")
 
     # running score = route points recomputed from the owners
     points = [0] * n
@@ -328,6 +366,11 @@ def check_score(state, d: dict | None = None) -> None:
         _fail("one score row per player", state, str(len(rows)))
     for p, r in enumerate(rows):
         parts = r.route_points + r.ticket_points + r.longest_bonus + r.globetrotter + r.station_points
+        parts += r.bonus_points
+        if r.bonus_points != sum(c.points for c in r.bonus_cards):
+            _fail("bonus card points are the sum of the cards", state, f"{r}")
+        if [c.letter for c in r.bonus_cards] != d["bonus_cards"]:
+            _fail("every bonus card in play is scored, once", state, f"{r.bonus_cards} vs {d['bonus_cards']}")
         if r.total != parts:
             _fail("score_breakdown total is not the sum of its parts", state, f"{r}")
         if r.route_points != state.points[p]:
@@ -348,6 +391,51 @@ def check_score(state, d: dict | None = None) -> None:
         for r in rows:
             if (r.longest_bonus > 0) != (best > 0 and r.longest_path == best):
                 _fail("longest path bonus goes to the longest paths", state, str([x.longest_path for x in rows]))
+    for k, letter in enumerate(d["bonus_cards"]):
+        card = next(c for c in state.board.bonus_cards if c.letter == letter)
+        counts = [bonus_count(state, d, p, card, rows[p]) for p in range(len(rows))]
+        top = max(counts)
+        for p, r in enumerate(rows):
+            got = r.bonus_cards[k]
+            if got.count != counts[p] or got.top != top:
+                _fail(f"bonus card {letter} counts", state, f"{[x.bonus_cards[k].count for x in rows]} != {counts}")
+            wins = counts[p] == top and (top > 0 or rules.bonus_zero_top_scores)
+            if got.points != (card.points if wins else 0):
+                _fail(f"bonus card {letter} goes to every player tied for the most", state, f"{counts}: {got}")
+
+
+def bonus_count(state, d: dict, p: int, card, row) -> int:
+    """What a bonus card counts for player p, from the position's data (written from the
+    rules notes' table, independently of `ttr_nb.engine.bonuscards`)."""
+    board = state.board
+    city = board.city
+    mine = [board.route[k] for k, o in d["routes"].items() if o == p]
+    done = [board.find_ticket(t.ticket) for t in row.tickets if t.completed]
+    hand = d["hands"][p]
+    m = card.measure
+    if m == "locomotive_equivalents":
+        return hand.get(LOCO_NAME, 0) + sum(hand.get(c, 0) // 2 for c in COLOURS)
+    if m == "completed_tickets_to_capital":
+        return sum(1 for t in done if set(t.ends) & set(state.rules.capitals))
+    if m == "trains_left":
+        return d["trains"][p]
+    if m == "routes_of_length":
+        return sum(1 for r in mine if r.length == card.value)
+    if m == "longest_path":
+        return row.longest_path
+    if m == "completed_tickets_worth_at_most":
+        return sum(1 for t in done if t.value <= card.value)
+    if m == "countries_touched":
+        return len({city[e].country for r in mine for e in (r.a, r.b)})
+    if m == "completed_tickets_to_arctic":
+        return sum(1 for t in done if any(city[e].arctic for e in t.ends))
+    if m == "routes_to_arctic":
+        return sum(1 for r in mine if city[r.a].arctic or city[r.b].arctic)
+    if m == "ferries":
+        return sum(1 for r in mine if r.ferry_locomotives)
+    if m == "routes_to_country":
+        return sum(1 for r in mine if card.value in (city[r.a].country, city[r.b].country))
+    raise AssertionError(f"unknown measure {m}")
 
 
 def brute_longest(edges) -> int:
@@ -577,6 +665,22 @@ def _check_transition(before, bd: dict, action, after, ad: dict) -> None:
         if pay[LOCO] and route.kind not in rules.locomotives_on and not route.any_cards_substitute:
             if pay[LOCO] > route.ferry_locomotives:
                 _fail("locomotives spent where the edition forbids them", after, f"{action} ({route.kind})")
+        bonus = route.draw_bonus
+        if bonus:
+            # the draw bonus: the payment leaves the hand, then up to `bonus` cards come blind from
+            # the top of the deck (the discard, payment included, reshuffled when it runs out)
+            drawn = ha - (hb - _cards_counter(pay))
+            if (hb - _cards_counter(pay)) - ha or sum(drawn.values()) != min(bonus, len(bd["deck"]) + len(bd["discard"]) + sum(pay)):
+                _fail("a claim with a draw bonus takes the payment and draws the bonus blind", after,
+                      f"{dict(hb)} -> {dict(ha)}: {action}, bonus {bonus}")
+            if not shuffled and (Counter(bd["deck"][:bonus]) != drawn or ad["deck"] != bd["deck"][bonus:]):
+                _fail("the draw bonus takes the top of the deck", after, f"{bd['deck'][:bonus]} vs {dict(drawn)}")
+            if not shuffled and tail is not None and Counter(tail) != _cards_counter(pay):
+                _fail("the payment ends in the discard", after, f"{tail} vs {pay}")
+            _check_placed(bd, ad, route, p, after)
+            if not _turn_ended(bd, ad):
+                _fail("a claim ends the turn", after, str(action))
+            return
         if hb - ha != _cards_counter(pay) or ha - hb:
             _fail("a claim takes exactly the payment from the hand", after, f"{dict(hb)} -> {dict(ha)}: {action}")
         if route.tunnel:
@@ -762,6 +866,9 @@ def candidate_actions(state, d: dict, rng: random.Random, misfits: int = 25) -> 
             top = route.ferry_locomotives if route.ferry_locomotives else L
             for s in range(1, top + 1):
                 out += [Claim(route.key, pay) for pay in random_payments(L + (sub - 1) * s, 3)]
+        if route.ferry_pair_substitute:       # Northern Lights: s symbols paid by pairs, L + s cards
+            for s in range(1, route.ferry_locomotives + 1):
+                out += [Claim(route.key, pay) for pay in random_payments(L + s, 3)]
     for route, _ in rng.sample(plain, min(len(plain), 12 if turn else 2)):
         out += [Claim(route.key, pay) for pay in random_payments(route.length, 2)]
     built = sum(1 for _, q in d["stations"] if q == p)
@@ -845,6 +952,8 @@ def check_candidates(state, rng: random.Random, illegal_tries: int = 4) -> None:
             state.apply(a)
         except IllegalAction as e:  # pragma: no cover - reported
             _fail("apply refuses a valid substitution payment", state, f"{a}: {e}")
+        if state.board.route[a.route].ferry_pair_substitute and a.payment not in state.payment_options(a.route):
+            _fail("the complete payment options hold every valid pair payment", state, str(a))
     for a, r in rng.sample(illegal, min(illegal_tries, len(illegal))):
         with pytest.raises(IllegalAction) as err:
             state.apply(a)

@@ -165,6 +165,13 @@ def state_html(state, seat: int | None = None) -> str:
         cards=face_up, deck=ngettext("{n} card", "{n} cards", deck).format(n=deck),
         discard=ngettext("{n} card", "{n} cards", discard).format(n=discard),
         tickets=ngettext("{n} ticket", "{n} tickets", ticket_deck).format(n=ticket_deck)))
+    if seen.get("bonus_cards"):
+        cards = {c.letter: c for c in game.board.bonus_cards}
+        shown = "; ".join(ngettext("{letter} {name} ({n} point to the most {counts})",
+                                   "{letter} {name} ({n} points to the most {counts})", cards[k].points).format(
+            letter=escape(k), name=escape(cards[k].name), n=cards[k].points, counts=escape(cards[k].counts))
+            for k in seen["bonus_cards"])
+        parts.append(_("Bonus cards in play: {cards}").format(cards=shown))
     if seen.get("tunnel"):
         t = seen["tunnel"]
         parts.append(escape(ngettext("Tunnel {route}: {n} extra card to pay", "Tunnel {route}: {n} extra cards to pay",
@@ -195,6 +202,7 @@ def score_rows_html(rows, winners=None) -> str:
     stations = any(r.stations_built or r.station_points for r in rows)
     header = [_("player"), _("routes"), _("tickets"), _("completed"), _("longest path"), _("bonus"), _("Globetrotter")]
     header += [_("stations")] if stations else []
+    header += [f"{escape(c.label)} ({c.card_points})" for c in rows[0].bonus_cards]
     header.append(_("total"))
     table = []
     for r in rows:
@@ -203,6 +211,7 @@ def score_rows_html(rows, winners=None) -> str:
                 ngettext("{n} train", "{n} trains", r.longest_path).format(n=r.longest_path), str(r.longest_bonus),
                 str(r.globetrotter)]
         line += [str(r.station_points)] if stations else []
+        line += [f"{c.points} ({c.count})" for c in r.bonus_cards]
         line.append(str(r.total))
         table.append(line)
     return f"<div class='ttr-scores' style='{_BOX}'>{_table(header, table, bold_last=True)}</div>"

@@ -78,6 +78,10 @@ class Game:
         self.seed = seed
         self.first_player = first_player
         self.doubles_open = players >= rules.double_routes_min_players
+        strangers = [c for c in rules.capitals if c not in board.city]
+        if strangers:
+            raise ValueError(f"{rules.title} counts capitals that are not on the {board.title} board: "
+                             f"{', '.join(strangers)}")
         #: per route, how many tracks of its group (1 alone, 2 a double, 3 a triple) may be used
         #: with this many players (`Rules.usable_tracks`)
         self.usable_tracks: tuple[int, ...] = tuple(rules.usable_tracks(len(p) + 1, players)

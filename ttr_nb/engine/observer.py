@@ -20,7 +20,7 @@ SEEN = {
     "points": "public", "stations": "public", "tickets": "own", "ticket_deck": "size",
     "removed_tickets": "hidden", "offer": "to move", "opening_offers": "own", "pending": "public",
     "countdown": "public", "passes": "not shown", "shuffles": "not shown", "turn": "not shown",
-    "last_reveal": "public",
+    "last_reveal": "public", "bonus_cards": "public",
 }
 
 
@@ -64,6 +64,7 @@ def view(s, player: int) -> dict:
         "route_points": list(s.points),
         "final_round": s.countdown,
         "tunnel": None,
+        "bonus_cards": [board.bonus_cards[k].letter for k in s.bonus_cards],
     }
     if s.pending:
         t = s.pending

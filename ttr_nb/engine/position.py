@@ -47,6 +47,7 @@ FIELDS: dict[str, str] = {
     "shuffles": "how often the discard pile has been shuffled into the deck (seeds the next shuffle)",
     "turn": "the turns played",
     "last_reveal": "the latest tunnel dig (a TunnelReveal), or None",
+    "bonus_cards": "the bonus cards in play (indexes into the board's bonus_cards), drawn at setup; public",
 }
 
 

@@ -5,9 +5,10 @@ play can be checked against it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import product
 
+from . import bonuscards
 from .display import ScoreRows
 from .longest import connected_parts, longest_path_of_routes
 
@@ -35,12 +36,15 @@ class ScoreRow:
     station_points: int               # points for stations not built
     borrowed: tuple[tuple[str, str], ...]   # (city, route key) each station borrows
     total: int
+    #: Northern Lights: each bonus card in play, its own row of the breakdown (`bonuscards.BonusScore`)
+    bonus_cards: tuple = ()
+    bonus_points: int = 0             # their points, in the total
 
     def as_dict(self) -> dict:
         return {"player": self.player, "routes": self.route_points, "tickets": self.ticket_points,
                 "tickets completed": self.tickets_completed, "longest path": self.longest_path,
                 "longest bonus": self.longest_bonus, "globetrotter": self.globetrotter,
-                "stations": self.station_points, "total": self.total}
+                "stations": self.station_points, "bonus cards": self.bonus_points, "total": self.total}
 
 
 def _places_joined(edges) -> dict:
@@ -150,6 +154,10 @@ def score_breakdown(state) -> ScoreRows:
     for r in rows:
         total = r["route_points"] + r["ticket_points"] + r["longest_bonus"] + r["globetrotter"] + r["station_points"]
         out.append(ScoreRow(total=total, **r))
+    if state.bonus_cards:              # the bonus-card hook: each card a row of its own, in the total
+        results = bonuscards.score(state, out)
+        out = [replace(row, bonus_cards=cards, bonus_points=sum(c.points for c in cards),
+                       total=row.total + sum(c.points for c in cards)) for row, cards in zip(out, results)]
     return ScoreRows(out)
 
 

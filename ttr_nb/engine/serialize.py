@@ -21,6 +21,7 @@ written by hand when a lesson needs a particular position::
       "tunnel": null,   # or {"route": key, "payment": "red*2", "revealed": ["red", "loco"], "extra": 2}
       "last_tunnel_reveal": null,  # the latest dig: {"route": key, "revealed": [...], "extra": 1}
       "final_round": null,    # turns left in the final round, once it has started
+      "bonus_cards": [],      # Northern Lights: the letters of the bonus cards in play
       "passes": 0, "shuffles": 0, "turn": 12,
       "edition": "usa", "players": 2, "seed": 7, "first_player": 0, "options": {}
     }
@@ -31,7 +32,8 @@ empty; ``trains`` to the edition's stock minus the routes owned; the deck to
 the remaining train cards shuffled by the game's seed, and the display dealt
 (or topped up) from its top by the rules (the flush rule included); ``ticket_deck`` to the
 remaining tickets of the draw deck, shuffled; and ``removed_tickets`` to every
-ticket not placed elsewhere. The total number of
+ticket not placed elsewhere; ``bonus_cards`` to the cards the game's seed draws at
+setup (a lesson may name any of the board's cards, each once). The total number of
 each card and each ticket is checked: a position that has 13 red cards is
 refused with a message saying so. Route points are derived from the owners,
 never stored.
@@ -56,6 +58,7 @@ from __future__ import annotations
 import math
 import random
 
+from . import bonuscards
 from .cards import CARD_NAMES, LOCO, NUM_COLOURS, NUM_KINDS, Cards, card_index, counted_cards, counted_short
 from .errors import PositionError, Problems
 from .i18n import N_, translations
@@ -84,7 +87,7 @@ KEYS: dict[str, str | None] = {
     "points": None, "stations": "stations", "tickets": "tickets", "ticket_deck": "ticket_deck",
     "removed_tickets": "removed_tickets", "offer": "offer", "opening_offers": "opening_offers",
     "pending": "tunnel", "countdown": "final_round", "passes": "passes", "shuffles": "shuffles",
-    "turn": "turn", "last_reveal": "last_tunnel_reveal",
+    "turn": "turn", "last_reveal": "last_tunnel_reveal", "bonus_cards": "bonus_cards",
 }
 #: The game's settings, written beside the position.
 SETTINGS = ("format", "edition", "options", "players", "seed", "first_player")
@@ -126,6 +129,7 @@ def state_to_dict(s: State) -> dict:
         "final_round": s.countdown,
         "passes": s.passes,
         "shuffles": s.shuffles,
+        "bonus_cards": [board.bonus_cards[k].letter for k in s.bonus_cards],
     }
     if s.pending:
         t = s.pending
@@ -598,6 +602,30 @@ class PositionReader:
             if not (deck or discard or any(c != LOCO or not costs_two for c in display)):
                 self.add("phase", _("phase 'draw2' needs a second card to draw, and there is none"))
 
+    def read_bonus_cards(self) -> tuple[int, ...]:
+        """The bonus cards in play, by letter (default: the game's draw at setup)."""
+        if "bonus_cards" not in self.d:
+            return bonuscards.deal(self.game)
+        items = self.sequence("bonus_cards", self.d["bonus_cards"])
+        if items is None:
+            return ()
+        cards = self.board.bonus_cards
+        letters = {c.letter: k for k, c in enumerate(cards)}
+        out = []
+        for letter in items:
+            if not isinstance(letter, str) or letter not in letters:
+                if letters:
+                    text = _("{card} is not a bonus card of the {board} board (its cards: {known})")
+                else:
+                    text = _("{card} is not a bonus card of the {board} board (it has none)")
+                self.add("bonus_cards", text.format(card=_show(letter), board=self.board.display_title,
+                                                    known=", ".join(letters)))
+            elif letters[letter] in out:
+                self.add("bonus_cards", _("bonus card {card} is in play twice").format(card=letter))
+            else:
+                out.append(letters[letter])
+        return tuple(sorted(out))
+
     # ------------------------------------------------------------------ the whole
     def read(self) -> State:
         self.read_keys()
@@ -615,13 +643,14 @@ class PositionReader:
             self.check_display(display)
         held, offer, openings, tdeck, removed = self.read_tickets(rng)
         countdown, passes, shuffles, turn = self.read_counters(phase)
+        bonus = self.read_bonus_cards()
         self.check_phase(phase, player, hands, display, discard, deck, offer, openings)
         self.problems.raise_if_any(PositionError)
         return self.build(phase, player, hands, owners, stations, trains, pending, last_reveal, display, discard,
-                          deck, held, offer, openings, tdeck, removed, countdown, passes, shuffles, turn)
+                          deck, held, offer, openings, tdeck, removed, countdown, passes, shuffles, turn, bonus)
 
     def build(self, phase, player, hands, owners, stations, trains, pending, last_reveal, display, discard, deck,
-              held, offer, openings, tdeck, removed, countdown, passes, shuffles, turn) -> State:
+              held, offer, openings, tdeck, removed, countdown, passes, shuffles, turn, bonus=()) -> State:
         game, n = self.game, self.n
         blocked = game.blocked_tracks(owners)
         state = State(
@@ -632,7 +661,7 @@ class PositionReader:
             stations=tuple(stations), tickets=tuple(tuple(h) for h in held), ticket_deck=tuple(reversed(tdeck)),
             removed_tickets=tuple(removed), offer=tuple(offer), opening_offers=tuple(tuple(o) for o in openings),
             pending=pending, countdown=countdown, passes=passes, shuffles=shuffles, turn=turn,
-            last_reveal=last_reveal)
+            last_reveal=last_reveal, bonus_cards=bonus)
         # a display left out, or short while the deck is left out too, is dealt from the deck
         # as the rules deal it; a short display with a given deck stays (a lesson's exact
         # setup: it is filled at the end of the turn, RULES §1 deck exhausted)

@@ -26,7 +26,7 @@ from .board import DECKS
 from .caches import BoundedCache
 from .cards import (CARD_INDEX, CARD_NAMES, LOCO, NUM_COLOURS, NUM_KINDS, Cards, card_index, card_word,
                     cards_of_colour, colour_name)
-from . import narration, queries
+from . import bonuscards, narration, queries
 from .display import state_html
 from .errors import IllegalAction, Reason, one_sentence
 from .i18n import N_, translations
@@ -89,7 +89,7 @@ class State:
     * `hand(player)`, `unseen_cards(player)`, `payment_options(route)`: cards;
     * `owner(route)`, `route_status(route)`, `routes_of(player)`, `stations_of(player)`,
       `trains`, `display`, `stations`: the board and what is public;
-    * `score_breakdown()`, `winners()`: scoring;
+    * `score_breakdown()`, `winners()`: scoring (`bonus_cards`: the bonus cards in play, if any);
     * `view(player)`: what one seat may see; `to_dict()`: the whole position as data;
     * `game`, `rules`, `board`, `num_players`: what the position belongs to.
 
@@ -144,7 +144,7 @@ class State:
                 tickets=((),) * n, ticket_deck=tuple(decks[draw_from]),
                 removed_tickets=tuple(t for name, ids in decks.items() if name != draw_from for t in ids),
                 offer=(), opening_offers=tuple(tuple(o) for o in offers), pending=None, countdown=None,
-                passes=0, shuffles=0, turn=0, last_reveal=None)
+                passes=0, shuffles=0, turn=0, last_reveal=None, bonus_cards=bonuscards.deal(game))
         hands = []
         for _p in range(n):
             hand = [0] * NUM_KINDS
@@ -823,7 +823,10 @@ class State:
         return queries.tunnel_refusal(self)
 
     def describe(self, action, names=None, after=None) -> list[str]:
-        """What `action` does from this position, in plain words (see `narration`)."""
+        """What `action` (an Action or its text) does from this position, in plain words (see
+        `narration`)."""
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
         return narration.describe_action(self, action, after, names)
 
 
@@ -890,7 +893,7 @@ State._copy = _copier(FIELDS)
 VOCABULARY = frozenset(
     [name for name in vars(State)
      if not name.startswith("_") and name not in FIELDS and name not in ("opening", "with_display_dealt")]
-    + ["game", "phase", "turn", "trains", "display", "stations", "discard"])
+    + ["game", "phase", "turn", "trains", "display", "stations", "discard", "bonus_cards"])
 
 _CHECKS = {
     DrawBlind: State._check_blind, DrawFaceUp: State._check_face_up, DrawTickets: State._check_draw_tickets,
