@@ -92,7 +92,7 @@ def trains_left(game, left, free=(), routes=None) -> dict:
     owned = dict(routes or {})
     taken = {board.find_route(k).index: p for k, p in owned.items()}
     keep = {board.find_route(k).index for k in free}
-    keep |= {board.routes[i].twin for i in keep if board.routes[i].twin is not None}
+    keep |= {j for i in keep for j in board.routes[i].parallel}
     for p, want in enumerate(left):
         need = game.rules.trains - want - sum(board.routes[i].length for i, q in taken.items() if q == p)
         assert need >= 0, (p, want)
@@ -101,6 +101,8 @@ def trains_left(game, left, free=(), routes=None) -> dict:
         for r in sorted(board.routes, key=lambda r: (-r.length, r.index)):
             if r.index in taken or r.index in keep:
                 continue
+            if len(r.parallel) > 1:
+                continue                     # a triple route's tracks: never needed to hold trains
             if r.twin is not None:
                 if r.twin in taken and (taken[r.twin] == p or not game.doubles_open):
                     continue

@@ -171,3 +171,110 @@ def test_murmansk_lieksa_with_a_44_card_hand_is_counted_not_listed():
     assert middle in pays and last in pays and game.prices[ri].is_valid(middle)
     assert sum(middle) > 9 and middle.fits_in(hand)
     assert state.why_illegal(f"claim Murmansk-Lieksa {middle}") is None
+
+
+# ---------------------------------------------------------------------------- pairs (Northern Lights ferries)
+def pair_payments_by_construction(price, hand):
+    """Every payment of a pair ferry, built from the rule's wording: for each colour c of the
+    other spaces and each number y of them paid in c (the rest locomotives, where wild), and
+    each way to pay s of the symbols with pairs (any colours, as a multiset), the rest of the
+    symbols with locomotives; kept when the hand holds it. Independent of `payments`."""
+    L, f = price.length, price.ferry_locomotives
+    colours = range(8) if price.colour == GREY else (price.colour,)
+    out = set()
+
+    def pair_sets(s, first=0):
+        if s == 0:
+            yield ()
+            return
+        for c in range(first, 8):
+            for rest in pair_sets(s - 1, c):
+                yield (c,) + rest
+
+    for c in colours:
+        for y in range(L - f + 1):
+            if y < L - f and not price.wild:
+                continue
+            for s in range(f + 1):
+                for pairs in pair_sets(s):
+                    pay = [0] * 9
+                    pay[c] += y
+                    for k in pairs:
+                        pay[k] += 2
+                    pay[8] = (f - s) + (L - f - y)
+                    if all(p <= h for p, h in zip(pay, hand)):
+                        out.add(tuple(pay))
+    return out
+
+
+def random_pair_price(rng):
+    length = rng.randint(1, 5)
+    return Price(length, rng.choice([GREY, GREY, rng.randrange(8)]), rng.random() < 0.8,
+                 rng.randint(1, length), ferry_pair=2)
+
+
+def test_pair_payments_equal_the_rule_built_by_construction_and_the_brute_force():
+    rng = random.Random(14)
+    for _ in range(300):
+        price = random_pair_price(rng)
+        hand = random_hand(rng, rng.randint(0, 11))
+        listed = list(price.options(hand, complete=True))
+        assert len(listed) == len(set(listed)) == len(price.options(hand, complete=True))
+        assert set(listed) == pair_payments_by_construction(price, hand) == brute_force(price, hand), (price, hand)
+
+
+def test_pair_payments_come_in_groups_by_number_of_pairs():
+    rng = random.Random(15)
+    for _ in range(200):
+        price = random_pair_price(rng)
+        hand = random_hand(rng, rng.randint(0, 12))
+        pays = price.options(hand, complete=True)
+        groups = pays.groups()
+        assert [p for _, group in groups for p in group] == list(pays)
+        for name, group in groups:
+            assert len(group) == len(list(group)) and [group[i] for i in range(len(group))] == list(group)
+            pairs = {sum(p) - price.length for p in group}
+            assert len(pairs) == 1
+            s = pairs.pop()
+            if s == 0:
+                assert name == "as printed: no cards replaced"
+            else:
+                assert ("a locomotive symbol" if s == 1 else f"{s} locomotive symbols") in name
+                assert all(price.split(p)[1] == s for p in group)
+
+
+def test_pair_canonical_listing_is_counted_and_a_valid_subset():
+    rng = random.Random(16)
+    for _ in range(1000):
+        price = random_pair_price(rng)
+        hand = random_hand(rng, rng.randint(0, 14))
+        canonical = price.options(hand)
+        assert len(canonical) == price.count(hand) == len(set(canonical))
+        assert set(canonical) <= set(price.options(hand, complete=True))
+        if price.options(hand, complete=True):
+            assert canonical, (price, hand)       # a hand that can pay is offered a payment
+
+
+def test_a_full_hand_on_a_pair_ferry_is_counted_not_listed():
+    import time
+    import tracemalloc
+    game = ttr_nb.load_game("northernlights", players=2)
+    biggest = max((r for r in game.board.routes if r.ferry_pair_substitute),
+                  key=lambda r: (r.ferry_locomotives, r.length))
+    hand = (12,) * 8 + (18,)                       # every train card of the game
+    big = Price(12, GREY, True, 6, ferry_pair=2)   # and a ferry longer than any board has
+    tracemalloc.start()
+    try:
+        start = time.perf_counter()
+        pays = game.payment_options(biggest.index, hand)
+        huge = big.options(hand, complete=True)
+        n, m = len(pays), len(huge)
+        last, middle = pays[-1], huge[m // 2]
+        seconds = time.perf_counter() - start
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert n == sum(len(g) for _, g in pays.groups()) and m > 100_000
+    assert seconds < 1.0 and peak < 20_000_000
+    assert game.prices[biggest.index].is_valid(last) and big.is_valid(middle)
+    assert middle in huge and sum(middle) > 12

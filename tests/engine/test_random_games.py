@@ -4,9 +4,13 @@ Every player picks uniformly among `state.legal_actions()` (a seeded
 `random.Random`), and the invariants of `invariants.py` are checked. The work is
 split in two tiers, because the exhaustive check costs ~100 times a plain move:
 
-* **every action of every game** (the cheap tier, `check_invariants`): 110 train
-  cards conserved (hands, deck, discard, display, a pending tunnel); trains and
-  tickets conserved; a route owned at most once and the double-route rule; the
+* **every action of every game** (the cheap tier, `check_invariants`): the edition's
+  train cards conserved (110; Northern Lights 114: hands, deck, discard, display, a
+  pending tunnel); trains and tickets conserved; a route owned at most once, the
+  double-route rule and the triple-route rule (Northern Lights: tracks usable by player
+  count, never two to one player); a draw bonus moves exactly its cards from the top of
+  the deck to the hand (fewer only when deck and discard run out); every bonus card in
+  play is scored by an independent count, for every player tied for the most; the
   running score equals the route points recomputed from the owners; stations at
   most `rules.stations` and one per city; every transition moves exactly the cards,
   trains and tickets its action says (tunnel reveals end in the discard; each
@@ -181,9 +185,11 @@ def test_hoarder_games_keep_the_invariants(pool, edition):
 
 def test_every_edition_and_player_count_is_played():
     assert sorted(PLAYER_COUNTS) == sorted(ttr_nb.editions()) == sorted(GAMES) == sorted(FULL_GAMES)
-    assert {"usa", "europe", "switzerland", "nordic"} <= set(PLAYER_COUNTS)
+    assert {"usa", "europe", "switzerland", "nordic", "northernlights"} <= set(PLAYER_COUNTS)
     assert OPTIONS["usa"] == [("opening_tickets", 4), ("opening_returns", "removed")]
     assert OPTIONS["nordic"] == [("display_flush", True)]
+    assert OPTIONS["northernlights"] == [("bonus_card_zero", True), ("capitals", "six")]
+    assert PLAYER_COUNTS["northernlights"] == (2, 3, 4, 5)
     for edition, counts in PLAYER_COUNTS.items():
         rules = ttr_nb.load_rules(edition)
         assert counts == tuple(range(rules.min_players, rules.max_players + 1))
