@@ -407,6 +407,7 @@ def test_nl_four_of_the_eleven_bonus_cards_are_drawn_by_the_seed_and_shown():
     s = ttr_nb.load_game(NL, players=3, seed=0).new_state()
     again = s.game.state_from_dict(s.to_dict())
     assert again.bonus_cards == s.bonus_cards and again == s
+    assert repr(s).endswith(f"bonus cards {''.join(s.to_dict()['bonus_cards'])}>")
     html = s._repr_html_()
     assert "Bonus cards in play" in html
     assert all(g.board.bonus_cards[k].name in html for k in s.bonus_cards)

@@ -55,11 +55,12 @@ class Game:
 
     * `new_state()`: the opening position; `state_from_dict(d)`: any position, from data;
     * `rules` (`Rules`: the edition's knobs), `board` (`Board`: cities, routes, tickets),
-      `players`, `seed`, `first_player`, `doubles_open` (both routes of a double may be used);
+      `players`, `seed`, `first_player`, `doubles_open` (both routes of a double may be used),
+      `usable_tracks` (per route, how many tracks of its double or triple route may be used);
     * `route(r)`, `route_index(r)`: a route by index, key (either order) or `Route`;
     * `parse_action(text)`, `canonical(action)`: actions naming the board's routes and cities;
     * `payment_options(route, hand)`, `station_payments(hand, cost)`: the ways a hand pays;
-    * `prices`, `route_points`, `twins`, `route_keys`, `city_names`: per-route facts, from
+    * `prices`, `route_points`, `twins`, `parallel`, `route_keys`, `city_names`: per-route facts, from
       `tables` (a `tables.Tables`, computed once per edition and board).
 
     Make one with `ttr_nb.load_game(edition, players, seed)`.

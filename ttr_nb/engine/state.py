@@ -224,8 +224,10 @@ class State:
         return tuple(city for city, p in self.stations if p == player)
 
     def __repr__(self) -> str:
+        bonus = "".join(self.game.board.bonus_cards[k].letter for k in self.bonus_cards)
         return (f"<State {self.game.rules.id} {self.game.players}p turn {self.turn} phase {self.phase} "
-                f"player {self.player} trains {list(self.trains)} points {list(self.points)}>")
+                f"player {self.player} trains {list(self.trains)} points {list(self.points)}"
+                + (f" bonus cards {bonus}" if bonus else "") + ">")
 
     def _repr_html_(self) -> str:      # a notebook shows a summary; hidden information stays hidden
         return state_html(self)
