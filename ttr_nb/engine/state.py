@@ -708,7 +708,7 @@ class State:
         the discard pile) the player draws `n` train cards blind from the top of the deck,
         the discard pile reshuffled into a new deck when the deck runs out; fewer when deck
         and discard pile together hold fewer."""
-        for _ in range(n):
+        for _drawn in range(n):
             card = self._draw()
             if card is None:
                 return
