@@ -703,6 +703,23 @@ class State:
         if bonus:
             self._draw_bonus(p, bonus)
 
+    def _close_siblings(self, free: list, siblings: tuple) -> None:
+        """The player to move has just claimed a route of a group of parallel routes (a double, a
+        triple): once as many of its tracks are taken as the player count allows
+        (`Game.usable_tracks`), the free ones close to everyone (`free`, changed in place); until
+        then they close to this player (`blocked`)."""
+        owners = self.owners
+        open_ = [r for r in siblings if owners[r] < 0]
+        if not open_:
+            return
+        if len(siblings) + 1 - len(open_) >= self.game.usable_tracks[siblings[0]]:
+            route_sig = self.game.tables.route_sig
+            for r in open_:
+                free[route_sig[r]] = _drop(free[route_sig[r]], r)
+        else:
+            p = self.player
+            self.blocked = self.blocked[:p] + (self.blocked[p].union(open_),) + self.blocked[p + 1:]
+
     def _draw_bonus(self, player: int, n: int) -> None:
         """The draw bonus (Northern Lights): after claiming the route (its payment already on
         the discard pile) the player draws `n` train cards blind from the top of the deck,
@@ -713,21 +730,6 @@ class State:
             if card is None:
                 return
             self._give(player, card)
-
-    def _close_siblings(self, free: list, siblings: tuple) -> None:
-        """The player to move has just claimed a route of a group of parallel routes: its free
-        siblings close to them (doubles open) or to everyone (`free`, changed in place)."""
-        owners = self.owners
-        open_ = [r for r in siblings if owners[r] < 0]
-        if not open_:
-            return
-        if self.game.doubles_open:
-            p = self.player
-            self.blocked = self.blocked[:p] + (self.blocked[p].union(open_),) + self.blocked[p + 1:]
-        else:
-            route_sig = self.game.tables.route_sig
-            for r in open_:
-                free[route_sig[r]] = _drop(free[route_sig[r]], r)
 
     def _do_pay_tunnel(self, a: PayTunnel) -> None:
         pending = self.pending
