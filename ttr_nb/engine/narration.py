@@ -186,25 +186,28 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _draw_bonus_text(before, after, action, ri: int) -> str:
-    """' and drew 2 cards blind: the route's draw bonus' after claiming a route with a draw
-    bonus (fewer cards, and why, when deck and discard pile ran out); '' for other routes."""
+def _claim_line(before, after, action, ri: int, fill: dict) -> str:
+    """The log line of a claim (not a tunnel): with a draw bonus, how many cards came with it
+    (fewer, and why, when deck and discard pile ran out)."""
     bonus = before.game.tables.draw_bonus[ri]
     if not bonus:
-        return ""
+        return _("{who} claimed {route} with {cards} ({points})").format(**fill)
     p = before.current_player
     drawn = sum(after.hands[p]) - sum(before.hands[p]) + sum(action.payment)
     if drawn == bonus:
-        return ngettext(" and drew {n} card blind: the route's draw bonus",
-                        " and drew {n} cards blind: the route's draw bonus", drawn).format(n=drawn)
+        return ngettext("{who} claimed {route} with {cards} ({points}) and drew {n} card blind: the route's draw bonus",
+                        "{who} claimed {route} with {cards} ({points}) and drew {n} cards blind: the route's draw "
+                        "bonus", drawn).format(n=drawn, **fill)
     if drawn == 0:
-        return ngettext("; the route's draw bonus of {n} card drew nothing: the deck and the discard pile are empty",
-                        "; the route's draw bonus of {n} cards drew nothing: the deck and the discard pile are empty",
-                        bonus).format(n=bonus)
-    return ngettext(" and drew {n} card blind: the route's draw bonus is {bonus}, but the deck and the discard pile "
-                    "held no more",
-                    " and drew {n} cards blind: the route's draw bonus is {bonus}, but the deck and the discard pile "
-                    "held no more", drawn).format(n=drawn, bonus=bonus)
+        return ngettext("{who} claimed {route} with {cards} ({points}); the route's draw bonus of {n} card drew "
+                        "nothing: the deck and the discard pile are empty",
+                        "{who} claimed {route} with {cards} ({points}); the route's draw bonus of {n} cards drew "
+                        "nothing: the deck and the discard pile are empty", bonus).format(n=bonus, **fill)
+    return ngettext("{who} claimed {route} with {cards} ({points}) and drew {n} card blind: the route's draw bonus is "
+                    "{bonus}, but the deck and the discard pile held no more",
+                    "{who} claimed {route} with {cards} ({points}) and drew {n} cards blind: the route's draw bonus "
+                    "is {bonus}, but the deck and the discard pile held no more", drawn).format(
+        n=drawn, bonus=bonus, **fill)
 
 
 def describe_action(before, action, after=None, names=None) -> list[str]:
@@ -262,9 +265,7 @@ def describe_action(before, action, after=None, names=None) -> list[str]:
                                "asked for nothing more").format(who=who, route=mid(name), cards=pay, points=pts,
                                                                 shown=shown))
         else:
-            lines.append(_("{who} claimed {route} with {cards} ({points})").format(who=who, route=mid(name), cards=pay,
-                                                                                   points=pts)
-                         + _draw_bonus_text(before, after, action, ri))
+            lines.append(_claim_line(before, after, action, ri, dict(who=who, route=mid(name), cards=pay, points=pts)))
     elif isinstance(action, PayTunnel):
         pending = before.tunnel_choice()
         lines.append(_("{who} paid {cards} more and claimed the tunnel {route} ({points})").format(
