@@ -83,12 +83,12 @@ class Game:
         if strangers:
             raise ValueError(f"{rules.title} counts capitals that are not on the {board.title} board: "
                              f"{', '.join(strangers)}")
+        #: the route and signature tables, shared by every game alike (`tables.Tables`)
+        self.tables: Tables = tables_for(rules, board)
         #: per route, how many tracks of its group (1 alone, 2 a double, 3 a triple) may be used
         #: with this many players (`Rules.usable_tracks`)
         self.usable_tracks: tuple[int, ...] = tuple(rules.usable_tracks(len(p) + 1, players)
-                                                    for p in tables_for(rules, board).parallel)
-        #: the route and signature tables, shared by every game alike (`tables.Tables`)
-        self.tables: Tables = tables_for(rules, board)
+                                                    for p in self.tables.parallel)
         #: the draws a display allows, by (second card, blind draw, ticket draw) (`tables.DRAW_LISTS`)
         self.draw_lists: dict[tuple, dict] = DRAW_LISTS[rules.face_up_locomotive_costs_two]
         #: the open cities per stations built (`open_cities`; bound in `caches`)
