@@ -29,8 +29,11 @@ __all__ = ["Table", "table", "player", "players", "cards_text", "deck_from_top",
 
 
 def player(seat: int) -> str:
-    """The name a student reads for a seat: seat 0 is "Player 1" ("Spiller 1" in Danish)."""
-    return _("Player {n}").format(n=seat + 1)
+    """The name a student reads for a seat: seat 0 is "Player 1" ("Spiller 1" in Danish), the
+    engine's own name for it."""
+    from .engine.narration import player_name
+
+    return player_name(seat)
 
 
 def players(n: int) -> list[str]:
