@@ -142,3 +142,18 @@ def test_the_danish_teachers_guide_is_danish_and_names_every_danish_notebook():
     theirs = {plain(line) for line in (NOTEBOOKS / "TEACHERS.md").read_text(encoding="utf-8").splitlines()}
     same = [line for line in guide.splitlines() if len(plain(line).split()) >= 4 and plain(line) in theirs]
     assert not same, f"English lines in the Danish guide: {same[:3]}"
+
+
+def test_make_test_runs_the_danish_notebooks_with_nbval():
+    """`make test` runs `pytest tests notebooks --nbval-lax`: its collection holds every cell of
+    every Danish notebook, as it does the English ones'."""
+    import subprocess
+    import sys
+
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert re.search(r"pytest .*\btests notebooks --nbval-lax", makefile)
+    out = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
+                          "notebooks", "--nbval-lax"], cwd=ROOT, capture_output=True, text=True, timeout=120).stdout
+    for nb in DANISH:
+        collected = [line for line in out.splitlines() if line.startswith(f"notebooks/da/{nb.name}::")]
+        assert len(collected) == len(cells(nb, "code")), f"nbval collects {len(collected)} cells of da/{nb.name}"
