@@ -18,7 +18,8 @@ import ttr_nb
 from ttr_nb import cli
 
 ROOT = Path(__file__).resolve().parents[1]
-NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+NOTEBOOKS = sorted(p.relative_to(ROOT / "notebooks").as_posix()
+                   for p in [*(ROOT / "notebooks").glob("*.ipynb"), *(ROOT / "notebooks" / "da").glob("*.ipynb")])
 
 
 def run(*argv: str) -> tuple[int, str]:

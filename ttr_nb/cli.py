@@ -28,6 +28,7 @@ APP_NOTEBOOK = "app.ipynb"
 DEFAULT_DIR = "ttr_nb_notebooks"
 MANIFEST = ".ttr_nb-copied.json"       # what `notebooks` copied last time, to tell edited copies apart
 PATTERNS = ("*.ipynb", "*.md")          # the notebooks and the teachers' guide
+TRANSLATIONS = ("da",)                 # the folders of the notebooks in another language (notebooks/da/)
 
 
 class MissingExtra(RuntimeError):
@@ -45,13 +46,21 @@ def curriculum_folder():
 
 
 def curriculum() -> dict[str, bytes]:
-    """The curriculum's files by name: every notebook and the teachers' guide, whatever they are called."""
+    """The curriculum's files by name: every notebook and the teachers' guide, whatever they are called,
+    and the same in each language's folder (named "da/00_start_here.ipynb")."""
     folder = curriculum_folder()
-    names = sorted(p.name for p in folder.iterdir()
-                   if p.is_file() and any(Path(p.name).match(pattern) for pattern in PATTERNS))
-    if not names:
+
+    def found(where, prefix=""):
+        return {prefix + p.name: p for p in where.iterdir()
+                if p.is_file() and any(Path(p.name).match(pattern) for pattern in PATTERNS)}
+
+    files = found(folder)
+    if not files:
         raise FileNotFoundError(f"No notebooks found in {folder}: the package was installed without them.")
-    return {name: (folder / name).read_bytes() for name in names}
+    for code in TRANSLATIONS:
+        if (folder / code).is_dir():
+            files.update(found(folder / code, f"{code}/"))
+    return {name: files[name].read_bytes() for name in sorted(files)}
 
 
 def jupyter_folder() -> Path:
@@ -140,6 +149,7 @@ def copy_notebooks(folder, force: bool = False) -> CopyReport:
             else:
                 outcome = "kept"
         if outcome in ("added", "updated", "replaced"):
+            target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
         if outcome != "kept":
             copied[name] = _digest(data)

@@ -12,18 +12,28 @@ length | points
 
 A `Table` shows as an HTML table in a notebook (``_repr_html_``) and as aligned text
 elsewhere. Nothing here imports a display library.
+
+Its texts are in the language chosen with `ttr_nb.set_language` (gettext domain
+``lessons``): after ``set_language("da")``, ``player(0)`` is ``'Spiller 1'``.
 """
 from __future__ import annotations
 
 import html
 from typing import Any, Iterable, Sequence
 
+from .engine.i18n import translations
+
+_, ngettext = translations("lessons")
+
 __all__ = ["Table", "table", "player", "players", "cards_text", "deck_from_top", "rest_in_hands"]
 
 
 def player(seat: int) -> str:
-    """The name a student reads for a seat: seat 0 is "Player 1"."""
-    return f"Player {seat + 1}"
+    """The name a student reads for a seat: seat 0 is "Player 1" ("Spiller 1" in Danish), the
+    engine's own name for it."""
+    from .engine.narration import player_name
+
+    return player_name(seat)
 
 
 def players(n: int) -> list[str]:
@@ -47,7 +57,9 @@ class Table:
         self.caption = caption
         bad = [row for row in self.rows if len(row) != len(self.header)]
         if bad:
-            raise ValueError(f"every row needs {len(self.header)} values (one per column); {bad[0]} has {len(bad[0])}")
+            raise ValueError(ngettext("every row needs {n} value (one per column); {row} has {k}",
+                                      "every row needs {n} values (one per column); {row} has {k}",
+                                      len(self.header)).format(n=len(self.header), row=bad[0], k=len(bad[0])))
 
     def __len__(self) -> int:
         return len(self.rows)
@@ -95,7 +107,8 @@ def _rest(game, position: dict, extra=()) -> list[str]:
         left[name] -= 1
     short = [name for name, k in left.items() if k < 0]
     if short:
-        raise ValueError(f"this position uses more {short[0]} cards than {rules.title} has")
+        raise ValueError(_("this position uses more {card} cards than {edition} has").format(
+            card=short[0], edition=rules.title))
     return [name for name, k in left.items() for _ in range(k)]
 
 
@@ -106,7 +119,7 @@ def deck_from_top(game, position: dict, top) -> dict:
     import random
 
     if "deck" in position:
-        raise ValueError("the position already lists its deck")
+        raise ValueError(_("the position already lists its deck"))
     rest = _rest(game, position, extra=top)
     random.Random(f"{game.seed}/lesson-deck").shuffle(rest)
     return {**position, "deck": [*top, *rest]}

@@ -1,7 +1,11 @@
 """The notebooks as a curriculum: no committed outputs, every notebook on the start
 notebook's map, a "you will learn" list at the top, players numbered from 1 in the prose,
 and exercise cells that ask (`check("id", answer)` with `answer = ...`) without ever
-holding the expected answer. `make test` also runs every notebook with nbval."""
+holding the expected answer. `make test` also runs every notebook with nbval.
+
+The Danish notebooks (notebooks/da/) are held to the same: their own start map, "I denne
+notesbog lærer du" at the top, "Spiller 1" from 1 (tests/notebooks/test_danish.py checks that
+they are Danish and ask what their English twins ask)."""
 from __future__ import annotations
 
 import ast
@@ -17,6 +21,19 @@ NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 ALL = sorted(NOTEBOOKS.glob("*.ipynb"))
 CURRICULUM = [nb for nb in ALL if nb.name != "app.ipynb"]
 START = NOTEBOOKS / "00_start_here.ipynb"
+DANISH = sorted((NOTEBOOKS / "da").glob("*.ipynb"))
+DANISH_START = NOTEBOOKS / "da" / "00_start_here.ipynb"
+#: what a notebook's first cell says before its list of learning goals, by language
+WILL_LEARN = {"en": "will learn", "da": "lærer du"}
+#: every notebook a student reads, English and Danish
+STUDENT = CURRICULUM + DANISH
+#: the same, as (path, language)
+EVERY = [(nb, "en") for nb in CURRICULUM] + [(nb, "da") for nb in DANISH]
+
+
+def names(notebooks) -> list[str]:
+    """Test ids: a notebook's path under notebooks/ ("14_usa_scoring.ipynb", "da/14_usa_scoring.ipynb")."""
+    return [nb.relative_to(NOTEBOOKS).as_posix() for nb in notebooks]
 
 
 def cells(nb: Path, kind: str | None = None) -> list[dict]:
@@ -59,7 +76,14 @@ def test_the_curriculum_is_there():
             "13_usa_tickets_and_the_end", "14_usa_scoring", "60_play_a_game"} <= names
 
 
-@pytest.mark.parametrize("nb", ALL, ids=[nb.name for nb in ALL])
+def test_the_danish_curriculum_is_there():
+    assert {nb.stem for nb in DANISH} == {"00_start_here", "10_usa_setup_and_actions", "11_usa_drawing_cards",
+                                          "12_usa_claiming_routes", "13_usa_tickets_and_the_end", "14_usa_scoring"}
+    assert all((NOTEBOOKS / nb.name).exists() for nb in DANISH)       # each has its English twin
+    assert (NOTEBOOKS / "da" / "TEACHERS.md").exists()
+
+
+@pytest.mark.parametrize("nb", ALL + DANISH, ids=names(ALL + DANISH))
 def test_no_notebook_has_committed_outputs(nb: Path):
     dirty = [k for k, c in enumerate(cells(nb, "code")) if c.get("outputs") or c.get("execution_count")]
     assert not dirty, f"{nb.name}: code cells {dirty} have outputs; strip them before committing"
@@ -72,11 +96,31 @@ def test_every_curriculum_notebook_is_on_the_start_map():
     assert not missing, f"00_start_here.ipynb's map does not link {missing}"
 
 
-@pytest.mark.parametrize("nb", CURRICULUM, ids=[nb.name for nb in CURRICULUM])
-def test_a_notebook_opens_with_what_the_reader_will_learn(nb: Path):
+def test_every_danish_notebook_is_on_the_danish_start_map():
+    """The Danish start notebook links every Danish notebook, in notebooks/da/ itself."""
+    text = "\n".join(source(c) for c in cells(DANISH_START, "markdown"))
+    linked = set(re.findall(r"\]\(([\w.-]+\.ipynb)\)", text))
+    missing = [nb.name for nb in DANISH if nb.name not in linked]
+    assert not missing, f"da/00_start_here.ipynb's map does not link {missing}"
+
+
+@pytest.mark.parametrize("nb", DANISH, ids=[nb.name for nb in DANISH])
+def test_a_danish_notebook_links_danish_notebooks_inside_notebooks_da(nb: Path):
+    """A link from a Danish notebook goes to a file that exists; where a Danish notebook
+    exists, the link goes to it and not to its English twin."""
+    text = "\n".join(source(c) for c in cells(nb, "markdown"))
+    for target in re.findall(r"\]\(([^)#\s]+\.(?:ipynb|md))\)", text):
+        path = (nb.parent / target).resolve()
+        assert path.exists(), f"{nb.name} links {target}, which does not exist"
+        if path.parent == NOTEBOOKS:
+            assert not (nb.parent / path.name).exists(), f"{nb.name} links the English {target}; link {path.name}"
+
+
+@pytest.mark.parametrize("nb,language", EVERY, ids=names(nb for nb, _ in EVERY))
+def test_a_notebook_opens_with_what_the_reader_will_learn(nb: Path, language: str):
     first = source(cells(nb)[0])
     assert first.startswith("# "), f"{nb.name} does not open with a title"
-    head, _, rest = first.partition("will learn")
+    head, _, rest = first.partition(WILL_LEARN[language])
     assert rest, f"{nb.name}: the first cell does not say what the reader will learn"
     lines = [line.strip() for line in rest.splitlines()[1:]]
     while lines and not lines[0]:
@@ -87,13 +131,13 @@ def test_a_notebook_opens_with_what_the_reader_will_learn(nb: Path):
     assert 3 <= bullets <= 5, f"{nb.name}: {bullets} learning goals in a list (3 to 5 expected)"
 
 
-@pytest.mark.parametrize("nb", CURRICULUM, ids=[nb.name for nb in CURRICULUM])
+@pytest.mark.parametrize("nb", STUDENT, ids=names(STUDENT))
 def test_players_are_numbered_from_one_in_the_prose(nb: Path):
     for c in cells(nb, "markdown"):
-        assert not re.search(r"\b[Pp]layers? 0\b", source(c)), f"{nb.name}: {source(c)[:80]!r}"
+        assert not re.search(r"\b(?:[Pp]layers?|[Ss]piller(?:e|en|ne)?) 0\b", source(c)), f"{nb.name}: {source(c)[:80]!r}"
 
 
-@pytest.mark.parametrize("nb", CURRICULUM, ids=[nb.name for nb in CURRICULUM])
+@pytest.mark.parametrize("nb", STUDENT, ids=names(STUDENT))
 def test_every_checked_exercise_exists(nb: Path):
     known = {ex.id for ex in exercises()}
     for c in cells(nb, "code"):
@@ -101,7 +145,7 @@ def test_every_checked_exercise_exists(nb: Path):
             assert ex_id in known, f"{nb.name} checks {ex_id!r}, which is not an exercise"
 
 
-@pytest.mark.parametrize("nb", CURRICULUM, ids=[nb.name for nb in CURRICULUM])
+@pytest.mark.parametrize("nb", STUDENT, ids=names(STUDENT))
 def test_an_exercise_cell_holds_a_placeholder_and_never_the_answer(nb: Path):
     for c in cells(nb, "code"):
         code = source(c)

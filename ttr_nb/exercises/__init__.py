@@ -22,6 +22,11 @@ that `State`, so the notebook draws exactly the position the answer is computed 
 The tests answer every exercise with `Exercise.solution()` and assert it is
 accepted, and that `Exercise.wrong` is rejected with a hint. This package sits
 above the engine and analysis and below viz: it never imports plotly or widgets.
+
+What a student reads here (`check`'s verdicts, every question and hint) is in the
+language chosen with `ttr_nb.set_language` ("en" or "da"), from the gettext domain
+``lessons``: a question and a hint are written in English, marked with ``N_``, and
+translated when they are shown (`Exercise.question_text`, `Exercise.hint_text`).
 """
 from __future__ import annotations
 
@@ -31,6 +36,9 @@ import pkgutil
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from ..engine.i18n import N_, translations
+
+_, ngettext = translations("lessons")
 __all__ = ["Exercise", "Verdict", "check", "exercises", "exercise", "position", "same_number", "same_set",
            "same_text", "same_routes", "same_player"]
 
@@ -80,11 +88,18 @@ def same_routes(answer: Any, expected: Any) -> bool:
         return False
 
 
+#: the words a student may write before a player's number ("Player 2", "Spiller 2")
+PLAYER_WORDS = ("player", "spiller")
+
+
 def same_player(answer: Any, expected: Any) -> bool:
-    """A player, numbered from 1 as a student reads them: 2, "2", "Player 2" or "player 2"."""
+    """A player, numbered from 1 as a student reads them: 2, "2", "Player 2", "player 2"
+    or, in Danish, "Spiller 2"."""
     text = _norm(answer)
-    if text.startswith("player"):
-        text = text[len("player"):].strip()
+    for word in PLAYER_WORDS:
+        if text.startswith(word):
+            text = text[len(word):].strip()
+            break
     return same_number(text, expected)
 
 
@@ -94,7 +109,9 @@ class Exercise:
     engine); `compare(answer, expected)` decides; `hint` is what a student sees after
     a wrong answer; `wrong` is a plausible wrong answer, used by the tests.
     `setup`, when given, builds the position the question is about (a `State`), so the
-    notebook draws exactly the position the answer is computed from."""
+    notebook draws exactly the position the answer is computed from.
+    `question` and `hint` are the English texts (marked with ``N_``); `question_text` and
+    `hint_text` are what a student reads, in the language chosen."""
 
     id: str
     question: str
@@ -104,6 +121,16 @@ class Exercise:
     compare: Callable[[Any, Any], bool] = same_number
     notebook: str = ""
     setup: Callable[[], Any] | None = None
+
+    @property
+    def question_text(self) -> str:
+        """The question, in the language chosen with `ttr_nb.set_language`."""
+        return _(self.question)
+
+    @property
+    def hint_text(self) -> str:
+        """The hint, in the language chosen with `ttr_nb.set_language`."""
+        return _(self.hint)
 
     def accepts(self, answer: Any) -> bool:
         try:
@@ -162,8 +189,10 @@ def exercise(exercise_id: str) -> Exercise:
     if found is None:
         prefix = str(exercise_id).rpartition("-")[0]
         near = [key for key in sorted(_load()) if prefix and key.startswith(prefix)]
-        raise KeyError(f"there is no exercise called {exercise_id!r}"
-                       + (f" (exercises of that topic: {', '.join(near)})" if near else ""))
+        if near:
+            raise KeyError(_("there is no exercise called {id} (exercises of that topic: {ids})").format(
+                id=repr(exercise_id), ids=", ".join(near)))
+        raise KeyError(_("there is no exercise called {id}").format(id=repr(exercise_id)))
     return found
 
 
@@ -171,7 +200,7 @@ def position(exercise_id: str):
     """The position (a `State`) an exercise asks about, to draw it or to explore it."""
     found = exercise(exercise_id)
     if found.setup is None:
-        raise ValueError(f"exercise {exercise_id!r} is not about a position")
+        raise ValueError(_("exercise {id} is not about a position").format(id=repr(exercise_id)))
     return found.setup()
 
 
@@ -179,10 +208,11 @@ def check(exercise_id: str, answer: Any) -> Verdict:
     """Right, or wrong with a hint; never the expected value."""
     found = _load().get(exercise_id)
     if found is None:
-        return Verdict(str(exercise_id), False, f"There is no exercise called {exercise_id!r}.", answered=False)
+        return Verdict(str(exercise_id), False, _("There is no exercise called {id}.").format(id=repr(exercise_id)),
+                       answered=False)
     if answer is Ellipsis:
-        return Verdict(found.id, False, "Not answered yet: write your answer in place of the three dots.",
+        return Verdict(found.id, False, _("Not answered yet: write your answer in place of the three dots."),
                        answered=False)
     if found.accepts(answer):
-        return Verdict(found.id, True, "Right!")
-    return Verdict(found.id, False, f"Not quite. Hint: {found.hint}")
+        return Verdict(found.id, True, _("Right!"))
+    return Verdict(found.id, False, _("Not quite. Hint: {hint}").format(hint=found.hint_text))

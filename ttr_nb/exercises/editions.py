@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..analysis.board_stats import board_stats, routes_by_length
 from ..engine import editions, load_game, load_rules
-from . import Exercise, same_number, same_set, same_text
+from . import N_, Exercise, same_number, same_set, same_text
 
 COMPARED = "50_editions_compared"
 
@@ -22,26 +22,26 @@ def _tunnel_percent() -> int:
 EXERCISES = [
     Exercise(
         "usa-compared-1",
-        "Which edition's board has the most routes of length 1? Give its id, e.g. \"usa\".",
+        N_("Which edition's board has the most routes of length 1? Give its id, e.g. \"usa\"."),
         _most_length_one,
-        "Count the routes of length 1 on each board: `ttr_nb.analysis.routes_by_length(game.board)`.",
+        N_("Count the routes of length 1 on each board: `ttr_nb.analysis.routes_by_length(game.board)`."),
         wrong="nordic", compare=same_text, notebook=COMPARED),
     Exercise(
         "switzerland-compared-1",
-        "What share of the Swiss board's routes are tunnels? Give a whole percentage.",
+        N_("What share of the Swiss board's routes are tunnels? Give a whole percentage."),
         _tunnel_percent,
-        "Divide the number of tunnels by the number of routes (the board statistics table), times 100.",
+        N_("Divide the number of tunnels by the number of routes (the board statistics table), times 100."),
         wrong=42, notebook=COMPARED),
     Exercise(
         "usa-compared-2",
-        "In which editions does a face-up locomotive cost the whole draw, as in the USA? Give a list of ids.",
+        N_("In which editions does a face-up locomotive cost the whole draw, as in the USA? Give a list of ids."),
         lambda: [e for e in editions() if load_rules(e).face_up_locomotive_costs_two],
-        "Read the row \"face-up locomotive\" of the rules table.",
+        N_("Read the row \"face-up locomotive\" of the rules table."),
         wrong=["usa"], compare=same_set, notebook=COMPARED),
     Exercise(
         "switzerland-compared-2",
-        "From how many players on can both routes of a Swiss double route be claimed?",
+        N_("From how many players on can both routes of a Swiss double route be claimed?"),
         lambda: load_rules("switzerland").double_routes_min_players,
-        "Read the row \"both routes of a double\" of the rules table, in the Switzerland column.",
+        N_("Read the row \"both routes of a double\" of the rules table, in the Switzerland column."),
         wrong=4, notebook=COMPARED),
 ]

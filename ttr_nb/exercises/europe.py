@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..analysis.tunnels import tunnel_odds
 from ..engine import Cards, load_game
-from . import Exercise, same_number
+from . import N_, Exercise, same_number
 from .compare import same_fraction
 
 TUNNELS = "20_europe_tunnels_and_ferries"
@@ -81,60 +81,60 @@ def _ferry_ways() -> int:
 EXERCISES = [
     Exercise(
         "europe-tunnels-1",
-        "Player 1 lays down 1 green card and 1 locomotive for the green tunnel Venezia–Zürich. "
+        N_("Player 1 lays down 1 green card and 1 locomotive for the green tunnel Venezia–Zürich. "
         "The three cards turned over are green, locomotive, locomotive. "
-        "How many extra cards must player 1 add to claim the tunnel?",
+        "How many extra cards must player 1 add to claim the tunnel?"),
         lambda: _pending_extra("green*1+loco*1", ["green", "loco", "loco"], {"green": 2, "loco": 2}),
-        "Every revealed card of the colour paid (green) asks for one more, and so does every revealed locomotive.",
+        N_("Every revealed card of the colour paid (green) asks for one more, and so does every revealed locomotive."),
         wrong=1, notebook=TUNNELS),
     Exercise(
         "europe-tunnels-2",
-        "Player 1 pays Venezia–Zürich with 2 locomotives. The cards turned over are green, locomotive, green. "
-        "How many extra cards are due?",
+        N_("Player 1 pays Venezia–Zürich with 2 locomotives. The cards turned over are green, locomotive, green. "
+        "How many extra cards are due?"),
         lambda: _pending_extra("loco*2", ["green", "loco", "green"], {"green": 2, "loco": 1}),
-        "After a payment of locomotives only, only the revealed locomotives count.",
+        N_("After a payment of locomotives only, only the revealed locomotives count."),
         wrong=3, notebook=TUNNELS),
     Exercise(
         "europe-tunnels-3",
-        "In the position drawn above, player 1 claims the yellow tunnel München–Zürich with 2 yellow cards. "
-        "What is the chance that no extra card is asked for? Give a fraction (or a decimal).",
+        N_("In the position drawn above, player 1 claims the yellow tunnel München–Zürich with 2 yellow cards. "
+        "What is the chance that no extra card is asked for? Give a fraction (or a decimal)."),
         _odds_no_extra,
-        "Count the unseen cards (110 minus player 1's hand and the 5 face-up cards), and among them the "
-        "yellow cards and the locomotives; then the chance that all 3 revealed cards are something else.",
+        N_("Count the unseen cards (110 minus player 1's hand and the 5 face-up cards), and among them the "
+        "yellow cards and the locomotives; then the chance that all 3 revealed cards are something else."),
         wrong=0.5, compare=same_fraction, notebook=TUNNELS, setup=_odds_position),
     Exercise(
         "europe-ferries-1",
-        "A hand of 2 red, 1 blue and 2 locomotives: in how many different ways can it pay for the ferry "
-        "Essen–Kobenhavn (3 grey spaces, 1 locomotive symbol)?",
+        N_("A hand of 2 red, 1 blue and 2 locomotives: in how many different ways can it pay for the ferry "
+        "Essen–Kobenhavn (3 grey spaces, 1 locomotive symbol)?"),
         _ferry_ways,
-        "At least one card must be a locomotive; the others are all of one colour (or locomotives).",
+        N_("At least one card must be a locomotive; the others are all of one colour (or locomotives)."),
         wrong=5, notebook=TUNNELS),
     Exercise(
         "europe-scoring-1",
-        "How many more points does Petrograd–Stockholm (8 spaces) score than two routes of 4 spaces?",
+        N_("How many more points does Petrograd–Stockholm (8 spaces) score than two routes of 4 spaces?"),
         lambda: (lambda r: r.points_for(8) - 2 * r.points_for(4))(_europe().rules),
-        "Read the route points table: the points of a route of 8, and twice the points of a route of 4.",
+        N_("Read the route points table: the points of a route of 8, and twice the points of a route of 4."),
         wrong=0, notebook=STATIONS),
     Exercise(
         "europe-setup-1",
-        "Three players start a game of Europe and each keeps exactly 2 of the 4 opening tickets. "
-        "How many tickets are then out of the game (never to be drawn)?",
+        N_("Three players start a game of Europe and each keeps exactly 2 of the 4 opening tickets. "
+        "How many tickets are then out of the game (never to be drawn)?"),
         _removed_after_opening,
-        "Count the opening tickets not kept, and the long tickets nobody was dealt: long tickets are "
-        "never drawn later.",
+        N_("Count the opening tickets not kept, and the long tickets nobody was dealt: long tickets are "
+        "never drawn later."),
         wrong=6, notebook=STATIONS),
     Exercise(
         "europe-stations-1",
-        "In the game drawn above player 1 has a station in Essen. If the game ended now, what would player 1's "
-        "final score be?",
+        N_("In the game drawn above player 1 has a station in Essen. If the game ended now, what would player 1's "
+        "final score be?"),
         lambda: _station_row(0).total,
-        "A station lends exactly one route of another player, chosen to help its owner most; "
-        "and each station not built scores 4 points.",
+        N_("A station lends exactly one route of another player, chosen to help its owner most; "
+        "and each station not built scores 4 points."),
         wrong=28, notebook=STATIONS, setup=_station_position),
     Exercise(
         "europe-express-1",
-        "In the same game, how many trains long is player 2's longest continuous path?",
+        N_("In the same game, how many trains long is player 2's longest continuous path?"),
         lambda: _station_row(1).longest_path,
-        "Follow player 2's routes without using any route twice; stations never lend a route to the path.",
+        N_("Follow player 2's routes without using any route twice; stations never lend a route to the path."),
         wrong=5, notebook=STATIONS, setup=_station_position),
 ]

@@ -3,7 +3,7 @@ Globetrotter). Every expected answer is computed here by asking the engine."""
 from __future__ import annotations
 
 from ..engine import load_game
-from . import Exercise, same_number
+from . import N_, Exercise, same_number
 from .compare import same_numbers
 
 PAYMENTS = "40_nordic_ferries_and_payments"
@@ -55,31 +55,31 @@ def _globetrotters() -> list[int]:
 EXERCISES = [
     Exercise(
         "nordic-ferries-1",
-        "A hand of 3 blue and 3 red cards, no locomotive. In how many ways can it pay for the blue ferry "
-        "Stockholm–Turku (3 spaces, 1 locomotive symbol)?",
+        N_("A hand of 3 blue and 3 red cards, no locomotive. In how many ways can it pay for the blue ferry "
+        "Stockholm–Turku (3 spaces, 1 locomotive symbol)?"),
         _ferry_ways,
-        "Two blue cards pay the blue spaces; any 3 other cards of the hand may stand in for the locomotive.",
+        N_("Two blue cards pay the blue spaces; any 3 other cards of the hand may stand in for the locomotive."),
         wrong=1, notebook=PAYMENTS),
     Exercise(
         "nordic-murmansk-1",
-        "Player 1 has 6 green cards and can collect red ones. What is the smallest number of red cards "
-        "that, with the 6 green, pays for Murmansk–Lieksa (9 grey spaces)?",
+        N_("Player 1 has 6 green cards and can collect red ones. What is the smallest number of red cards "
+        "that, with the 6 green, pays for Murmansk–Lieksa (9 grey spaces)?"),
         _fewest_red_for_murmansk,
-        "Any 4 cards replace one card of the chosen colour, and the chosen colour need not be green.",
+        N_("Any 4 cards replace one card of the chosen colour, and the chosen colour need not be green."),
         wrong=12, notebook=PAYMENTS),
     Exercise(
         "nordic-globetrotter-1",
-        "In the three-player game drawn above, if the game ended now, which player or players would receive "
+        N_("In the three-player game drawn above, if the game ended now, which player or players would receive "
         "the Globetrotter? "
-        "Give a list of player numbers, e.g. [1] or [2, 3].",
+        "Give a list of player numbers, e.g. [1] or [2, 3]."),
         _globetrotters,
-        "Count each player's completed tickets; every player with the most completed tickets scores it.",
+        N_("Count each player's completed tickets; every player with the most completed tickets scores it."),
         wrong=[1], compare=same_numbers, notebook=RULES, setup=_trio_position),
     Exercise(
         "nordic-globetrotter-2",
-        "In the same game, what would player 3's final score be?",
+        N_("In the same game, what would player 3's final score be?"),
         lambda: _trio_position().score_breakdown()[2].total,
-        "Route points, plus or minus each ticket, plus the Globetrotter if player 3 has it; no longest path "
-        "bonus in the Nordic Countries.",
+        N_("Route points, plus or minus each ticket, plus the Globetrotter if player 3 has it; no longest path "
+        "bonus in the Nordic Countries."),
         wrong=17, notebook=RULES, setup=_trio_position),
 ]

@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from ..analysis.bots import BOTS
 from ..engine import Match, load_game
-from . import Exercise, same_number
+from . import N_, Exercise, same_number
 
 RULES = "30_switzerland_rules"
 COUNTRIES = "31_switzerland_country_tickets"
@@ -104,37 +104,37 @@ def _total_had_failed_ticket_been_completed() -> int:
 EXERCISES = [
     Exercise(
         "switzerland-locos-1",
-        "Player 1 holds 1 yellow, 2 locomotives and 3 red cards. In how many ways can this hand pay for "
-        "the yellow tunnel Basel–Delémont (2 spaces)?",
+        N_("Player 1 holds 1 yellow, 2 locomotives and 3 red cards. In how many ways can this hand pay for "
+        "the yellow tunnel Basel–Delémont (2 spaces)?"),
         _tunnel_ways,
-        "On a tunnel a locomotive may replace the yellow card, or both; the red cards are no use here.",
+        N_("On a tunnel a locomotive may replace the yellow card, or both; the red cards are no use here."),
         wrong=3, notebook=RULES),
     Exercise(
         "switzerland-tickets-1",
-        "Three players start a Swiss game and each keeps 2 of the 5 opening tickets. "
-        "How many tickets are left in the ticket deck to draw from later?",
+        N_("Three players start a Swiss game and each keeps 2 of the 5 opening tickets. "
+        "How many tickets are left in the ticket deck to draw from later?"),
         _tickets_left_to_draw,
-        "The opening tickets a player does not keep leave the game: they do not go back under the deck.",
+        N_("The opening tickets a player does not keep leave the game: they do not go back under the deck."),
         wrong=40, notebook=RULES),
     Exercise(
         "switzerland-countries-1",
-        "Player 1 holds the ticket Zürich–France/Deutschland/Österreich/Italia and owns the routes drawn "
-        "above. If the game ended now, how many points would that ticket score?",
+        N_("Player 1 holds the ticket Zürich–France/Deutschland/Österreich/Italia and owns the routes drawn "
+        "above. If the game ended now, how many points would that ticket score?"),
         lambda: _ticket_points(_zurich_position()),
-        "Find every country joined to Zürich; only the highest value among them scores (they do not add up).",
+        N_("Find every country joined to Zürich; only the highest value among them scores (they do not add up)."),
         wrong=10, notebook=COUNTRIES, setup=_zurich_position),
     Exercise(
         "switzerland-countries-2",
-        "Player 1 holds France–Deutschland/Österreich/Italia and owns the routes drawn above. "
-        "If the game ended now, how many points would this ticket give (a negative number for a loss)?",
+        N_("Player 1 holds France–Deutschland/Österreich/Italia and owns the routes drawn above. "
+        "If the game ended now, how many points would this ticket give (a negative number for a loss)?"),
         lambda: _ticket_points(_france_position()),
-        "Is France joined to any of the other three countries? If none, the lowest value on the ticket is lost.",
+        N_("Is France joined to any of the other three countries? If none, the lowest value on the ticket is lost."),
         wrong=-14, notebook=COUNTRIES, setup=_france_position),
     Exercise(
         "switzerland-scoring-1",
-        "In the Swiss game scored above, player 2 failed a ticket. Had player 2 completed every failed "
-        "ticket instead (and nothing else changed), what would player 2's final total have been?",
+        N_("In the Swiss game scored above, player 2 failed a ticket. Had player 2 completed every failed "
+        "ticket instead (and nothing else changed), what would player 2's final total have been?"),
         _total_had_failed_ticket_been_completed,
-        "A ticket swings twice its value: the points lost are no longer lost, and its value is added.",
+        N_("A ticket swings twice its value: the points lost are no longer lost, and its value is added."),
         wrong=0, notebook=COUNTRIES, setup=swiss_game),
 ]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..engine import Claim, load_game
 from ..engine.cards import Cards
-from . import Exercise, same_number, same_player, same_routes
+from . import N_, Exercise, same_number, same_player, same_routes
 
 EDITION = "usa"
 
@@ -125,6 +125,7 @@ def _open_routes_from_denver() -> int:
     return sum(1 for r in state.board.routes if "Denver" in (r.a, r.b) and state.route_status(r.index, 0) == "free")
 
 
+#: the routes the question of usa-claiming-3 names (the tests check the question names each)
 LAST_TRAINS_CANDIDATES = ("Las Vegas-Salt Lake City", "Helena-Salt Lake City", "El Paso-Phoenix",
                           "Nashville-Pittsburgh", "Denver-Santa Fe", "Chicago-Duluth")
 
@@ -254,74 +255,75 @@ def _best_claim_points() -> int:
 
 
 EXERCISES = [
-    Exercise("usa-start-1", "How many cities are on the USA board?", _cities,
-             hint="Hover over the board, or count the dots: `game.board.cities` lists them too.", wrong=100,
+    Exercise("usa-start-1", N_("How many cities are on the USA board?"), _cities,
+             hint=N_("Hover over the board, or count the dots: `game.board.cities` lists them too."), wrong=100,
              notebook="00_start_here"),
-    Exercise("usa-setup-1", "In a 3-player game, after the train cards are dealt and five are turned face up, "
-             "how many train cards are neither in a hand nor face up?", _cards_unseen_after_setup,
-             hint="110 cards in all; each player is dealt 4, and 5 lie face up.", wrong=98,
+    Exercise("usa-setup-1", N_("In a 3-player game, after the train cards are dealt and five are turned face up, "
+             "how many train cards are neither in a hand nor face up?"), _cards_unseen_after_setup,
+             hint=N_("110 cards in all; each player is dealt 4, and 5 lie face up."), wrong=98,
              notebook="10_usa_setup_and_actions"),
-    Exercise("usa-setup-2", "In a 4-player game every player keeps 2 of the 3 opening tickets. How many tickets "
-             "are in the ticket deck when the first turn begins?", _ticket_deck_after_opening,
-             hint="30 tickets; count the ones dealt, then put the returned ones back under the deck.", wrong=18,
+    Exercise("usa-setup-2", N_("In a 4-player game every player keeps 2 of the 3 opening tickets. How many tickets "
+             "are in the ticket deck when the first turn begins?"), _ticket_deck_after_opening,
+             hint=N_("30 tickets; count the ones dealt, then put the returned ones back under the deck."), wrong=18,
              notebook="10_usa_setup_and_actions"),
-    Exercise("usa-drawing-1", "Player 1 takes the face-up locomotive as the first card. How many cards does "
-             "player 1's hand grow by this turn?", _cards_from_face_up_locomotive,
-             hint="A face-up locomotive taken first is the whole draw.", wrong=2,
+    Exercise("usa-drawing-1", N_("Player 1 takes the face-up locomotive as the first card. How many cards does "
+             "player 1's hand grow by this turn?"), _cards_from_face_up_locomotive,
+             hint=N_("A face-up locomotive taken first is the whole draw."), wrong=2,
              notebook="11_usa_drawing_cards", setup=locomotive_first_position),
-    Exercise("usa-drawing-2", "Two locomotives lie face up and the next card of the deck is a locomotive. "
-             "Player 1 takes the face-up red card. How many cards go to the discard pile?", _discarded_by_flush,
-             hint="The red card is replaced at once; count the face-up locomotives after that.", wrong=0,
+    Exercise("usa-drawing-2", N_("Two locomotives lie face up and the next card of the deck is a locomotive. "
+             "Player 1 takes the face-up red card. How many cards go to the discard pile?"), _discarded_by_flush,
+             hint=N_("The red card is replaced at once; count the face-up locomotives after that."), wrong=0,
              notebook="11_usa_drawing_cards", setup=flush_position),
-    Exercise("usa-drawing-3", "The deck is empty and the discard pile holds 14 cards. Player 1 draws one card "
-             "blind. How many cards are in the deck after that?", _deck_after_reshuffle,
-             hint="The discard pile is shuffled into a new deck first; then one card is taken.", wrong=0,
+    Exercise("usa-drawing-3", N_("The deck is empty and the discard pile holds 14 cards. Player 1 draws one card "
+             "blind. How many cards are in the deck after that?"), _deck_after_reshuffle,
+             hint=N_("The discard pile is shuffled into a new deck first; then one card is taken."), wrong=0,
              notebook="11_usa_drawing_cards", setup=reshuffle_position),
-    Exercise("usa-claiming-1", "Player 1 holds 2 blue, 3 green and 2 locomotives. In how many different ways can "
-             "player 1 pay for the grey route Phoenix–Santa Fe (3 spaces)?", _grey_payments,
-             hint="One colour for the whole route; locomotives may replace any of its cards.", wrong=2,
+    Exercise("usa-claiming-1", N_("Player 1 holds 2 blue, 3 green and 2 locomotives. In how many different ways can "
+             "player 1 pay for the grey route Phoenix–Santa Fe (3 spaces)?"), _grey_payments,
+             hint=N_("One colour for the whole route; locomotives may replace any of its cards."), wrong=2,
              notebook="12_usa_claiming_routes", setup=grey_position),
-    Exercise("usa-claiming-2", "In this 2-player game player 2 owns one of the Denver–Kansas City routes. How many "
-             "of the routes out of Denver are open to player 1?", _open_routes_from_denver,
-             hint="Player 1 owns none of them; with 2 players, a double route whose twin is taken is closed.",
+    Exercise("usa-claiming-2", N_("In this 2-player game player 2 owns one of the Denver–Kansas City routes. How many "
+             "of the routes out of Denver are open to player 1?"), _open_routes_from_denver,
+             hint=N_("Player 1 owns none of them; with 2 players, a double route whose twin is taken is closed."),
              wrong=8, notebook="12_usa_claiming_routes", setup=double_route_position),
-    Exercise("usa-claiming-3", "Player 1 has 3 trains left and holds 2 yellow cards and a locomotive. Which of "
-             "these routes can player 1 claim: " + ", ".join(LAST_TRAINS_CANDIDATES) + "? Answer with a list "
-             "of route names.", _claimable_candidates,
-             hint="Check each route: its length against the trains left, its colour against the cards.",
+    Exercise("usa-claiming-3", N_("Player 1 has 3 trains left and holds 2 yellow cards and a locomotive. Which of "
+             "these routes can player 1 claim: Las Vegas-Salt Lake City, Helena-Salt Lake City, El Paso-Phoenix, "
+             "Nashville-Pittsburgh, Denver-Santa Fe, Chicago-Duluth? Answer with a list of route names."),
+             _claimable_candidates,
+             hint=N_("Check each route: its length against the trains left, its colour against the cards."),
              wrong=["El Paso-Phoenix", "Denver-Santa Fe", "Nashville-Pittsburgh"], compare=same_routes,
              notebook="12_usa_claiming_routes", setup=last_trains_position),
-    Exercise("usa-tickets-1", "With the option opening_tickets=4 (four tickets dealt, keep at least two), in how "
-             "many different ways can a player choose which tickets to keep?", _opening_keeps_with_four,
-             hint="Count the ways to keep two, three and four of the four.", wrong=6,
+    Exercise("usa-tickets-1", N_("With the option opening_tickets=4 (four tickets dealt, keep at least two), in how "
+             "many different ways can a player choose which tickets to keep?"), _opening_keeps_with_four,
+             hint=N_("Count the ways to keep two, three and four of the four."), wrong=6,
              notebook="13_usa_tickets_and_the_end"),
-    Exercise("usa-tickets-2", "In a 2-player game both players kept 2 of their 3 opening tickets. In the first "
+    Exercise("usa-tickets-2", N_("In a 2-player game both players kept 2 of their 3 opening tickets. In the first "
              "turn player 1 draws 3 tickets, keeps 2 and returns 1. How many tickets lie above the returned one "
-             "in the ticket deck?", _tickets_above_returned,
-             hint="Returned tickets go to the bottom, the opening ones too; count the tickets still in the deck.",
+             "in the ticket deck?"), _tickets_above_returned,
+             hint=N_("Returned tickets go to the bottom, the opening ones too; count the tickets still in the deck."),
              wrong=21, notebook="13_usa_tickets_and_the_end", setup=returned_ticket_position),
-    Exercise("usa-tickets-3", "In a 3-player game player 1 claims a 1-space route and is left with 2 trains. How "
-             "many more turns are played before the game ends?", _turns_after_trigger,
-             hint="Every player gets one more turn, and that includes the player who started the final round.",
+    Exercise("usa-tickets-3", N_("In a 3-player game player 1 claims a 1-space route and is left with 2 trains. How "
+             "many more turns are played before the game ends?"), _turns_after_trigger,
+             hint=N_("Every player gets one more turn, and that includes the player who started the final round."),
              wrong=2, notebook="13_usa_tickets_and_the_end", setup=final_round_position),
-    Exercise("usa-scoring-1", "How many more points does one 6-space route score than three 2-space routes "
-             "(the same 6 trains)?", _six_against_three_twos,
-             hint="Read the route table: 2 spaces score 2 points, 6 spaces score 15.", wrong=0,
+    Exercise("usa-scoring-1", N_("How many more points does one 6-space route score than three 2-space routes "
+             "(the same 6 trains)?"), _six_against_three_twos,
+             hint=N_("Read the route table: 2 spaces score 2 points, 6 spaces score 15."), wrong=0,
              notebook="14_usa_scoring"),
-    Exercise("usa-scoring-2", "Player 1 holds the ticket Boston–Miami (12 points) and claims Charleston–Miami "
-             "(4 spaces). By how many points does player 1's total change?", _swing_total_change,
-             hint="The ticket goes from minus its value to plus its value, and the route scores its own points.",
+    Exercise("usa-scoring-2", N_("Player 1 holds the ticket Boston–Miami (12 points) and claims Charleston–Miami "
+             "(4 spaces). By how many points does player 1's total change?"), _swing_total_change,
+             hint=N_("The ticket goes from minus its value to plus its value, and the route scores its own points."),
              wrong=19, notebook="14_usa_scoring", setup=ticket_swing_position),
-    Exercise("usa-scoring-3", "How many trains long is player 1's longest continuous path in this position?",
-             _loop_length, hint="A path may pass through a city twice, but uses each route only once.", wrong=9,
+    Exercise("usa-scoring-3", N_("How many trains long is player 1's longest continuous path in this position?"),
+             _loop_length, hint=N_("A path may pass through a city twice, but uses each route only once."), wrong=9,
              notebook="14_usa_scoring", setup=loop_position),
-    Exercise("usa-scoring-4", "If the game ended now, the two players would have the same total. Who would win? "
-             "(Answer 1 or 2.)", _tie_winner,
-             hint="First compare completed tickets; if they are equal too, look at the longest path bonus.",
+    Exercise("usa-scoring-4", N_("If the game ended now, the two players would have the same total. Who would win? "
+             "(Answer 1 or 2.)"), _tie_winner,
+             hint=N_("First compare completed tickets; if they are equal too, look at the longest path bonus."),
              wrong=1, compare=same_player, notebook="14_usa_scoring", setup=tie_position),
-    Exercise("usa-play-1", "Player 1 holds 4 red cards and a locomotive. What is the most points player 1 can "
-             "score with one claim now?", _best_claim_points,
-             hint="Five cards pay for a route of up to 5 spaces: red, or grey, or of any colour if it is short "
-             "enough for the locomotive alone. Then read the route table.",
+    Exercise("usa-play-1", N_("Player 1 holds 4 red cards and a locomotive. What is the most points player 1 can "
+             "score with one claim now?"), _best_claim_points,
+             hint=N_("Five cards pay for a route of up to 5 spaces: red, or grey, or of any colour if it is short "
+             "enough for the locomotive alone. Then read the route table."),
              wrong=15, notebook="60_play_a_game", setup=table_position),
 ]
