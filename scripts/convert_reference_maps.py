@@ -6,13 +6,16 @@
     python scripts/convert_reference_maps.py --source DIR --dest DIR
 
 The reference files (``usa.json``, ``europe.json``, ``switzerland.json``,
-``nordic.json``; see the README next to them) are converted to the
+``nordic.json``, ``india.json``; see the README next to them) are converted to the
 ``ttr_nb-board/1`` schema documented in ``maps/README.md``.  The facts are
 copied unchanged; only the layout differs:
 
 * ``map`` -> ``board``; a ``title`` is added; ``provenance`` becomes the ``source`` text;
 * ``frame`` keeps ``width`` and ``height`` (the axes note is in maps/README.md);
-* cities of kind "country" move to ``countries`` (with their ``border_points``);
+* cities of kind "country" move to ``countries`` (with their ``border_points``); a city's
+  ``board_label`` (India: the printed board's spelling) is kept;
+* rule facts in the reference (``route_points``, ``grand_tour_points``) are not board facts: they
+  are checked against the edition record ``editions/<board>.toml`` instead of being copied;
 * routes: ``color`` -> ``colour``; every route gets every key
   (``any_cards_substitute`` 0, ``a_border_point``/``b_border_point`` null when absent);
 * tickets: ``to`` and ``points`` always become lists;
@@ -39,11 +42,16 @@ BOARDS = {
     "europe": "Europe",
     "switzerland": "Switzerland",
     "nordic": "Nordic Countries",
+    "india": "India",
 }
 FORMAT = "ttr_nb-board/1"
 
-REF_TOP = {"map", "provenance", "frame", "cities", "routes", "tickets", "optional_ticket_decks"}
-REF_CITY = {"name", "x", "y", "kind", "border_points"}
+REF_TOP = {"map", "provenance", "frame", "cities", "routes", "tickets", "optional_ticket_decks",
+           "route_points", "grand_tour_points", "grand_tour_note"}
+REF_CITY = {"name", "x", "y", "kind", "border_points", "board_label"}
+#: Reference keys that are rules, not board facts: they live in the edition record
+#: (``editions/<board>.toml``), and the conversion checks that the two agree.
+REF_RULES = {"route_points": "route_points", "grand_tour_points": "bonuses.grand_tour"}
 REF_ROUTE = {
     "id", "a", "b", "length", "color", "tunnel", "ferry_locomotives", "double_group", "spaces",
     "any_cards_substitute", "a_border_point", "b_border_point",
@@ -115,7 +123,10 @@ def convert(ref: dict, name: str) -> dict:
         elif c["kind"] == "city":
             if "border_points" in c:
                 raise ConversionError(f"{name} city {c['name']!r}: border_points on a city")
-            cities.append({"name": c["name"], "x": c["x"], "y": c["y"]})
+            city = {"name": c["name"], "x": c["x"], "y": c["y"]}
+            if "board_label" in c:
+                city["board_label"] = c["board_label"]
+            cities.append(city)
         else:
             raise ConversionError(f"{name} city {c['name']!r}: unknown kind {c['kind']!r}")
     routes = []
@@ -161,7 +172,8 @@ def facts(ref: dict) -> dict:
     return {
         "map": ref["map"],
         "frame": (ref["frame"]["width"], ref["frame"]["height"]),
-        "cities": [(c["name"], c["x"], c["y"], c["kind"], tuple(map(tuple, c.get("border_points", []))))
+        "cities": [(c["name"], c["x"], c["y"], c["kind"], tuple(map(tuple, c.get("border_points", []))),
+                    c.get("board_label"))
                    for c in ref["cities"]],
         "routes": [(r["id"], r["a"], r["b"], r["length"], r["color"], r["tunnel"], r["ferry_locomotives"],
                     r.get("any_cards_substitute", 0), r["double_group"],
@@ -176,8 +188,8 @@ def facts(ref: dict) -> dict:
 
 def facts_of_board_dict(board: dict) -> dict:
     """The same facts read back from a converted board dict."""
-    places = [(c["name"], c["x"], c["y"], "city", ()) for c in board["cities"]]
-    places += [(c["name"], c["x"], c["y"], "country", tuple(map(tuple, c["border_points"])))
+    places = [(c["name"], c["x"], c["y"], "city", (), c.get("board_label")) for c in board["cities"]]
+    places += [(c["name"], c["x"], c["y"], "country", tuple(map(tuple, c["border_points"])), None)
                for c in board["countries"]]
 
     def ticket(t):
@@ -195,6 +207,35 @@ def facts_of_board_dict(board: dict) -> dict:
         "tickets": [ticket(t) for t in board["tickets"]],
         "optional": {k: [ticket(t) for t in v] for k, v in board["optional_ticket_decks"].items()},
     }
+
+
+def rules_in_edition(name: str) -> dict:
+    """The edition record's values of the reference's rule keys (`REF_RULES`), as the
+    reference writes them: points by route length, bonus by count ({"1": 1, ...})."""
+    import tomllib
+    raw = tomllib.loads((REPO / "editions" / f"{name}.toml").read_text(encoding="utf-8"))
+    out = {}
+    for ref_key, path in REF_RULES.items():
+        value = raw
+        for k in path.split("."):
+            value = value.get(k, {}) if isinstance(value, dict) else {}
+        if not value:
+            continue
+        start = 1 if ref_key == "route_points" else 0      # route lengths start at 1, ticket counts at 0
+        out[ref_key] = {str(i + start): p for i, p in enumerate(value) if p or ref_key != "route_points"}
+    return out
+
+
+def check_rules(ref: dict, name: str) -> None:
+    """The reference's rule facts (route points, Grand Tour bonus) equal the edition record's."""
+    given = {k: ref[k] for k in REF_RULES if k in ref}
+    if not given:
+        return
+    have = rules_in_edition(name)
+    for key, value in given.items():
+        if have.get(key) != value:
+            raise ConversionError(f"{name}: the reference's {key} {value} differ from editions/{name}.toml "
+                                  f"({REF_RULES[key]} = {have.get(key)})")
 
 
 def verify(ref: dict, board: dict, name: str) -> None:
@@ -257,6 +298,7 @@ def main(argv=None) -> int:
         ref = json.loads((args.source / f"{name}.json").read_text(encoding="utf-8"))
         board = convert(ref, name)
         verify(ref, board, name)
+        check_rules(ref, name)
         text = dumps(board)
         target = args.dest / f"{name}.json"
         current = target.read_text(encoding="utf-8") if target.exists() else None

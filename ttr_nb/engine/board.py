@@ -88,6 +88,14 @@ class City:
     kind: str = "city"  # "city" or "country"
     #: Countries only: the points on the board edge where routes enter the country.
     border_points: tuple[tuple[float, float], ...] = ()
+    #: The spelling printed on the board where it differs from `name` (India: Waltair is
+    #: printed "Waltain"), else "".
+    board_label: str = ""
+
+    @property
+    def label(self) -> str:
+        """The name as the printed board spells it."""
+        return self.board_label or self.name
 
     @property
     def is_country(self) -> bool:
@@ -423,6 +431,7 @@ def _close_matches(word: str, candidates: list[str], n: int = 5) -> list[str]:
 _TOP_REQUIRED = ("format", "board", "title", "frame", "cities", "routes", "tickets")
 _TOP_OPTIONAL = ("source", "countries", "optional_ticket_decks")
 _CITY_KEYS = ("name", "x", "y")
+_CITY_OPTIONAL = ("board_label",)
 _COUNTRY_KEYS = ("name", "x", "y", "border_points")
 _ROUTE_REQUIRED = ("id", "a", "b", "length", "colour", "spaces")
 _ROUTE_DEFAULTS: dict[str, Any] = {
@@ -577,7 +586,11 @@ class BoardReader:
         cname = c.get("name")
         if isinstance(cname, str):
             where = f"{kind} {cname!r}"
-        ok = self.check_keys(where, c, keys)
+        ok = self.check_keys(where, c, keys, _CITY_OPTIONAL if kind == "city" else ())
+        label = c.get("board_label", "x")
+        if not (isinstance(label, str) and label.strip() and label == label.strip()):
+            add(f"{where}: board_label must be a non-empty string without outer spaces, not {label!r}")
+            ok = False
         if "name" in c and not (isinstance(cname, str) and cname.strip()):
             add(f"{where}: name must be a non-empty string, not {cname!r}")
             ok = False
@@ -877,7 +890,8 @@ class BoardReader:
         """The board (everything is known to be well formed)."""
         data = self.data
         cities = tuple(
-            City(c["name"], c["x"], c["y"], kind, tuple(tuple(p) for p in c.get("border_points", ())))
+            City(c["name"], c["x"], c["y"], kind, tuple(tuple(p) for p in c.get("border_points", ())),
+                 c.get("board_label", ""))
             for kind in ("city", "country")
             for k, c in places
             if k == kind

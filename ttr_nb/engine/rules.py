@@ -30,7 +30,8 @@ _SUMMARY_LABELS = {
     "locomotives wild on": N_("locomotives wild on"), "both routes of a double": N_("both routes of a double"),
     "opening tickets": N_("opening tickets"), "later ticket draws": N_("later ticket draws"),
     "route points": N_("route points"), "longest path bonus": N_("longest path bonus"),
-    "Globetrotter bonus": N_("Globetrotter bonus"), "unbuilt station": N_("unbuilt station"),
+    "Globetrotter bonus": N_("Globetrotter bonus"), "Grand Tour bonus": N_("Grand Tour bonus"),
+    "unbuilt station": N_("unbuilt station"),
     "tie-breakers": N_("tie-breakers"), "final round": N_("final round"),
 }
 
@@ -89,6 +90,11 @@ class Rules:
     longest_path_bonus: int
     globetrotter_bonus: int
     tie_breakers: tuple[str, ...]
+    #: Name of the longest-path bonus card ("European Express", "Indian Express").
+    longest_path_name: str = "longest path bonus"
+    #: Grand Tour bonus by number of qualifying tickets (index = count; the last entry is for that
+    #: many or more); () = no Grand Tour. See `engine/grandtour.py`.
+    grand_tour_points: tuple[int, ...] = ()
     options: dict = field(default_factory=dict, compare=False, hash=False)   # option name -> chosen value
     option_specs: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
@@ -101,8 +107,22 @@ class Rules:
             return self.route_points[length - 1]
         raise ValueError(f"{self.title} has no score for a route of length {length}")
 
+    def grand_tour_bonus(self, qualifying: int) -> int:
+        """The Grand Tour bonus for `qualifying` tickets (0 when the edition has none)."""
+        table = self.grand_tour_points
+        if not table or qualifying <= 0:
+            return 0
+        return table[min(qualifying, len(table) - 1)]
+
     def locomotives_allowed(self, kind: str) -> bool:
         return kind in self.locomotives_on
+
+    def _grand_tour_rows(self) -> list[str]:
+        """The Grand Tour table as texts: "1 ticket→5", ..., "5+ tickets→40"."""
+        last = len(self.grand_tour_points) - 1
+        return [(ngettext("{n}+ ticket→{points}", "{n}+ tickets→{points}", n) if n == last
+                 else ngettext("{n} ticket→{points}", "{n} tickets→{points}", n)).format(n=n, points=p)
+                for n, p in enumerate(self.grand_tour_points) if n]
 
     def summary(self) -> dict[str, Any]:
         """The rules as plain rows (for notebooks and the edition explorer): the keys stay as they
@@ -133,8 +153,11 @@ class Rules:
             "later ticket draws": _("{deal}, keep ≥ {keep}, the rest {returned}").format(
                 deal=t.draw, keep=t.draw_keep, returned=returns(t.draw_returns)),
             "route points": ", ".join(f"{i + 1}→{p}" for i, p in enumerate(self.route_points) if p),
-            "longest path bonus": self.longest_path_bonus or none,
+            "longest path bonus": (_("{n} ({name})").format(n=self.longest_path_bonus, name=self.longest_path_name)
+                                   if self.longest_path_bonus and self.longest_path_name != "longest path bonus"
+                                   else self.longest_path_bonus or none),
             "Globetrotter bonus": self.globetrotter_bonus or none,
+            "Grand Tour bonus": ", ".join(self._grand_tour_rows()) or none,
             "unbuilt station": _("{n} points each").format(n=self.unbuilt_station_points) if self.stations else "—",
             "tie-breakers": _(", then ").join(map(_tie_breaker, self.tie_breakers)),
             "final round": _("when a player ends a turn with ≤ {n} trains").format(n=self.final_round_trains),
@@ -159,7 +182,7 @@ def edition_title(rules) -> str:
 
 def edition_ids() -> list[str]:
     """The editions this package can play, in teaching order."""
-    order = ["usa", "europe", "switzerland", "nordic"]
+    order = ["usa", "europe", "switzerland", "nordic", "india"]
     found = sorted(p.name[:-5] for p in resources.files("ttr_nb.editions_data").iterdir() if p.name.endswith(".toml"))
     return [e for e in order if e in found] + [e for e in found if e not in order]
 
@@ -232,6 +255,8 @@ def _load_rules(edition: str, option_items: tuple) -> Rules:
             draw_returns=t["draw_returns"], draw_from=t["draw_from"]),
         longest_path_bonus=raw["bonuses"]["longest_path"], globetrotter_bonus=raw["bonuses"]["globetrotter"],
         tie_breakers=tuple(raw["scoring"]["tie_breakers"]),
+        longest_path_name=raw["bonuses"].get("longest_path_name", "longest path bonus"),
+        grand_tour_points=tuple(raw["bonuses"].get("grand_tour", ())),
         options=chosen, option_specs=specs,
     )
     _check(rules)
@@ -270,6 +295,9 @@ def _check(r: Rules) -> None:
     for where in (r.tickets.opening_returns, r.tickets.draw_returns):
         if where not in ("bottom", "removed"):
             problems.append(f"returned tickets go to 'bottom' or are 'removed', not {where!r}")
+    gt = r.grand_tour_points
+    if gt and (gt[0] != 0 or any(not isinstance(p, int) or p < 0 for p in gt) or list(gt) != sorted(gt)):
+        problems.append(f"bonuses.grand_tour must start at 0 (no ticket, no bonus) and never fall, not {list(gt)}")
     if not 1 <= r.min_players <= r.max_players:
         problems.append("player counts must satisfy 1 <= min_players <= max_players")
     if problems:

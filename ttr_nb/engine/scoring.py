@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from itertools import product
 
 from .display import ScoreRows
+from .grandtour import GrandTour, grand_tours
 from .longest import connected_parts, longest_path_of_routes
 
 
@@ -35,12 +36,14 @@ class ScoreRow:
     station_points: int               # points for stations not built
     borrowed: tuple[tuple[str, str], ...]   # (city, route key) each station borrows
     total: int
+    grand_tour: int = 0                       # Grand Tour bonus (editions with `rules.grand_tour_points`)
+    grand_tours: tuple[GrandTour, ...] = ()   # the qualifying tickets, with their two paths
 
     def as_dict(self) -> dict:
         return {"player": self.player, "routes": self.route_points, "tickets": self.ticket_points,
                 "tickets completed": self.tickets_completed, "longest path": self.longest_path,
                 "longest bonus": self.longest_bonus, "globetrotter": self.globetrotter,
-                "stations": self.station_points, "total": self.total}
+                "stations": self.station_points, "grand tour": self.grand_tour, "total": self.total}
 
 
 def _places_joined(edges) -> dict:
@@ -146,9 +149,14 @@ def score_breakdown(state) -> ScoreRows:
         for r in rows:
             if best > 0 and r["tickets_completed"] == best:
                 r["globetrotter"] = rules.globetrotter_bonus
+    if rules.grand_tour_points:
+        for r in rows:
+            r["grand_tours"] = grand_tours(board, routes_of[r["player"]], r["tickets"])
+            r["grand_tour"] = rules.grand_tour_bonus(len(r["grand_tours"]))
     out = []
     for r in rows:
-        total = r["route_points"] + r["ticket_points"] + r["longest_bonus"] + r["globetrotter"] + r["station_points"]
+        total = (r["route_points"] + r["ticket_points"] + r["longest_bonus"] + r["globetrotter"]
+                 + r["station_points"] + r.get("grand_tour", 0))
         out.append(ScoreRow(total=total, **r))
     return ScoreRows(out)
 
