@@ -155,6 +155,8 @@ def score_table_html(state, names=None, colours=None, rows: tuple[ScoreRow, ...]
     if rules.globetrotter_bonus:
         # Translators: a column heading; "&shy;" lets the word break there
         cols.append(_("Globe&shy;trotter"))
+    if rules.grand_tour_points:
+        cols.append("Grand Tour")
     if rules.stations:
         cols.append(_("Stations (built)"))
     cols.append(_("Total"))
@@ -172,6 +174,9 @@ def score_table_html(state, names=None, colours=None, rows: tuple[ScoreRow, ...]
             cells.append(_signed(r.longest_bonus) if r.longest_bonus else "—")
         if rules.globetrotter_bonus:
             cells.append(_signed(r.globetrotter) if r.globetrotter else "—")
+        if rules.grand_tour_points:
+            cells.append(f"{_signed(r.grand_tour)} <span class='ttr-muted'>({len(r.grand_tours)})</span>"
+                         if r.grand_tour else "—")
         if rules.stations:
             cells.append(f"{_signed(r.station_points)} <span class='ttr-muted'>({r.stations_built})</span>")
         cells.append(f"<b>{str(r.total).replace('-', '−')}</b>")
@@ -198,8 +203,8 @@ def score_table_html(state, names=None, colours=None, rows: tuple[ScoreRow, ...]
 class Step:
     """One step of the walkthrough."""
     title: str
-    kind: str                       # routes, station, unbuilt-stations, ticket, longest, longest-bonus,
-    #                                 globetrotter, tie-breakers, final
+    kind: str                       # routes, station, unbuilt-stations, ticket, grand-tour-ticket,
+    #                                 grand-tour, longest, longest-bonus, globetrotter, tie-breakers, final
     player: int | None              # whose step (None: everybody's)
     text: str                       # the explanation, HTML
     totals: tuple[int, ...]         # every player's running total after this step
@@ -207,6 +212,7 @@ class Step:
     overlays: dict = field(default_factory=dict)      # Overlays keywords for the board
     highlight: tuple = ()                              # routes (indices) and cities to outline
     ticket: str | None = None                          # the ticket's key (ticket steps)
+    marked: tuple = ()                                 # routes (indices) drawn dotted: a second path
 
     @property
     def plain(self) -> str:
@@ -231,6 +237,46 @@ def _missing_trains(state, ticket, player: int):
         return shortest_ticket_path(state, ticket, player)[0]
     except ValueError:
         return None
+
+
+#: How the walkthrough draws a Grand Tour's two paths (solid and dotted: told apart without colour).
+GRAND_TOUR_STYLES = ("a thick solid amber line", "a dotted brown line")
+
+
+def _grand_tour_steps(add, g, row, who: str) -> None:
+    """One step per qualifying ticket, its two route-disjoint paths drawn in two styles
+    (`GRAND_TOUR_STYLES`), then the bonus by the number of qualifying tickets."""
+    board = g.board
+    rules = g.rules
+    p = row.player
+    for tour in row.grand_tours:
+        first, second = ([board.route[k].index for k in path] for path in tour.paths)
+
+        def names(path):
+            return " → ".join(route_name(g, i) for i in path)
+
+        shared = sorted(({c for i in first for c in board.routes[i].ends}
+                         & {c for i in second for c in board.routes[i].ends}) - {tour.source, tour.target})
+        meet = (f" The two paths meet at {_esc(_and(shared))}, which is allowed: only a route may not be used twice."
+                if shared else "")
+        text = (f"<b>{_esc(ticket_name(tour.ticket))}</b> is a Grand Tour: {_esc(who)}'s own routes join "
+                f"{_esc(tour.source)} to {_esc(tour.target)} in two ways that share no route. "
+                f"First path ({GRAND_TOUR_STYLES[0]}): {_esc(names(first))}. "
+                f"Second path ({GRAND_TOUR_STYLES[1]}): {_esc(names(second))}.{meet}")
+        add(f"{who}: Grand Tour {ticket_name(tour.ticket)}", "grand-tour-ticket", p, text, {},
+            overlays=dict(network=p, player=p), highlight=tuple(first) + (tour.source, tour.target),
+            marked=tuple(second), ticket=tour.ticket)
+    k = len(row.grand_tours)
+    table = ", ".join(f"{n}{' or more' if n == len(rules.grand_tour_points) - 1 else ''} → {pts}"
+                      for n, pts in enumerate(rules.grand_tour_points) if n)
+    if k:
+        text = (f"{_esc(who)} has {k} Grand Tour ticket{'s' if k != 1 else ''}. The bonus by the number of such tickets "
+                f"({_esc(table)}) gives <b>{_signed(row.grand_tour)}</b>; each ticket also scored its own value.")
+    else:
+        text = (f"No ticket of {_esc(who)}'s is joined by two paths that share no route, so no Grand Tour bonus "
+                f"({_esc(table)}).")
+    add(f"{who}: Grand Tour {_signed(row.grand_tour)}" if k else f"{who}: no Grand Tour", "grand-tour", p, text, {p: row.grand_tour},
+        overlays=dict(network=p, player=p))
 
 
 def build_steps(state, names=None) -> list[Step]:
@@ -338,6 +384,9 @@ def build_steps(state, names=None) -> list[Step]:
                                    points=f"<b>{_signed(res.points)}</b>") + " " + _esc(how)
                 add(title, "ticket", p, text, {p: res.points}, overlays=dict(network=p, ticket=res.ticket, player=p),
                     highlight=(ticket.source, *ticket.targets) if missing is None else (), ticket=res.ticket)
+        # the Grand Tour
+        if rules.grand_tour_points:
+            _grand_tour_steps(add, g, row, who)
         # longest path
         if row.longest_path:
             text = _("{who}'s longest continuous path is {trains} long, over {routes} numbered along the trail. A "
@@ -362,6 +411,8 @@ def build_steps(state, names=None) -> list[Step]:
                                                  bonus=f"<b>+{rules.longest_path_bonus}</b>")
         else:
             text = _("Nobody has a route, so nobody scores the longest path bonus.")
+        if rules.longest_path_name != "longest path bonus":
+            text += f" In this edition the bonus card is called the {_esc(rules.longest_path_name)}."
         add(_("Longest path bonus"), "longest-bonus", None, text, {h: rules.longest_path_bonus for h in holders},
             overlays=dict(longest=holders[0], network=holders[0], player=holders[0]) if holders else {})
     if rules.globetrotter_bonus:
@@ -593,5 +644,6 @@ class ScoringWalkthrough(LazyBoard, Controller):
         self.running.value = self._running_html(step)
         self.text.value = f"<div class='ttr-text ttr-step-body'>{step.text}</div>"
         self._set_highlight(step.highlight or None)
+        self._set_marked(step.marked)
         self._set_overlays(Overlays(**step.overlays))
         self.status.show("")
