@@ -21,8 +21,8 @@ from ttr_nb.viz.geometry import (board_geometry, car_polygon, count_polygons, fl
                                  loco_symbol_spaces, route_centreline, route_midpoint, space_polygons)
 
 EDITIONS = ttr_nb.editions()
-SPACES = {"usa": 309, "europe": 300, "switzerland": 205, "nordic": 207}
-LOCO_SYMBOLS = {"usa": 0, "europe": 17, "switzerland": 0, "nordic": 30}
+SPACES = {"usa": 309, "europe": 300, "switzerland": 205, "nordic": 207, "india": 238}
+LOCO_SYMBOLS = {"usa": 0, "europe": 17, "switzerland": 0, "nordic": 30, "india": 12}
 SPACE_TRACES_PREFIX = ("spaces ", "closed", "player ")
 
 
