@@ -670,3 +670,16 @@ def test_the_board_reader_is_small_readers():
     for name in ("read_top", "read_frame", "read_places", "read_routes", "read_deck", "read_optional_decks",
                  "route_keys", "build"):
         assert len(inspect.getsource(getattr(board_module.BoardReader, name)).splitlines()) < 60, name
+
+
+def test_the_converter_checks_indias_rule_facts_against_the_edition_record():
+    spec = importlib.util.spec_from_file_location("convert_reference_maps", REPO / "scripts" / "convert_reference_maps.py")
+    converter = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(converter)
+    ref = {"route_points": {"1": 1, "2": 2, "3": 4, "4": 7, "6": 15, "8": 21},
+           "grand_tour_points": {"0": 0, "1": 5, "2": 10, "3": 20, "4": 30, "5": 40}}
+    converter.check_rules(ref, "india")                     # the reference agrees with editions/india.toml
+    with pytest.raises(converter.ConversionError, match="route_points"):
+        converter.check_rules(dict(ref, route_points={**ref["route_points"], "5": 10}), "india")
+    with pytest.raises(converter.ConversionError, match="grand_tour_points"):
+        converter.check_rules(dict(ref, grand_tour_points={**ref["grand_tour_points"], "5": 50}), "india")
