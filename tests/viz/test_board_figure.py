@@ -164,7 +164,7 @@ def test_trace_set_is_fixed(edition):
     loaded = board_figure(g, overlays=dict(network=0, longest=0, payable="red*3", player=1),
                           highlight=[0, g.board.cities[0].name])
     assert [t.meta for t in plain.data] == [t.meta for t in loaded.data] == list(board_view(plain).trace_names)
-    assert len(plain.data) == 32 + 3
+    assert len(plain.data) == 33 + 3          # 33 fixed traces (the path overlay included) + 3 players
 
 
 def test_route_colours_and_players():

@@ -270,19 +270,21 @@ def test_grand_tour_step_draws_the_two_route_disjoint_paths_in_two_styles():
     assert step.kind == "grand-tour-ticket" and step.delta == (0, 0)
     first, second = ([board.route[k].index for k in p] for p in tour.paths)
     routes, cities = walk.view.highlight
-    assert list(routes) == first and set(cities) == {"Lahore", "Delhi"}       # the first path: solid
-    assert list(walk.view.marked) == second                                   # the second: dotted
+    assert list(routes) == first and set(cities) == {"Lahore", "Delhi"}       # the first path: outlined
+    assert list(walk.view.overlays.path) == second                            # the second: dashed
     assert not set(first) & set(second)
-    solid, dotted = walk.view.trace("highlight routes"), walk.view.trace("marked routes")
-    assert len(solid.x) > 0 and len(dotted.x) > 0
-    assert solid.line.dash in (None, "solid") and dotted.line.dash == "dot"   # told apart without colour
+    solid, dashed = walk.view.trace("highlight routes"), walk.view.trace("path")
+    spaces = sum(board.routes[i].length for i in second)
+    assert len(solid.x) > 0 and len([x for x in dashed.x if x is not None]) == spaces   # a diamond on each car
+    assert solid.line.dash in (None, "solid") and dashed.line.dash == "dash"  # told apart without colour
+    assert dashed.mode == "lines+markers" and dashed.marker.symbol == "diamond"
     text = html.unescape(walk.text.value)
     assert "share no route" in text and "meet at Bhatinda" in text
-    assert "thick solid amber line" in text and "dotted brown line" in text
-    # the bonus step adds the table's value; a later step clears the dotted path
+    assert "outlined in thick amber" in text and "dashed black line with a white diamond" in text
+    # the bonus step adds the table's value; a later step clears the dashed path
     walk.next()
     assert walk.step.title == "Player 1: Grand Tour +5" and walk.step.delta == (5, 0)
-    assert walk.view.marked == ()
+    assert walk.view.overlays.path == () and len(walk.view.trace("path").x) == 0
     assert "Player 1: Grand Tour Rohri-Agra" not in walk.steps              # not completed: no Grand Tour
     assert walk.all_steps[-1].totals == tuple(r.total for r in state.score_breakdown())
     assert "Player 2: no Grand Tour" in walk.steps

@@ -212,7 +212,6 @@ class Step:
     overlays: dict = field(default_factory=dict)      # Overlays keywords for the board
     highlight: tuple = ()                              # routes (indices) and cities to outline
     ticket: str | None = None                          # the ticket's key (ticket steps)
-    marked: tuple = ()                                 # routes (indices) drawn dotted: a second path
 
     @property
     def plain(self) -> str:
@@ -239,8 +238,9 @@ def _missing_trains(state, ticket, player: int):
         return None
 
 
-#: How the walkthrough draws a Grand Tour's two paths (solid and dotted: told apart without colour).
-GRAND_TOUR_STYLES = ("a thick solid amber line", "a dotted brown line")
+#: How the walkthrough draws a Grand Tour's two paths: the first outlined (the board's highlight),
+#: the second as a dashed line with diamonds (the board's `path` overlay): told apart without colour.
+GRAND_TOUR_STYLES = ("outlined in thick amber", "a dashed black line with a white diamond on each car")
 
 
 def _grand_tour_steps(add, g, row, who: str) -> None:
@@ -264,8 +264,8 @@ def _grand_tour_steps(add, g, row, who: str) -> None:
                 f"First path ({GRAND_TOUR_STYLES[0]}): {_esc(names(first))}. "
                 f"Second path ({GRAND_TOUR_STYLES[1]}): {_esc(names(second))}.{meet}")
         add(f"{who}: Grand Tour {ticket_name(tour.ticket)}", "grand-tour-ticket", p, text, {},
-            overlays=dict(network=p, player=p), highlight=tuple(first) + (tour.source, tour.target),
-            marked=tuple(second), ticket=tour.ticket)
+            overlays=dict(network=p, player=p, path=tuple(second)),
+            highlight=tuple(first) + (tour.source, tour.target), ticket=tour.ticket)
     k = len(row.grand_tours)
     table = ", ".join(f"{n}{' or more' if n == len(rules.grand_tour_points) - 1 else ''} → {pts}"
                       for n, pts in enumerate(rules.grand_tour_points) if n)
@@ -644,6 +644,5 @@ class ScoringWalkthrough(LazyBoard, Controller):
         self.running.value = self._running_html(step)
         self.text.value = f"<div class='ttr-text ttr-step-body'>{step.text}</div>"
         self._set_highlight(step.highlight or None)
-        self._set_marked(step.marked)
         self._set_overlays(Overlays(**step.overlays))
         self.status.show("")
