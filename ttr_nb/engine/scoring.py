@@ -1,4 +1,5 @@
-"""Final scoring: route points, tickets (with stations), bonuses, the winner.
+"""Final scoring: route points, tickets (with stations), bonuses (longest path, Globetrotter, the Grand
+Tour of `grandtour.py`), the winner.
 
 Every number is recomputed from the position, so the running score shown during
 play can be checked against it.
