@@ -891,7 +891,7 @@ class BoardReader:
         data = self.data
         cities = tuple(
             City(c["name"], c["x"], c["y"], kind, tuple(tuple(p) for p in c.get("border_points", ())),
-                 c.get("board_label", ""))
+                 board_label=c.get("board_label", ""))
             for kind in ("city", "country")
             for k, c in places
             if k == kind
