@@ -11,6 +11,7 @@ from ttr_nb.analysis.grandtour import edge_connectivity, networkx_disjoint_paths
 from ttr_nb.engine.grandtour import disjoint_paths, joined_twice
 
 RANDOM_NETWORKS = 3000
+BOARD_NETWORKS = 80
 
 
 def check_paths(edges, a, b, paths) -> None:
@@ -113,3 +114,28 @@ def test_more_than_two_paths_and_bad_input():
     assert disjoint_paths(k4, "A", "B", k=4) is None
     with pytest.raises(ValueError, match="two different places"):
         disjoint_paths(k4, "A", "A")
+
+
+def test_engine_equals_networkx_on_random_networks_of_the_india_board():
+    """Random sets of India's routes as one player's network, every ticket of the deck held:
+    the scoring's Grand Tour tickets are exactly those networkx finds 2-edge-connected."""
+    import ttr_nb
+    from ttr_nb.engine.grandtour import grand_tours
+    from ttr_nb.engine.scoring import ticket_results
+
+    board = ttr_nb.load_game("india").board
+    rng = random.Random(70)
+    found = 0
+    for _ in range(BOARD_NETWORKS):
+        mine = rng.sample(range(len(board.routes)), rng.randint(10, 45))
+        edges = [(board.routes[i].a, board.routes[i].b) for i in mine]
+        results = ticket_results(board, range(len(board.tickets)), edges)
+        tours = grand_tours(board, mine, results)
+        want = [r.ticket for r in results
+                if r.completed and qualifies(edges, board.find_ticket(r.ticket).source, r.reached)]
+        assert [t.ticket for t in tours] == want
+        for t in tours:
+            check_paths(edges, t.source, t.target,
+                        [tuple(mine.index(board.route[k].index) for k in p) for p in t.paths])
+        found += len(tours)
+    assert found > BOARD_NETWORKS            # the cases are not all "no"
