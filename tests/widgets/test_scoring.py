@@ -280,6 +280,7 @@ def test_grand_tour_step_draws_the_two_route_disjoint_paths_in_two_styles():
     assert dashed.mode == "lines+markers" and dashed.marker.symbol == "diamond"
     text = html.unescape(walk.text.value)
     assert "share no route" in text and "meet at Bhatinda" in text
+    assert " → ".join(["Lahore", "Bhatinda", "Delhi"]) in text                # a path told by its cities
     assert "outlined in thick amber" in text and "dashed black line with a white diamond" in text
     # the bonus step adds the table's value; a later step clears the dashed path
     walk.next()

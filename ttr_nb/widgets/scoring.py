@@ -253,7 +253,12 @@ def _grand_tour_steps(add, g, row, who: str) -> None:
         first, second = ([board.route[k].index for k in path] for path in tour.paths)
 
         def names(path):
-            return " → ".join(route_name(g, i) for i in path)
+            """The cities a path passes, from the ticket's first city."""
+            at, cities = tour.source, [tour.source]
+            for i in path:
+                at = board.routes[i].other(at)
+                cities.append(at)
+            return " → ".join(cities)
 
         shared = sorted(({c for i in first for c in board.routes[i].ends}
                          & {c for i in second for c in board.routes[i].ends}) - {tour.source, tour.target})
