@@ -328,3 +328,15 @@ def test_india_city_spellings_printed_board_label():
     assert {"Jarhat", "Mormugau", "Ratiam", "Waltair"} <= set(b.city)
     assert b.city["Waltair"].board_label == "Waltain" and b.city["Waltair"].label == "Waltain"
     assert [c.name for c in b.cities if c.label != c.name] == ["Waltair"]
+
+
+def test_india_grand_tour_table_in_the_edition_record_is_checked():
+    from dataclasses import replace
+
+    from ttr_nb.engine.rules import _check
+    rules = ttr_nb.load_rules("india")
+    _check(rules)
+    for bad in ((5, 10, 20), (0, 10, 5), (0, -5)):
+        with pytest.raises(ValueError, match="bonuses.grand_tour must start at 0"):
+            _check(replace(rules, grand_tour_points=bad))
+    assert replace(rules, grand_tour_points=()).grand_tour_bonus(3) == 0       # no table: no Grand Tour

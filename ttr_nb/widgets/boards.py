@@ -52,7 +52,6 @@ class LazyBoard:
         self._board_size = board_size(board) if board_width is None else dict(width=board_width)
         self._responsive = board_width is None          # no width given: the board takes the cell's
         self._highlight = None
-        self._marked: tuple = ()
         self._overlays = Overlays()
         self.colours = tuple(PLAYER_COLOURS[i % len(PLAYER_COLOURS)] for i in range(self.game.players))
 
@@ -63,8 +62,6 @@ class LazyBoard:
             view = BoardView(self.state, widget=True, title="", highlight=self._highlight,
                              overlays=self._overlays, player_colours=self.colours, **self._board_size,
                              colour_blind=self.colour_blind, responsive=self._responsive)
-            if self._marked:
-                view.set_marked(self._marked)
             self._view = view
             self._board_made(view)
         return self._view
@@ -91,12 +88,6 @@ class LazyBoard:
         self._highlight = highlight or None
         if self._view is not None:
             self._view.set_highlight(self._highlight)
-
-    def _set_marked(self, routes) -> None:
-        """Routes drawn with a dotted outline (the board's "marked routes")."""
-        self._marked = tuple(routes or ())
-        if self._view is not None:
-            self._view.set_marked(self._marked)
 
     def _set_overlays(self, overlays: Overlays) -> None:
         self._overlays = overlays
