@@ -6,13 +6,16 @@
     python scripts/convert_reference_maps.py --source DIR --dest DIR
 
 The reference files (``usa.json``, ``europe.json``, ``switzerland.json``,
-``nordic.json``, ``northernlights.json``; see the README next to them) are converted to the
+``nordic.json``, ``india.json``, ``northernlights.json``; see the README next to them) are converted to the
 ``ttr_nb-board/1`` schema documented in ``maps/README.md``.  The facts are
 copied unchanged; only the layout differs:
 
 * ``map`` -> ``board``; a ``title`` is added; ``provenance`` becomes the ``source`` text;
 * ``frame`` keeps ``width`` and ``height`` (the axes note is in maps/README.md);
-* cities of kind "country" move to ``countries`` (with their ``border_points``);
+* cities of kind "country" move to ``countries`` (with their ``border_points``); a city's
+  ``board_label`` (India: the printed board's spelling) is kept;
+* rule facts in the reference (``route_points``, ``grand_tour_points``) are not board facts: they
+  are checked against the edition record ``editions/<board>.toml`` instead of being copied;
 * routes: ``color`` -> ``colour``; every route gets every key
   (``any_cards_substitute`` 0, ``a_border_point``/``b_border_point`` null when absent);
 * tickets: ``to`` and ``points`` always become lists;
@@ -43,17 +46,22 @@ BOARDS = {
     "europe": "Europe",
     "switzerland": "Switzerland",
     "nordic": "Nordic Countries",
+    "india": "India",
     "northernlights": "Northern Lights",
 }
 FORMAT = "ttr_nb-board/1"
 
 REF_TOP = {"map", "provenance", "frame", "cities", "routes", "tickets", "optional_ticket_decks",
-           "route_points", "bonus_cards", "bonus_cards_note", "triple_route_note"}
-#: Of these, the facts of `route_points` are the edition's (checked
-#: against editions/<board>.toml); the notes restate rules the edition and the schema hold.
-REF_CITY = {"name", "x", "y", "kind", "border_points", "country", "arctic", "capital"}
-#: City facts of some boards only (Northern Lights): written only where the reference has them.
-CITY_FACTS = ("country", "arctic", "capital")
+           "route_points", "grand_tour_points", "grand_tour_note", "bonus_cards", "bonus_cards_note",
+           "triple_route_note"}
+REF_CITY = {"name", "x", "y", "kind", "border_points", "board_label", "country", "arctic", "capital"}
+#: Reference keys that are rules, not board facts: they live in the edition record
+#: (``editions/<board>.toml``), and the conversion checks that the two agree. (The notes restate
+#: rules the edition and the schema hold.)
+REF_RULES = {"route_points": "route_points", "grand_tour_points": "bonuses.grand_tour"}
+#: City facts of some boards only (India's board label; Northern Lights' country, Arctic, capital):
+#: written only where the reference has them.
+CITY_FACTS = ("board_label", "country", "arctic", "capital")
 REF_ROUTE = {
     "id", "a", "b", "length", "color", "tunnel", "ferry_locomotives", "double_group", "spaces",
     "any_cards_substitute", "a_border_point", "b_border_point", "draw_bonus", "ferry_pair_substitute",
@@ -167,7 +175,6 @@ def convert(ref: dict, name: str) -> dict:
             "b_border_point": r.get("b_border_point"),
             **{k: r.get(k, 0) for k in route_facts},
         })
-    check_route_points(ref, name)
     board = {
         "format": FORMAT,
         "board": name,
@@ -196,21 +203,6 @@ def convert_bonus_card(b: dict, name: str) -> dict:
     measure, value = BONUS_MEASURES[name, b["letter"]]
     return {"letter": b["letter"], "name": b["name"], "points": b["points"], "measure": measure, "value": value,
             "counts": b["counts"]}
-
-
-def check_route_points(ref: dict, name: str) -> None:
-    """A reference's route points must be those of the edition played on the board."""
-    if "route_points" not in ref:
-        return
-    import tomllib
-    edition = REPO / "editions" / f"{name}.toml"
-    if not edition.exists():
-        raise ConversionError(f"{name}: the reference gives route points but there is no {edition}")
-    points = tomllib.loads(edition.read_text(encoding="utf-8"))["route_points"]
-    want = {int(k): v for k, v in ref["route_points"].items()}
-    got = {i + 1: p for i, p in enumerate(points) if p}
-    if want != got:
-        raise ConversionError(f"{name}: the reference's route points {want} differ from {edition.name}'s {got}")
 
 
 def facts(ref: dict) -> dict:
@@ -261,6 +253,35 @@ def facts_of_board_dict(board: dict) -> dict:
         "optional": {k: [ticket(t) for t in v] for k, v in board["optional_ticket_decks"].items()},
         "bonus_cards": [(b["letter"], b["name"], b["points"], b["counts"]) for b in board.get("bonus_cards", [])],
     }
+
+
+def rules_in_edition(name: str) -> dict:
+    """The edition record's values of the reference's rule keys (`REF_RULES`), as the
+    reference writes them: points by route length, bonus by count ({"1": 1, ...})."""
+    import tomllib
+    raw = tomllib.loads((REPO / "editions" / f"{name}.toml").read_text(encoding="utf-8"))
+    out = {}
+    for ref_key, path in REF_RULES.items():
+        value = raw
+        for k in path.split("."):
+            value = value.get(k, {}) if isinstance(value, dict) else {}
+        if not value:
+            continue
+        start = 1 if ref_key == "route_points" else 0      # route lengths start at 1, ticket counts at 0
+        out[ref_key] = {str(i + start): p for i, p in enumerate(value) if p or ref_key != "route_points"}
+    return out
+
+
+def check_rules(ref: dict, name: str) -> None:
+    """The reference's rule facts (route points, Grand Tour bonus) equal the edition record's."""
+    given = {k: ref[k] for k in REF_RULES if k in ref}
+    if not given:
+        return
+    have = rules_in_edition(name)
+    for key, value in given.items():
+        if have.get(key) != value:
+            raise ConversionError(f"{name}: the reference's {key} {value} differ from editions/{name}.toml "
+                                  f"({REF_RULES[key]} = {have.get(key)})")
 
 
 def verify(ref: dict, board: dict, name: str) -> None:
@@ -323,6 +344,7 @@ def main(argv=None) -> int:
         ref = json.loads((args.source / f"{name}.json").read_text(encoding="utf-8"))
         board = convert(ref, name)
         verify(ref, board, name)
+        check_rules(ref, name)
         text = dumps(board)
         target = args.dest / f"{name}.json"
         current = target.read_text(encoding="utf-8") if target.exists() else None

@@ -159,3 +159,13 @@ def test_a_state_carries_a_thumbnail_of_the_board_with_the_claimed_routes_dark()
     assert claimed[0].count("M") == owned and claimed[1] == "#333"
     assert free[0].count("M") == len(state.board.routes) - owned
     assert f"{owned} routes claimed" in svg[0]
+
+
+def test_score_rows_show_the_grand_tour_when_a_player_has_one():
+    game = ttr_nb.load_game("india", players=2, seed=1)
+    loop = {"Ambala-Lahore": 0, "Ambala-Delhi": 0, "Bhatinda-Delhi": 0, "Bhatinda-Lahore": 0}
+    text = _text(score_rows_html(game.state_from_dict({"routes": loop, "tickets": [["Lahore-Delhi"], []]})
+                                 .score_breakdown()))
+    assert "Grand Tour" in text and "5 (1 ticket)" in text
+    assert "Grand Tour" not in _text(score_rows_html(game.new_state().score_breakdown()))
+    assert "Grand Tour bonus up to 40" in _text(game._repr_html_())

@@ -1,8 +1,9 @@
 """Every edition notebook as a student opens it: JupyterLab at 1280×800 with the file
 browser open, Run All, no cell errored, and every board drew.
 
-The edition notebooks are found by name (`1x_`, `2x_`, `3x_`, `4x_`), so a new one is tested
-without an edit here. One server, one page: each notebook is opened from the file browser
+The edition notebooks are found by name (`1x_`, `2x_`, `3x_`, `4x_`, `7x_` and on), so a new
+one is tested without an edit here; `TTR_CURRICULUM=70_india_grand_tour.ipynb` (names separated
+by commas) runs only those. One server, one page: each notebook is opened from the file browser
 (a double click, as a student does), run, checked, screenshotted (the page with its first
 board in view), and its kernel shut down before the next one opens.
 The screenshots go to $TTR_SCREENSHOTS (default: <tmp>/ttr_nb_screenshots); the test prints
@@ -22,7 +23,8 @@ import pytest
 
 from .conftest import NOTEBOOKS, TOKEN
 
-EDITION_NOTEBOOKS = sorted(nb.name for nb in NOTEBOOKS.glob("*.ipynb") if re.match(r"[1-4]\d_", nb.name))
+EDITION_NOTEBOOKS = sorted(nb.name for nb in NOTEBOOKS.glob("*.ipynb") if re.match(r"([1-4]|[7-9])\d_", nb.name))
+CHOSEN = [n for n in os.environ.get("TTR_CURRICULUM", "").split(",") if n]
 SHOTS = Path(os.environ.get("TTR_SCREENSHOTS", Path(tempfile.gettempdir()) / "ttr_nb_screenshots"))
 PLOTLY = "application/vnd.plotly.v1+json"
 #: The notebook on show (the other tabs stay open, hidden, with their kernels shut down).
@@ -82,7 +84,8 @@ def _wait_idle(page, timeout: float = 120_000) -> None:
 
 
 def test_the_edition_notebooks_are_found():
-    assert {"10_usa_setup_and_actions.ipynb", "14_usa_scoring.ipynb"} <= set(EDITION_NOTEBOOKS)
+    assert {"10_usa_setup_and_actions.ipynb", "14_usa_scoring.ipynb", "70_india_grand_tour.ipynb"} <= set(EDITION_NOTEBOOKS)
+    assert set(CHOSEN) <= set(EDITION_NOTEBOOKS), CHOSEN
 
 
 def test_every_edition_notebook_runs_in_jupyterlab_and_draws_its_boards(browser, lab_server, record_property):
@@ -93,7 +96,7 @@ def test_every_edition_notebook_runs_in_jupyterlab_and_draws_its_boards(browser,
     report, problems = [], []
     started = time.perf_counter()
     try:
-        for name in EDITION_NOTEBOOKS:
+        for name in CHOSEN or EDITION_NOTEBOOKS:
             t0 = time.perf_counter()
             _open(page, lab_server, name, first=not report)
             page.locator(f"{PANEL} .jp-Notebook").first.click()
@@ -133,4 +136,4 @@ def test_every_edition_notebook_runs_in_jupyterlab_and_draws_its_boards(browser,
         print(f"  {name}: {plots} figures drew, {seconds} s, first board: {shot}")
     record_property("edition_notebooks_s", round(total, 1))
     assert not problems, "\n".join(problems)
-    assert len(report) == len(EDITION_NOTEBOOKS)
+    assert len(report) == len(CHOSEN or EDITION_NOTEBOOKS)

@@ -365,7 +365,7 @@ def check_score(state, d: dict | None = None) -> None:
     if len(rows) != state.num_players:
         _fail("one score row per player", state, str(len(rows)))
     for p, r in enumerate(rows):
-        parts = r.route_points + r.ticket_points + r.longest_bonus + r.globetrotter + r.station_points
+        parts = r.route_points + r.ticket_points + r.longest_bonus + r.globetrotter + r.station_points + r.grand_tour
         parts += r.bonus_points
         if r.bonus_points != sum(c.points for c in r.bonus_cards):
             _fail("bonus card points are the sum of the cards", state, f"{r}")
@@ -507,6 +507,44 @@ def check_tickets(state, d: dict, p: int, row) -> None:
         _fail("stations borrow to the player's advantage", state, f"player {p}: {row.borrowed}")
 
 
+def check_grand_tours(state, p: int, row, mine) -> None:
+    """The Grand Tour: the bonus follows the edition's table; every qualifying ticket is a
+    completed one whose two paths are the player's own routes, share none and each join the
+    ticket's cities; and the qualifying tickets are exactly those networkx finds 2-edge-connected."""
+    rules = state.rules
+    if not rules.grand_tour_points:
+        if row.grand_tour or row.grand_tours:
+            _fail("a Grand Tour in an edition without one", state, str(row))
+        return
+    from ttr_nb.analysis.grandtour import qualifies
+    board = state.board
+    if row.grand_tour != rules.grand_tour_bonus(len(row.grand_tours)):
+        _fail("the Grand Tour bonus follows the edition's table", state, str(row))
+    own = {t.key for t in mine}
+    completed = {t.ticket: t for t in row.tickets if t.completed}
+    for tour in row.grand_tours:
+        if tour.ticket not in completed or completed[tour.ticket].reached != tour.target:
+            _fail("a Grand Tour ticket is a completed ticket", state, str(tour))
+        first, second = tour.paths
+        if set(first) & set(second) or not set(first) | set(second) <= own:
+            _fail("the two paths are the player's own routes and share none", state, str(tour))
+        for path in tour.paths:
+            if not _walks([board.route[k] for k in path], tour.source) or \
+                    _end_of([board.route[k] for k in path], tour.source) != tour.target:
+                _fail("each Grand Tour path joins the ticket's cities", state, str(tour))
+    edges = [(t.a, t.b) for t in mine]
+    want = [k for k, t in completed.items() if qualifies(edges, board.find_ticket(k).source, t.reached)]
+    if sorted(want) != sorted(t.ticket for t in row.grand_tours):
+        _fail("the Grand Tour tickets are those networkx finds joined twice", state,
+              f"player {p}: {[t.ticket for t in row.grand_tours]} != {want}")
+
+
+def _end_of(trail, at):
+    for t in trail:
+        at = t.other(at)
+    return at
+
+
 def _walks(trail, at) -> bool:
     for t in trail:
         if at not in (t.a, t.b):
@@ -538,6 +576,7 @@ def check_final(state, max_brute_edges: int = 22) -> None:
                 _fail("the longest path is the longest trail", state, f"player {p}: {r.longest_path}, "
                                                                        f"exhaustive search {best}")
         check_tickets(state, d, p, r)
+        check_grand_tours(state, p, r, mine)
     if rules.globetrotter_bonus:
         most = max(r.tickets_completed for r in rows)
         for r in rows:

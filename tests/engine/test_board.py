@@ -31,7 +31,7 @@ from ttr_nb.engine.board import (
 
 REPO = Path(__file__).resolve().parents[2]
 MAPS = REPO / "maps"
-BOARDS = ("usa", "europe", "switzerland", "nordic", "northernlights")
+BOARDS = ("usa", "europe", "switzerland", "nordic", "india", "northernlights")
 
 # Facts about the published boards (counted on the printed boards and checked against independent data sets).
 EXPECTED = {
@@ -40,17 +40,19 @@ EXPECTED = {
     "europe":      (47, 0, 101, 11, 18, 13, 17, 37, 300, 46),
     "switzerland": (34, 4, 88, 12, 42, 0, 0, 14, 205, 46),
     "nordic":      (39, 0, 81, 14, 10, 24, 30, 11, 207, 46),
+    "india":       (39, 0, 108, 28, 0, 8, 12, 30, 238, 58),
     "northernlights": (50, 0, 161, 48, 0, 53, 63, 53, 350, 55),
 }
 #: Triple routes (a group of three parallel tracks) per board.
 TRIPLES = {"northernlights": 2}
 TITLES = {"usa": "United States", "europe": "Europe", "switzerland": "Switzerland", "nordic": "Nordic Countries",
-          "northernlights": "Northern Lights"}
+          "india": "India", "northernlights": "Northern Lights"}
 OPTIONAL_DECKS = {
     "usa": {"usa_1910": 35, "usa_mega": 34},
     "europe": {"europe_1912_regular": 89, "europe_1912_long": 12},
     "switzerland": {},
     "nordic": {},
+    "india": {},
     "northernlights": {},
 }
 
@@ -90,7 +92,7 @@ def test_ticket_decks_split():
     assert Counter(t.deck for t in europe.tickets) == {"regular": 40, "long": 6}
     assert {t.deck for t in europe.optional_ticket_decks["europe_1912_long"]} == {"long"}
     assert {t.deck for t in europe.optional_ticket_decks["europe_1912_regular"]} == {"regular"}
-    for name in ("usa", "switzerland", "nordic"):
+    for name in ("usa", "switzerland", "nordic", "india"):
         assert {t.deck for t in load_board(name).tickets} == {"regular"}
     swiss = load_board("switzerland")
     assert len({(t.source, t.targets, t.points) for t in swiss.tickets}) == 42
@@ -104,7 +106,7 @@ def test_names_titles_and_frame(name):
     assert b.name == name
     assert b.title == TITLES[name]
     assert "thoun/tickettoride" in b.source
-    if name == "nordic":
+    if name in ("nordic", "india"):
         assert (b.width, b.height) == (1125, 1744)  # portrait
     elif name == "northernlights":
         assert (b.width, b.height) == (1158, 1744)  # portrait
@@ -123,6 +125,32 @@ def test_spellings_are_kept():
     assert "Kobenhavn" not in load_board("nordic").city
     assert {"Zürich", "Genève", "Neuchâtel"} <= set(load_board("switzerland").city)
     assert {"Göteborg", "Tromsø", "Ålborg", "Århus"} <= set(load_board("nordic").city)
+    # India keeps the printed board's own spellings; Waltair is printed "Waltain" (its board_label)
+    india = load_board("india")
+    assert {"Jarhat", "Mormugau", "Ratiam", "Waltair"} <= set(india.city)
+    assert {"Jorhat", "Mormugao", "Ratlam", "Waltain"}.isdisjoint(india.city)
+    assert india.city["Waltair"].label == "Waltain" and india.city["Waltair"].board_label == "Waltain"
+    assert [c.name for c in india.cities if c.board_label] == ["Waltair"]
+    assert all(c.label == c.name for c in india.cities if c.name != "Waltair")
+
+
+def test_india_route_lengths_and_ferries():
+    india = load_board("india")
+    assert Counter(r.length for r in india.routes) == {1: 31, 2: 47, 3: 17, 4: 9, 6: 3, 8: 1}   # no 5, one 8
+    ferries = {r.key: r.ferry_locomotives for r in india.routes if r.kind == "ferry"}
+    assert ferries == {"Bombay-Calicut": 2, "Bombay-Karachi": 2, "Bombay-Karachi#2": 2, "Calcutta-Chittagong": 1,
+                       "Calcutta-Chittagong#2": 1, "Calcutta-Madras": 2, "Calicut-Quilon": 1, "Calicut-Quilon#2": 1}
+    assert all(india.find_route(k).colour == GREY_NAME for k in ferries)
+
+
+def test_board_label_is_checked():
+    data = json.loads((MAPS / "india.json").read_text(encoding="utf-8"))
+    data["cities"][0]["board_label"] = " "
+    data["routes"][0]["board_label"] = "x"
+    with pytest.raises(MapError) as err:
+        board_from_dict(data, "bad.json")
+    assert "city 'Agra': board_label must be a non-empty string" in str(err.value)
+    assert "route 1 (Agra-Bhopal): unknown key 'board_label'" in str(err.value)
 
 
 def test_cities_then_countries():
@@ -371,7 +399,7 @@ def test_find_ticket():
 
 
 def test_board_names():
-    assert board_names() == ["europe", "nordic", "northernlights", "switzerland", "usa"]
+    assert board_names() == ["europe", "india", "nordic", "northernlights", "switzerland", "usa"]
 
 
 def test_load_board_is_cached_and_immutable():
@@ -461,7 +489,8 @@ def test_files_are_in_the_schema(name):
         *(["draw_bonus", "ferry_pair_substitute"] if own else []),
     ]
     city_keys = ["name", "x", "y", *(["country", "arctic", "capital"] if own else [])]
-    assert all(list(c) == city_keys for c in data["cities"])
+    # (a city's board_label, India, only where the printed board spells the name otherwise)
+    assert all([k for k in c if k != "board_label"] == city_keys for c in data["cities"])
     assert all(list(r) == route_keys for r in data["routes"])
     for t in data["tickets"] + [t for d in data["optional_ticket_decks"].values() for t in d]:
         assert isinstance(t["to"], list) and isinstance(t["points"], list)
@@ -711,3 +740,16 @@ def test_the_board_reader_is_small_readers():
     for name in ("read_top", "read_frame", "read_places", "read_routes", "read_deck", "read_optional_decks",
                  "route_keys", "build"):
         assert len(inspect.getsource(getattr(board_module.BoardReader, name)).splitlines()) < 60, name
+
+
+def test_the_converter_checks_indias_rule_facts_against_the_edition_record():
+    spec = importlib.util.spec_from_file_location("convert_reference_maps", REPO / "scripts" / "convert_reference_maps.py")
+    converter = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(converter)
+    ref = {"route_points": {"1": 1, "2": 2, "3": 4, "4": 7, "6": 15, "8": 21},
+           "grand_tour_points": {"0": 0, "1": 5, "2": 10, "3": 20, "4": 30, "5": 40}}
+    converter.check_rules(ref, "india")                     # the reference agrees with editions/india.toml
+    with pytest.raises(converter.ConversionError, match="route_points"):
+        converter.check_rules(dict(ref, route_points={**ref["route_points"], "5": 10}), "india")
+    with pytest.raises(converter.ConversionError, match="grand_tour_points"):
+        converter.check_rules(dict(ref, grand_tour_points={**ref["grand_tour_points"], "5": 50}), "india")

@@ -17,7 +17,8 @@ from ttr_nb.engine.serialize import PositionError
 
 from tests.engine.invariants import check_invariants
 
-PLAYERS = {"usa": (2, 4), "europe": (3, 5), "switzerland": (2, 3), "nordic": (2, 3), "northernlights": (3, 5)}
+PLAYERS = {"usa": (2, 4), "europe": (3, 5), "switzerland": (2, 3), "nordic": (2, 3), "india": (2, 4),
+           "northernlights": (3, 5)}
 PHASES = ("opening", "turn", "draw2", "tickets", "tunnel", "over")
 HAS_TUNNELS = {"europe", "switzerland", "nordic"}
 

@@ -1,4 +1,4 @@
-"""The exercises of the Europe, Switzerland, Nordic and editions-compared notebooks: each accepts
+"""The exercises of the Europe, Switzerland, Nordic, India and editions-compared notebooks: each accepts
 its own solution, rejects its plausible wrong answer with the hint, never shows the expected
 value, and is asked in the notebook it names (with an `answer = ...` placeholder)."""
 from __future__ import annotations
@@ -14,7 +14,7 @@ from ttr_nb.exercises import check, exercises
 from ttr_nb.exercises.compare import same_fraction, same_numbers
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-PREFIXES = ("europe-", "switzerland-", "nordic-", "usa-compared-")
+PREFIXES = ("europe-", "switzerland-", "nordic-", "india-", "usa-compared-")
 OURS = [ex for prefix in PREFIXES for ex in exercises(prefix)]
 
 
@@ -29,6 +29,8 @@ def test_every_edition_has_exercises():
     for prefix in PREFIXES:
         assert len(exercises(prefix)) >= 2, prefix
     assert len(exercises("europe-")) >= 8 and len(exercises("switzerland-")) >= 5 and len(exercises("nordic-")) >= 4
+    assert {ex.id for ex in exercises("india-")} >= {"india-routes-1", "india-tickets-1", "india-grandtour-1",
+                                                      "india-grandtour-2"}
 
 
 @pytest.mark.parametrize("ex", OURS, ids=lambda ex: ex.id)

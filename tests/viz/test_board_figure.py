@@ -21,8 +21,8 @@ from ttr_nb.viz.geometry import (board_geometry, car_polygon, count_polygons, fl
                                  loco_symbol_spaces, route_centreline, route_midpoint, space_polygons)
 
 EDITIONS = ttr_nb.editions()
-SPACES = {"usa": 309, "europe": 300, "switzerland": 205, "nordic": 207, "northernlights": 350}
-LOCO_SYMBOLS = {"usa": 0, "europe": 17, "switzerland": 0, "nordic": 30, "northernlights": 63}
+SPACES = {"usa": 309, "europe": 300, "switzerland": 205, "nordic": 207, "india": 238, "northernlights": 350}
+LOCO_SYMBOLS = {"usa": 0, "europe": 17, "switzerland": 0, "nordic": 30, "india": 12, "northernlights": 63}
 SPACE_TRACES_PREFIX = ("spaces ", "closed", "player ")
 
 
@@ -164,7 +164,7 @@ def test_trace_set_is_fixed(edition):
     loaded = board_figure(g, overlays=dict(network=0, longest=0, payable="red*3", player=1),
                           highlight=[0, g.board.cities[0].name])
     assert [t.meta for t in plain.data] == [t.meta for t in loaded.data] == list(board_view(plain).trace_names)
-    assert len(plain.data) == 32 + 3
+    assert len(plain.data) == 33 + 3          # 33 fixed traces (the path overlay included) + 3 players
 
 
 def test_route_colours_and_players():

@@ -105,7 +105,7 @@ def test_water_round_every_ferry_and_only_there(edition):
     sea = trace(board_figure(g), "sea")
     ferries = [r for r in g.board.routes if r.ferry_locomotives]
     assert count_polygons(sea.x) == sum(2 * r.length - 1 for r in ferries)   # spaces and the gaps between
-    assert (count_polygons(sea.x) > 0) == (edition in ("europe", "nordic", "northernlights"))
+    assert (count_polygons(sea.x) > 0) == (edition in ("europe", "nordic", "india", "northernlights"))
     assert sea.hoverinfo == "skip" and fig_index(g, "sea") < fig_index(g, "spaces gray")    # under the cars
 
 

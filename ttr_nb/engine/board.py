@@ -108,6 +108,14 @@ class City:
     kind: str = "city"  # "city" or "country"
     #: Countries only: the points on the board edge where routes enter the country.
     border_points: tuple[tuple[float, float], ...] = ()
+    #: The spelling printed on the board where it differs from `name` (India: Waltair is
+    #: printed "Waltain"), else "".
+    board_label: str = ""
+
+    @property
+    def label(self) -> str:
+        """The name as the printed board spells it."""
+        return self.board_label or self.name
     #: The country the city lies in (Northern Lights), or None where the board does not say.
     country: str | None = None
     #: North of the Arctic Circle printed on the board (Northern Lights).
@@ -470,7 +478,7 @@ def _close_matches(word: str, candidates: list[str], n: int = 5) -> list[str]:
 _TOP_REQUIRED = ("format", "board", "title", "frame", "cities", "routes", "tickets")
 _TOP_OPTIONAL = ("source", "countries", "optional_ticket_decks", "bonus_cards")
 _CITY_KEYS = ("name", "x", "y")
-_CITY_OPTIONAL: dict[str, Any] = {"country": None, "arctic": False, "capital": False}
+_CITY_OPTIONAL: dict[str, Any] = {"board_label": "", "country": None, "arctic": False, "capital": False}
 _BONUS_REQUIRED = ("letter", "name", "points", "measure", "counts")
 _BONUS_OPTIONAL = ("value",)
 _COUNTRY_KEYS = ("name", "x", "y", "border_points")
@@ -630,6 +638,10 @@ class BoardReader:
         if isinstance(cname, str):
             where = f"{kind} {cname!r}"
         ok = self.check_keys(where, c, keys, tuple(_CITY_OPTIONAL) if kind == "city" else ())
+        label = c.get("board_label", "x")
+        if not (isinstance(label, str) and label.strip() and label == label.strip()):
+            add(f"{where}: board_label must be a non-empty string without outer spaces, not {label!r}")
+            ok = False
         country = c.get("country")
         if country is not None and not (isinstance(country, str) and country.strip()):
             add(f"{where}: country must be a non-empty string or null, not {country!r}")

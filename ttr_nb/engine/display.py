@@ -86,7 +86,8 @@ def game_html(game) -> str:
              ngettext("{n} station each", "{n} stations each", rules.stations).format(n=rules.stations)
              if rules.stations else _("no stations"),
              _("longest path bonus {n}").format(n=rules.longest_path_bonus) if rules.longest_path_bonus else "",
-             _("Globetrotter bonus {n}").format(n=rules.globetrotter_bonus) if rules.globetrotter_bonus else ""]
+             _("Globetrotter bonus {n}").format(n=rules.globetrotter_bonus) if rules.globetrotter_bonus else "",
+             _("Grand Tour bonus up to {n}").format(n=max(rules.grand_tour_points)) if rules.grand_tour_points else ""]
     players = ngettext("{n} player", "{n} players", game.players).format(n=game.players)
     text = _("{edition} on the {board} board: {players}, seed {seed}").format(
         edition=f"<b>{escape(edition_title(rules))}</b>", board=escape(board.display_title), players=players,
@@ -200,7 +201,9 @@ def score_rows_html(rows, winners=None) -> str:
         best = max(r.total for r in rows)
         winners = [r.player for r in rows if r.total == best]
     stations = any(r.stations_built or r.station_points for r in rows)
+    tours = any(r.grand_tours for r in rows)
     header = [_("player"), _("routes"), _("tickets"), _("completed"), _("longest path"), _("bonus"), _("Globetrotter")]
+    header += [_("Grand Tour")] if tours else []
     header += [_("stations")] if stations else []
     header += [f"{escape(c.label)} ({c.card_points})" for c in rows[0].bonus_cards]
     header.append(_("total"))
@@ -210,6 +213,8 @@ def score_rows_html(rows, winners=None) -> str:
                 f"{r.ticket_points:+d}", _("{k} of {n}").format(k=r.tickets_completed, n=len(r.tickets)),
                 ngettext("{n} train", "{n} trains", r.longest_path).format(n=r.longest_path), str(r.longest_bonus),
                 str(r.globetrotter)]
+        k = len(r.grand_tours)
+        line += [str(r.grand_tour) + " (" + ngettext("{n} ticket", "{n} tickets", k).format(n=k) + ")"] if tours else []
         line += [str(r.station_points)] if stations else []
         line += [f"{c.points} ({c.count})" for c in r.bonus_cards]
         line.append(str(r.total))

@@ -30,7 +30,8 @@ _SUMMARY_LABELS = {
     "locomotives wild on": N_("locomotives wild on"), "both routes of a double": N_("both routes of a double"),
     "opening tickets": N_("opening tickets"), "later ticket draws": N_("later ticket draws"),
     "route points": N_("route points"), "longest path bonus": N_("longest path bonus"),
-    "Globetrotter bonus": N_("Globetrotter bonus"), "unbuilt station": N_("unbuilt station"),
+    "Globetrotter bonus": N_("Globetrotter bonus"), "Grand Tour bonus": N_("Grand Tour bonus"),
+    "unbuilt station": N_("unbuilt station"),
     "tie-breakers": N_("tie-breakers"), "final round": N_("final round"),
     "triple routes": N_("triple routes"), "bonus cards": N_("bonus cards"), "board data": N_("board data"),
 }
@@ -101,6 +102,11 @@ class Rules:
     bonus_cards_drawn: int = 0
     bonus_zero_top_scores: bool = False
     capitals: tuple[str, ...] = ()
+    #: Name of the longest-path bonus card ("European Express", "Indian Express").
+    longest_path_name: str = "longest path bonus"
+    #: Grand Tour bonus by number of qualifying tickets (index = count; the last entry is for that
+    #: many or more); () = no Grand Tour. See `engine/grandtour.py`.
+    grand_tour_points: tuple[int, ...] = ()
     options: dict = field(default_factory=dict, compare=False, hash=False)   # option name -> chosen value
     option_specs: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
@@ -112,6 +118,13 @@ class Rules:
         if 1 <= length <= len(self.route_points) and self.route_points[length - 1] > 0:
             return self.route_points[length - 1]
         raise ValueError(f"{self.title} has no score for a route of length {length}")
+
+    def grand_tour_bonus(self, qualifying: int) -> int:
+        """The Grand Tour bonus for `qualifying` tickets (0 when the edition has none)."""
+        table = self.grand_tour_points
+        if not table or qualifying <= 0:
+            return 0
+        return table[min(qualifying, len(table) - 1)]
 
     def locomotives_allowed(self, kind: str) -> bool:
         return kind in self.locomotives_on
@@ -129,6 +142,12 @@ class Rules:
             raise ValueError(f"{self.title} does not say how many tracks of a triple route {players} players "
                              f"may use (triple_route_tracks: {tracks or 'none'})")
         return tracks[players]
+    def _grand_tour_rows(self) -> list[str]:
+        """The Grand Tour table as texts: "1 ticket→5", ..., "5+ tickets→40"."""
+        last = len(self.grand_tour_points) - 1
+        return [(ngettext("{n}+ ticket→{points}", "{n}+ tickets→{points}", n) if n == last
+                 else ngettext("{n} ticket→{points}", "{n} tickets→{points}", n)).format(n=n, points=p)
+                for n, p in enumerate(self.grand_tour_points) if n]
 
     def summary(self) -> dict[str, Any]:
         """The rules as plain rows (for notebooks and the edition explorer): the keys stay as they
@@ -159,8 +178,11 @@ class Rules:
             "later ticket draws": _("{deal}, keep ≥ {keep}, the rest {returned}").format(
                 deal=t.draw, keep=t.draw_keep, returned=returns(t.draw_returns)),
             "route points": ", ".join(f"{i + 1}→{p}" for i, p in enumerate(self.route_points) if p),
-            "longest path bonus": self.longest_path_bonus or none,
+            "longest path bonus": (_("{n} ({name})").format(n=self.longest_path_bonus, name=self.longest_path_name)
+                                   if self.longest_path_bonus and self.longest_path_name != "longest path bonus"
+                                   else self.longest_path_bonus or none),
             "Globetrotter bonus": self.globetrotter_bonus or none,
+            "Grand Tour bonus": ", ".join(self._grand_tour_rows()) or none,
             "unbuilt station": _("{n} points each").format(n=self.unbuilt_station_points) if self.stations else "—",
             "tie-breakers": _(", then ").join(map(_tie_breaker, self.tie_breakers)),
             "final round": _("when a player ends a turn with ≤ {n} trains").format(n=self.final_round_trains),
@@ -190,7 +212,7 @@ def edition_title(rules) -> str:
 
 def edition_ids() -> list[str]:
     """The editions this package can play, in teaching order."""
-    order = ["usa", "europe", "switzerland", "nordic", "northernlights"]
+    order = ["usa", "europe", "switzerland", "nordic", "india", "northernlights"]
     found = sorted(p.name[:-5] for p in resources.files("ttr_nb.editions_data").iterdir() if p.name.endswith(".toml"))
     return [e for e in order if e in found] + [e for e in found if e not in order]
 
@@ -264,6 +286,8 @@ def _load_rules(edition: str, option_items: tuple) -> Rules:
         longest_path_bonus=raw["bonuses"]["longest_path"], globetrotter_bonus=raw["bonuses"]["globetrotter"],
         tie_breakers=tuple(raw["scoring"]["tie_breakers"]),
         **_optional_fields(raw),
+        longest_path_name=raw["bonuses"].get("longest_path_name", "longest path bonus"),
+        grand_tour_points=tuple(raw["bonuses"].get("grand_tour", ())),
         options=chosen, option_specs=specs,
     )
     _check(rules)
@@ -320,6 +344,9 @@ def _check(r: Rules) -> None:
     for where in (r.tickets.opening_returns, r.tickets.draw_returns):
         if where not in ("bottom", "removed"):
             problems.append(f"returned tickets go to 'bottom' or are 'removed', not {where!r}")
+    gt = r.grand_tour_points
+    if gt and (gt[0] != 0 or any(not isinstance(p, int) or p < 0 for p in gt) or list(gt) != sorted(gt)):
+        problems.append(f"bonuses.grand_tour must start at 0 (no ticket, no bonus) and never fall, not {list(gt)}")
     if not 1 <= r.min_players <= r.max_players:
         problems.append("player counts must satisfy 1 <= min_players <= max_players")
     for players, tracks in r.triple_route_tracks:

@@ -1,4 +1,5 @@
-"""Final scoring: route points, tickets (with stations), bonuses, the winner.
+"""Final scoring: route points, tickets (with stations), bonuses (longest path, Globetrotter, the Grand
+Tour of `grandtour.py`), the winner.
 
 Every number is recomputed from the position, so the running score shown during
 play can be checked against it.
@@ -10,6 +11,7 @@ from itertools import product
 
 from . import bonuscards
 from .display import ScoreRows
+from .grandtour import GrandTour, grand_tours
 from .longest import connected_parts, longest_path_of_routes
 
 
@@ -36,6 +38,8 @@ class ScoreRow:
     station_points: int               # points for stations not built
     borrowed: tuple[tuple[str, str], ...]   # (city, route key) each station borrows
     total: int
+    grand_tour: int = 0                       # Grand Tour bonus (editions with `rules.grand_tour_points`)
+    grand_tours: tuple[GrandTour, ...] = ()   # the qualifying tickets, with their two paths
     #: Northern Lights: each bonus card in play, its own row of the breakdown (`bonuscards.BonusScore`)
     bonus_cards: tuple = ()
     bonus_points: int = 0             # their points, in the total
@@ -44,7 +48,8 @@ class ScoreRow:
         return {"player": self.player, "routes": self.route_points, "tickets": self.ticket_points,
                 "tickets completed": self.tickets_completed, "longest path": self.longest_path,
                 "longest bonus": self.longest_bonus, "globetrotter": self.globetrotter,
-                "stations": self.station_points, "bonus cards": self.bonus_points, "total": self.total}
+                "stations": self.station_points, "grand tour": self.grand_tour, "bonus cards": self.bonus_points,
+                "total": self.total}
 
 
 def _places_joined(edges) -> dict:
@@ -150,9 +155,14 @@ def score_breakdown(state) -> ScoreRows:
         for r in rows:
             if best > 0 and r["tickets_completed"] == best:
                 r["globetrotter"] = rules.globetrotter_bonus
+    if rules.grand_tour_points:
+        for r in rows:
+            r["grand_tours"] = grand_tours(board, routes_of[r["player"]], r["tickets"])
+            r["grand_tour"] = rules.grand_tour_bonus(len(r["grand_tours"]))
     out = []
     for r in rows:
-        total = r["route_points"] + r["ticket_points"] + r["longest_bonus"] + r["globetrotter"] + r["station_points"]
+        total = (r["route_points"] + r["ticket_points"] + r["longest_bonus"] + r["globetrotter"]
+                 + r["station_points"] + r.get("grand_tour", 0))
         out.append(ScoreRow(total=total, **r))
     if state.bonus_cards:              # the bonus-card hook: each card a row of its own, in the total
         results = bonuscards.score(state, out)

@@ -28,6 +28,9 @@ Trace layout (fixed for a given game: updates restyle, never add or remove trace
     payable                         overlay: routes a hand can pay for now
     marked routes                   a group of routes pointed out (a dotted brown outline)
     highlight routes                the selected routes (a thick amber outline, used for nothing else)
+    path                            overlay: a path apart from the selection (a dashed black line with
+                                    a white diamond on every space, readable on any car colour;
+                                    India's Grand Tour: the second of two paths)
     label leaders                   thin lines to city names placed far from their dot
     cities, city names              city dots; their names, placed clear of cars and the frame
     highlight cities                rings round selected cities
@@ -91,6 +94,7 @@ _LONGEST = "#ff5a00"
 _PAYABLE = "#00c853"
 _HIGHLIGHT = "#ffb000"       # the selected routes and cities: used for nothing else
 _MARKED = "#6d4c41"                  # a group of routes a widget points out (dotted)
+_PATH = "#111111"                    # a second path beside the highlighted one: dashed, white diamonds
 _CLOSED_FILL = "rgba(215, 212, 204, 0.75)"
 # A static board is this wide unless told otherwise: a notebook's output area beside the file
 # browser at 1280x800 is ~840 px, so a wider figure would be cut off at the right.
@@ -112,7 +116,7 @@ LABEL_SCALES = {"default": 0.46, "projector": 0.75}
 _BEFORE_PLAYERS = ("sea", "countries", "country names", "network",
                    *(f"spaces {c}" for c in ROUTE_COLOUR_ORDER), "closed")
 _AFTER_PLAYERS = ("tunnels", "ferry symbols", "colour letters", "owner marks", "ticket path", "ticket ends",
-                  "longest path", "payable", "marked routes", "highlight routes", "label leaders", "cities",
+                  "longest path", "payable", "marked routes", "highlight routes", "path", "label leaders", "cities",
                   "city names", "highlight cities", "stations", "routes", "route spaces", "longest numbers")
 
 
@@ -131,6 +135,8 @@ class Overlays:
     payable   a hand (``Cards``, 9 counts, ``{"red": 3}``, ``"red*3+loco*1"``) or ``True`` for
               ``player``'s hand: routes that hand can pay for now and that are free for ``player``
     player    whose point of view ``ticket`` and ``payable`` take (default: the player to move)
+    path      routes (indices or keys): a path drawn apart from the highlight, a dashed line
+              with a diamond on every space (the scoring walkthrough's second Grand Tour path)
     """
 
     ticket: Any = None
@@ -138,6 +144,7 @@ class Overlays:
     longest: int | None = None
     payable: Any = None
     player: int | None = None
+    path: tuple = ()
 
     @classmethod
     def of(cls, value) -> "Overlays":
@@ -529,6 +536,8 @@ class BoardView:
         routes, cities = self.highlight
         out["highlight routes"] = dict(zip(("x", "y"), g.routes_xy(routes)))
         out["marked routes"] = dict(zip(("x", "y"), g.routes_xy(self.marked)))
+        path = [self.game.route_index(r) for r in ov.path or ()]
+        out["path"] = dict(zip(("x", "y"), flatten(g.space_centres[ri] for ri in path)))
         out["highlight cities"] = dict(x=[board.city[c].x for c in cities], y=[board.city[c].y for c in cities])
         return out
 
@@ -638,6 +647,9 @@ class BoardView:
                        **skip, **ov["marked routes"]))
         add(_scatter(name="highlight routes", mode="lines", line=dict(color=_HIGHLIGHT, width=5),
                        **skip, **ov["highlight routes"]))
+        add(_scatter(name="path", mode="lines+markers", line=dict(color=_PATH, width=3, dash="dash"),
+                       marker=dict(symbol="diamond", size=12, color="#ffffff", line=dict(color=_PATH, width=2)),
+                       **skip, **ov["path"]))
         cities = board.cities
         places = [c for c in cities if not c.is_country]
         labels = g.labels(sz["city"], self.label_scale, sz["country"])
@@ -860,7 +872,8 @@ class BoardView:
 
     def _overlays_active(self) -> bool:
         ov = self.overlays
-        return any(v is not None and v is not False for v in (ov.ticket, ov.network, ov.longest, ov.payable))
+        return bool(ov.path) or any(v is not None and v is not False
+                                    for v in (ov.ticket, ov.network, ov.longest, ov.payable))
 
     def _apply_overlays(self, data: dict) -> list[str]:
         names = []

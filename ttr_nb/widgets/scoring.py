@@ -155,6 +155,8 @@ def score_table_html(state, names=None, colours=None, rows: tuple[ScoreRow, ...]
     if rules.globetrotter_bonus:
         # Translators: a column heading; "&shy;" lets the word break there
         cols.append(_("Globe&shy;trotter"))
+    if rules.grand_tour_points:
+        cols.append("Grand Tour")
     if rules.stations:
         cols.append(_("Stations (built)"))
     cols.append(_("Total"))
@@ -172,6 +174,9 @@ def score_table_html(state, names=None, colours=None, rows: tuple[ScoreRow, ...]
             cells.append(_signed(r.longest_bonus) if r.longest_bonus else "—")
         if rules.globetrotter_bonus:
             cells.append(_signed(r.globetrotter) if r.globetrotter else "—")
+        if rules.grand_tour_points:
+            cells.append(f"{_signed(r.grand_tour)} <span class='ttr-muted'>({len(r.grand_tours)})</span>"
+                         if r.grand_tour else "—")
         if rules.stations:
             cells.append(f"{_signed(r.station_points)} <span class='ttr-muted'>({r.stations_built})</span>")
         cells.append(f"<b>{str(r.total).replace('-', '−')}</b>")
@@ -198,8 +203,8 @@ def score_table_html(state, names=None, colours=None, rows: tuple[ScoreRow, ...]
 class Step:
     """One step of the walkthrough."""
     title: str
-    kind: str                       # routes, station, unbuilt-stations, ticket, longest, longest-bonus,
-    #                                 globetrotter, tie-breakers, final
+    kind: str                       # routes, station, unbuilt-stations, ticket, grand-tour-ticket,
+    #                                 grand-tour, longest, longest-bonus, globetrotter, tie-breakers, final
     player: int | None              # whose step (None: everybody's)
     text: str                       # the explanation, HTML
     totals: tuple[int, ...]         # every player's running total after this step
@@ -231,6 +236,52 @@ def _missing_trains(state, ticket, player: int):
         return shortest_ticket_path(state, ticket, player)[0]
     except ValueError:
         return None
+
+
+#: How the walkthrough draws a Grand Tour's two paths: the first outlined (the board's highlight),
+#: the second as a dashed line with diamonds (the board's `path` overlay): told apart without colour.
+GRAND_TOUR_STYLES = ("outlined in thick amber", "a dashed black line with a white diamond on each car")
+
+
+def _grand_tour_steps(add, g, row, who: str) -> None:
+    """One step per qualifying ticket, its two route-disjoint paths drawn in two styles
+    (`GRAND_TOUR_STYLES`), then the bonus by the number of qualifying tickets."""
+    board = g.board
+    rules = g.rules
+    p = row.player
+    for tour in row.grand_tours:
+        first, second = ([board.route[k].index for k in path] for path in tour.paths)
+
+        def names(path):
+            """The cities a path passes, from the ticket's first city."""
+            at, cities = tour.source, [tour.source]
+            for i in path:
+                at = board.routes[i].other(at)
+                cities.append(at)
+            return " → ".join(cities)
+
+        shared = sorted(({c for i in first for c in board.routes[i].ends}
+                         & {c for i in second for c in board.routes[i].ends}) - {tour.source, tour.target})
+        meet = (f" The two paths meet at {_esc(_and(shared))}, which is allowed: only a route may not be used twice."
+                if shared else "")
+        text = (f"<b>{_esc(ticket_name(tour.ticket))}</b> is a Grand Tour: {_esc(who)}'s own routes join "
+                f"{_esc(tour.source)} to {_esc(tour.target)} in two ways that share no route. "
+                f"First path ({GRAND_TOUR_STYLES[0]}): {_esc(names(first))}. "
+                f"Second path ({GRAND_TOUR_STYLES[1]}): {_esc(names(second))}.{meet}")
+        add(f"{who}: Grand Tour {ticket_name(tour.ticket)}", "grand-tour-ticket", p, text, {},
+            overlays=dict(network=p, player=p, path=tuple(second)),
+            highlight=tuple(first) + (tour.source, tour.target), ticket=tour.ticket)
+    k = len(row.grand_tours)
+    table = ", ".join(f"{n}{' or more' if n == len(rules.grand_tour_points) - 1 else ''} → {pts}"
+                      for n, pts in enumerate(rules.grand_tour_points) if n)
+    if k:
+        text = (f"{_esc(who)} has {k} Grand Tour ticket{'s' if k != 1 else ''}. The bonus by the number of such tickets "
+                f"({_esc(table)}) gives <b>{_signed(row.grand_tour)}</b>; each ticket also scored its own value.")
+    else:
+        text = (f"No ticket of {_esc(who)}'s is joined by two paths that share no route, so no Grand Tour bonus "
+                f"({_esc(table)}).")
+    add(f"{who}: Grand Tour {_signed(row.grand_tour)}" if k else f"{who}: no Grand Tour", "grand-tour", p, text, {p: row.grand_tour},
+        overlays=dict(network=p, player=p))
 
 
 def build_steps(state, names=None) -> list[Step]:
@@ -338,6 +389,9 @@ def build_steps(state, names=None) -> list[Step]:
                                    points=f"<b>{_signed(res.points)}</b>") + " " + _esc(how)
                 add(title, "ticket", p, text, {p: res.points}, overlays=dict(network=p, ticket=res.ticket, player=p),
                     highlight=(ticket.source, *ticket.targets) if missing is None else (), ticket=res.ticket)
+        # the Grand Tour
+        if rules.grand_tour_points:
+            _grand_tour_steps(add, g, row, who)
         # longest path
         if row.longest_path:
             text = _("{who}'s longest continuous path is {trains} long, over {routes} numbered along the trail. A "
@@ -362,6 +416,8 @@ def build_steps(state, names=None) -> list[Step]:
                                                  bonus=f"<b>+{rules.longest_path_bonus}</b>")
         else:
             text = _("Nobody has a route, so nobody scores the longest path bonus.")
+        if rules.longest_path_name != "longest path bonus":
+            text += f" In this edition the bonus card is called the {_esc(rules.longest_path_name)}."
         add(_("Longest path bonus"), "longest-bonus", None, text, {h: rules.longest_path_bonus for h in holders},
             overlays=dict(longest=holders[0], network=holders[0], player=holders[0]) if holders else {})
     if rules.globetrotter_bonus:
