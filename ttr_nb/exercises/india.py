@@ -7,7 +7,7 @@ tickets left from a dealt opening.
 from __future__ import annotations
 
 from ..engine import load_game
-from . import Exercise
+from . import N_, Exercise
 
 NOTEBOOK = "70_india_grand_tour"
 
@@ -70,32 +70,32 @@ def _tickets_left() -> int:
 EXERCISES = [
     Exercise(
         "india-routes-1",
-        "Player 1 claims the two long ferries: Calcutta–Madras (8 spaces) and Bombay–Calicut (6 spaces). "
-        "How many route points do the two score together?",
+        N_("Player 1 claims the two long ferries: Calcutta–Madras (8 spaces) and Bombay–Calicut (6 spaces). "
+        "How many route points do the two score together?"),
         _two_ferries_points,
-        "Look up each length in India's route points table (there is no route of length 5 on this board).",
+        N_("Look up each length in India's route points table (there is no route of length 5 on this board)."),
         wrong=14, notebook=NOTEBOOK),
     Exercise(
         "india-tickets-1",
-        "Four players start a game of India; each is dealt 4 tickets and keeps 2. "
-        "How many tickets are in the ticket deck when the first turn begins?",
+        N_("Four players start a game of India; each is dealt 4 tickets and keeps 2. "
+        "How many tickets are in the ticket deck when the first turn begins?"),
         _tickets_left,
-        "The tickets a player does not keep at the start go back under the deck: they can be drawn later.",
+        N_("The tickets a player does not keep at the start go back under the deck: they can be drawn later."),
         wrong=42, notebook=NOTEBOOK),
     Exercise(
         "india-grandtour-1",
-        "Player 1 owns the routes drawn above and holds Jodhpur–Khandwa, Katni–Khandwa, Lahore–Delhi and "
-        "Agra–Jarhat. How many of these tickets are Grand Tours?",
+        N_("Player 1 owns the routes drawn above and holds Jodhpur–Khandwa, Katni–Khandwa, Lahore–Delhi and "
+        "Agra–Jarhat. How many of these tickets are Grand Tours?"),
         _grand_tour_tickets,
-        "A Grand Tour ticket is completed twice over: two paths between its cities with no route in common. "
-        "A city reached by one route only has one way in.",
+        N_("A Grand Tour ticket is completed twice over: two paths between its cities with no route in common. "
+        "A city reached by one route only has one way in."),
         wrong=3, notebook=NOTEBOOK, setup=tours_position),
     Exercise(
         "india-grandtour-2",
-        "Player 1 owns the loop drawn above and holds Jodhpur–Khandwa, Katni–Khandwa and Raipur–Manmad. "
-        "How many points do these three tickets bring in all: their own values and the Grand Tour bonus?",
+        N_("Player 1 owns the loop drawn above and holds Jodhpur–Khandwa, Katni–Khandwa and Raipur–Manmad. "
+        "How many points do these three tickets bring in all: their own values and the Grand Tour bonus?"),
         _grand_tour_points,
-        "Each completed ticket scores its own value; the Grand Tour bonus comes on top, and it grows with the "
-        "number of Grand Tour tickets (read the table, it does not add up the smaller rows).",
+        N_("Each completed ticket scores its own value; the Grand Tour bonus comes on top, and it grows with the "
+        "number of Grand Tour tickets (read the table, it does not add up the smaller rows)."),
         wrong=20, notebook=NOTEBOOK, setup=bonus_position),
 ]
