@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import ttr_nb
+from ttr_nb.analysis.editions import rule_rows
 from ttr_nb.analysis import board_stats
 from ttr_nb.engine.rules import load_rules, summary_label
 from ttr_nb.viz import BoardView
@@ -50,10 +51,14 @@ def test_each_edition_builds_with_its_board_rules_and_stats(edition):
     assert ex.edition == edition and ex.players == rules.min_players
     assert ex.match.state.game.rules.id == edition
     assert ex.stats == board_stats(ex.game.board)
-    # the rules rows are generated from the edition records, in Rules.summary() order
-    assert [r[0] for r in ex.rule_rows] == list(rules.summary())
-    assert all(row[2] == str(v) for row, v in zip(ex.rule_rows, rules.summary().values()))
-    assert ex.rules_html.value.count("class='ttr-rule") == len(rules.summary())
+    # the rules rows are generated from the edition records, in Rules.summary() order, with the
+    # board's own rules (ferry payments, the draw bonus) after "locomotives wild on"
+    summary = {k: str(v) for k, v in rules.summary().items()}
+    rows = [r[0] for r in ex.rule_rows]
+    assert [r for r in rows if r in summary] == list(summary)
+    assert rows == list(rule_rows(edition))
+    assert all(row[2] == summary[row[0]] for row in ex.rule_rows if row[0] in summary)
+    assert ex.rules_html.value.count("class='ttr-rule") == len(rule_rows(edition))
     # the figure shows this board: same traces as the viz layer draws
     ref = BoardView(ttr_nb.load_game(edition, players=rules.min_players))
     assert [t.meta for t in ex.figure.data] == [t.meta for t in ref.figure.data]
@@ -232,3 +237,11 @@ def test_each_update_is_one_message_to_the_browser():
     sent.clear()
     ex.set_players(5)                                         # nothing on the board changes
     assert sent == []
+
+
+def test_another_edition_drops_the_options_of_the_first():
+    ex = EditionExplorer("usa", players=2, opening_tickets=4)
+    assert dict((r[0], r[2]) for r in ex.rule_rows)["opening tickets"].startswith("4 regular")
+    assert ex.set_edition("nordic") and ex.options == {}
+    assert dict((r[0], r[2]) for r in ex.rule_rows)["opening tickets"].startswith("5 regular")
+    assert ex.rules_html.value.count("class='ttr-rule") == len(rule_rows("nordic"))

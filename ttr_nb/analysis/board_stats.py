@@ -6,13 +6,14 @@ from collections import Counter
 
 def board_stats(board) -> dict:
     routes = board.routes
-    doubles = {r.double_group for r in routes if r.double_group}
+    groups = Counter(r.double_group for r in routes if r.double_group)
     return {
         "cities": sum(1 for c in board.cities if c.kind == "city"),
         "countries": sum(1 for c in board.cities if c.kind == "country"),
         "routes": len(routes),
         "train spaces": sum(r.length for r in routes),
-        "double routes": len(doubles),
+        "double routes": sum(1 for n in groups.values() if n == 2),
+        "triple routes": sum(1 for n in groups.values() if n == 3),
         "tunnels": sum(1 for r in routes if r.tunnel),
         "ferries": sum(1 for r in routes if r.ferry_locomotives),
         "ferry locomotive symbols": sum(r.ferry_locomotives for r in routes),

@@ -28,7 +28,7 @@ from ..analysis.bots import BOTS
 from ..engine import load_game
 from ..engine.errors import Reason
 from ..engine.i18n import LANGUAGES, N_, translations, using
-from ..engine.narration import and_list
+from ..engine.narration import and_list, or_list
 from ..engine.rules import edition_ids, edition_title, load_rules
 from .base import WidgetBase
 from .html import esc as _esc
@@ -121,7 +121,14 @@ def rules_summary(edition: str, players: int | None = None) -> list[tuple[str, s
                                     "one of your colour (or a locomotive) asks for one more card, or you give the "
                                     "tunnel up.")))
     if "ferry" in kinds:
-        out.append((_("Ferries"), _("A ferry needs a locomotive for every locomotive symbol on it.")))
+        pairs = any(r.ferry_pair_substitute for r in board.routes)
+        out.append((_("Ferries"), _("A ferry needs a locomotive, or two cards of one colour, for every locomotive "
+                                    "symbol on it.") if pairs
+                    else _("A ferry needs a locomotive for every locomotive symbol on it.")))
+    bonus = sorted({r.draw_bonus for r in board.routes} - {0})
+    if bonus:
+        out.append((_("Draw bonus"), _("Some routes show {marks}: after claiming one, take that many cards from the "
+                                       "top of the deck.").format(marks=or_list([f"+{b}" for b in bonus]))))
     if any(r.any_cards_substitute for r in board.routes):
         out.append((_("Substitutes"), _("On some routes any three (or four) cards may stand in for one card: the "
                                         "route's payment buttons list them.")))
@@ -132,6 +139,12 @@ def rules_summary(edition: str, players: int | None = None) -> list[tuple[str, s
     if doubles:
         out.append((_("Double routes"), _("Both routes of a double may be claimed (by different players) only with "
                                           "{n} or more players.").format(n=rules.double_routes_min_players)))
+    if any(len(r.parallel) == 2 for r in board.routes):
+        tracks = ", ".join(ngettext("{k} route with {n} players", "{k} routes with {n} players",
+                                    rules.usable_tracks(3, n)).format(k=rules.usable_tracks(3, n), n=n)
+                           for n in range(rules.min_players, rules.max_players + 1))
+        out.append((_("Triple routes"), _("Where three routes join the same two cities, they may be claimed: "
+                                          "{tracks}; nobody claims two of them.").format(tracks=tracks)))
     points = ", ".join(f"{i + 1}→{p}" for i, p in enumerate(rules.route_points) if p)
     out.append((_("Points"), _("A route scores when it is claimed (length→points: {points}).").format(points=points)))
     end = [_("A completed ticket adds its value, an unfinished one subtracts it.")]
@@ -139,6 +152,12 @@ def rules_summary(edition: str, players: int | None = None) -> list[tuple[str, s
         end.append(_("The longest continuous path earns {n} points.").format(n=rules.longest_path_bonus))
     if rules.globetrotter_bonus:
         end.append(_("The most completed tickets earn {n} points.").format(n=rules.globetrotter_bonus))
+    if rules.bonus_cards_drawn:
+        end.append(ngettext("{n} bonus card is drawn at the start for everyone to see: it gives its points to every "
+                            "player tied for the most of what it counts.",
+                            "{n} bonus cards are drawn at the start for everyone to see: each gives its points to "
+                            "every player tied for the most of what it counts.",
+                            rules.bonus_cards_drawn).format(n=_words(rules.bonus_cards_drawn).capitalize()))
     if rules.stations:
         end.append(_("Each station not built is worth {n} points; a station lets you use one route of another "
                      "player into its city for your tickets.").format(n=rules.unbuilt_station_points))

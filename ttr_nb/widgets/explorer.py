@@ -12,7 +12,7 @@
 
 Every control calls a public method (`set_edition`, `set_players`, `select_route`), so
 notebooks, tests and browser tests drive the same code. The rules table is generated from
-the edition records (`Rules.summary()`), the facts from `ttr_nb.analysis.board_stats`.
+the edition records (`Rules.summary()`, with the rules a board carries: `ttr_nb.analysis.editions`), the facts from `ttr_nb.analysis.board_stats`.
 
 The board is the one `BoardMirror` (see `boards.py`): switching edition restyles one
 FigureWidget instead of making another.
@@ -22,11 +22,12 @@ from __future__ import annotations
 import ipywidgets as W
 
 from ..analysis.board_stats import board_stats, routes_by_colour, routes_by_length, spaces_by_colour
+from ..analysis.editions import row_label, rule_rows
 from ..engine import Match, load_game
 from ..engine.i18n import N_, translations
 from ..engine.narration import points_text
 from ..engine.payments import describe_price
-from ..engine.rules import edition_title, load_rules, summary_label
+from ..engine.rules import edition_title, load_rules
 from ..viz import BoardView
 from ..viz.board import ROUTE_COLOURS
 from .base import Controller
@@ -49,10 +50,10 @@ _NTH = (N_("{route} (the first route, {colour})"), N_("{route} (the second route
 
 
 def route_label(route) -> str:
-    """'Stockholm–Turku'; one of a double route says which: 'Denver–Kansas City (the second
-    route, orange)'."""
+    """'Stockholm–Turku'; one of a double (or triple) route says which: 'Denver–Kansas City
+    (the second route, orange)'."""
     text = f"{route.a}–{route.b}"
-    if "#" in route.key or route.twin is not None:
+    if "#" in route.key or route.twin is not None or route.parallel:
         k = int(route.key.rsplit("#", 1)[1]) if "#" in route.key else 1
         colour = route_colour(route.colour)
         if k <= len(_NTH):
@@ -82,9 +83,14 @@ def route_facts(game, route) -> str:
     kind = _route_kind(r)
     spaces = ngettext("{n} {colour} space", "{n} {colour} spaces", r.length).format(n=r.length,
                                                                                    colour=route_colour(r.colour))
-    return _("{route}: {spaces}, {points}. It costs {price}.").format(
+    text = _("{route}: {spaces}, {points}. It costs {price}.").format(
         route=route_label(r), spaces=f"{spaces}, {kind}" if kind else spaces,
         points=points_text(game.route_points[ri]), price=describe_price(game.prices[ri]))
+    if r.draw_bonus:
+        text += " " + ngettext("Claiming it draws {n} card blind from the deck (its draw bonus).",
+                               "Claiming it draws {n} cards blind from the deck (its draw bonus).",
+                               r.draw_bonus).format(n=r.draw_bonus)
+    return text
 
 
 def edition_name(rules) -> str:
@@ -175,10 +181,12 @@ class EditionExplorer(Controller):
 
     @property
     def rule_rows(self) -> list[tuple[str, str, str, bool]]:
-        """(rule, USA, this edition, differs) for every row of `Rules.summary()`."""
-        usa = load_rules("usa").summary()
-        this = self.rules.summary()
-        return [(k, str(usa.get(k, "—")), str(v), str(usa.get(k, "—")) != str(v)) for k, v in this.items()]
+        """(rule, USA, this edition, differs) for every row of `ttr_nb.analysis.editions.rule_rows`:
+        the edition record's `Rules.summary()` and the rules the board carries (ferry payments,
+        the draw bonus)."""
+        usa = rule_rows("usa")
+        this = rule_rows(self.edition, **self.options)
+        return [(k, usa.get(k, "—"), v, usa.get(k, "—") != v) for k, v in this.items()]
 
     @property
     def doubles_usable(self) -> bool:
@@ -202,6 +210,7 @@ class EditionExplorer(Controller):
                                                                               low=rules.min_players,
                                                                               high=rules.max_players, n=players)
         self.match = Match(load_game(edition, players=players))
+        self.options = {}                   # options belong to the edition they were given for
         self.selected = None
         self._show_edition()
         self.status.ok(_("{edition} for {players}{note}.").format(edition=edition_name(rules),
@@ -321,7 +330,7 @@ class EditionExplorer(Controller):
         self.mirror.sync()
 
     def _double_routes(self) -> list[int]:
-        return [r.index for r in self.game.board.routes if r.double_group]
+        return [r.index for r in self.game.board.routes if len(r.parallel) == 1]
 
     def _highlight_doubles(self, view: BoardView) -> None:
         # the doubles get a dotted outline, the selected route the selection's own style
@@ -331,18 +340,31 @@ class EditionExplorer(Controller):
     def _doubles_sentence(self) -> str:
         n = self.stats["double routes"]
         r = self.rules
+        sentences = []
         if not n:
-            return _("The {board} board has no double routes.").format(board=self.game.board.display_title)
-        if self.doubles_usable:
-            return ngettext("With {players} both routes of the {n} double route can be claimed (by different "
-                            "players).",
-                            "With {players} both routes of each of the {n} double routes can be claimed (by "
-                            "different players).", n).format(players=players_text(self.players), n=n)
-        return ngettext("Outlined: the {n} double route. With {players} only one route of each pair can be claimed; "
-                        "both need {low} or more players.",
-                        "Outlined: the {n} double routes. With {players} only one route of each pair can be claimed; "
-                        "both need {low} or more players.", n).format(n=n, players=players_text(self.players),
-                                                                       low=r.double_routes_min_players)
+            sentences.append(_("The {board} board has no double routes.").format(board=self.game.board.display_title))
+        elif self.doubles_usable:
+            sentences.append(ngettext(
+                "With {players} both routes of the {n} double route can be claimed (by different players).",
+                "With {players} both routes of each of the {n} double routes can be claimed (by different players).",
+                n).format(players=players_text(self.players), n=n))
+        else:
+            sentences.append(ngettext(
+                "Outlined: the {n} double route. With {players} only one route of each pair can be claimed; "
+                "both need {low} or more players.",
+                "Outlined: the {n} double routes. With {players} only one route of each pair can be claimed; "
+                "both need {low} or more players.", n).format(n=n, players=players_text(self.players),
+                                                               low=r.double_routes_min_players))
+        triples = self.stats["triple routes"]
+        if triples:
+            usable = r.usable_tracks(3, self.players)
+            sentences.append(ngettext(
+                "Of each of the {n} triple routes {k} track of 3 can be claimed with {players}; nobody claims two "
+                "tracks between the same cities.",
+                "Of each of the {n} triple routes {k} tracks of 3 can be claimed with {players}; nobody claims two "
+                "tracks between the same cities.", usable).format(n=triples, k=usable,
+                                                                  players=players_text(self.players)))
+        return " ".join(sentences)
 
     def _rules_table(self) -> str:
         rows = self.rule_rows
@@ -355,7 +377,7 @@ class EditionExplorer(Controller):
             head += f"<th>{_esc(name)}</th>"
         body = []
         for rule, a, b, d in rows:
-            cells = f"<td class='ttr-row-name'>{_esc(summary_label(rule))}</td><td>{_esc(a)}</td>"
+            cells = f"<td class='ttr-row-name'>{_esc(row_label(rule))}</td><td>{_esc(a)}</td>"
             if not usa:
                 cells += f"<td class='ttr-edition-value'>{_esc(b)}</td>"
             body.append(f"<tr class='ttr-rule{' ttr-differs' if d else ''}'>{cells}</tr>")
@@ -365,7 +387,8 @@ class EditionExplorer(Controller):
             caption = _("{edition} differs from the USA in {k} of {n} rules (highlighted).").format(
                 edition=_esc(name), k=f"<b>{differ}</b>", n=len(rows))
         heading = _("Rules")
-        footnote = _("Generated from the edition records (editions/*.toml), the data the engine plays by.")
+        footnote = _("Generated from the edition records (editions/*.toml) and the boards (maps/*.json), "
+                     "the data the engine plays by.")
         return (f"<div class='ttr-text ttr-small'><div class='ttr-heading'>{_esc(heading)}</div>"
                 f"<div class='ttr-caption'>{caption}</div>"
                 f"<table class='ttr-table ttr-rules-table'><thead><tr>{head}</tr></thead>"
@@ -380,7 +403,10 @@ class EditionExplorer(Controller):
         if s["countries"]:
             facts.append((_("countries"), s["countries"]))
         facts += [(_("routes"), s["routes"]), (_("train spaces"), s["train spaces"]),
-                  (_("double routes"), s["double routes"]), (_("tunnels"), s["tunnels"]), (_("ferries"), s["ferries"]),
+                  (_("double routes"), s["double routes"])]
+        if s["triple routes"]:
+            facts.append((_("triple routes"), s["triple routes"]))
+        facts += [(_("tunnels"), s["tunnels"]), (_("ferries"), s["ferries"]),
                   (_("ferry locomotives"), s["ferry locomotive symbols"]), (_("grey routes"), s["grey routes"]),
                   (_("tickets"), s["tickets"])]
         special = [r for r in b.routes if r.any_cards_substitute and not r.ferry_locomotives]

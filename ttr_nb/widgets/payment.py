@@ -25,8 +25,12 @@ where player 0 holds the hand) is shown.
 Substitutions (Nordic ferries: any 3 cards for a locomotive; Murmansk–Lieksa: any 4 cards
 for a card of the colour) make the complete list grow fast with the hand: the engine builds
 those payments one by one (`ttr_nb.engine.payments.substitution_payments`) and this module
-lists at most `MAX_LISTED` of them. The panel groups payments (by colour, or by what the
-substitutions replace) and shows the count and the first few of each group.
+lists at most `MAX_LISTED` of them. Northern Lights ferries take a pair of cards of one
+colour for a locomotive symbol: the engine's lazy `Payments` counts those payments exactly
+and this module builds only the first `MAX_LISTED`, grouped by the cards that stand in for
+the locomotives ("2 green cards stand in for a locomotive"). The panel groups payments (by
+colour, or by what the substitutions replace) and shows the count and the first few of
+each group.
 """
 from __future__ import annotations
 
@@ -79,6 +83,7 @@ class PaymentChecker(Controller):
 
     Attributes: `hand` (`Cards`), `route` (the selected `Route` or None), `options` (list of
     `Cards`: every payment, complete; capped at `MAX_LISTED`), `complete` (False when capped),
+    `count` (how many ways there are: exact where `exact`, else at least), `exact`,
     `groups` (label, payments) as shown, `reason` (the engine's `Reason` when the hand cannot
     pay, else None), `status.text`, `figure` (the one board FigureWidget), `mirror`.
     """
@@ -95,6 +100,8 @@ class PaymentChecker(Controller):
         self.hand = Cards()
         self.route = None
         self.options: list[Cards] = []
+        self.count = 0
+        self.exact = True
         self.complete = True
         self.groups: list[tuple[str, list[Cards]]] = []
         self.reason: Reason | None = None
@@ -289,6 +296,12 @@ class PaymentChecker(Controller):
     def _payments(self) -> tuple[list[Cards], bool]:
         price = self.price
         hand = tuple(self.hand)
+        if price.ferry_pair:
+            # the engine's lazy sequence: counted exactly, only the first MAX_LISTED built
+            every = self.game.payment_options(self.route.index, hand, complete=True)
+            self.count, self.exact = len(every), True
+            return list(islice(every, MAX_LISTED)), self.count <= MAX_LISTED
+        self.count, self.exact = None, None
         if not (price.ferry_sub or price.colour_sub):
             return list(self.game.payment_options(self.route.index, hand, complete=True)), True
         plain = [p for p in self.game.payment_options(self.route.index, hand, complete=False) if sum(p) == price.length]
@@ -298,9 +311,12 @@ class PaymentChecker(Controller):
     def _update_options(self) -> None:
         if self.route is None:
             self.options, self.complete, self.groups, self.reason = [], True, [], None
+            self.count, self.exact = 0, True
             self.options_html.value = self._intro_html()
             return
         self.options, self.complete = self._payments()
+        if self.count is None:
+            self.count, self.exact = len(self.options), self.complete
         self.reason = None if self.options else self._why_not()
         self.groups = self._group(self.options)
         self.options_html.value = self._options_html()
@@ -320,9 +336,15 @@ class PaymentChecker(Controller):
         price = self.price
         groups: dict[str, list[Cards]] = {}
         subs = price.ferry_sub or price.colour_sub
+        order: dict[str, tuple] = {}
         for p in options:
             colour, s1, s2 = price.split(p)
-            if subs:
+            if price.ferry_pair:
+                in_pairs = _pair_reading(price, p, colour, s1)
+                key = _pair_label(in_pairs, s1)
+                # as printed first, then by number of pairs, then the pairs' colours in card order
+                order.setdefault(key, (s1, tuple(-n for n in in_pairs)))
+            elif subs:
                 if s1:
                     key = ngettext("{n} cards replace a locomotive", "{n} cards replace {k} locomotives", s1).format(
                         n=s1 * price.ferry_sub, k=s1)
@@ -337,6 +359,8 @@ class PaymentChecker(Controller):
                 key = (_("{colour} and locomotives").format(colour=colour_name(price.colour)) if price.wild
                        else _("in {colour}").format(colour=colour_name(price.colour)))
             groups.setdefault(key, []).append(p)
+        if order:
+            return sorted(groups.items(), key=lambda item: order[item[0]])
         return list(groups.items())
 
     # ------------------------------------------------------------------ widgets
@@ -443,8 +467,8 @@ class PaymentChecker(Controller):
         r = self.route
         lead = f"{prefix} " if prefix else ""
         if self.options:
-            n = len(self.options)
-            if self.complete:
+            n = self.count
+            if self.exact:
                 ways = ngettext("{route}: {n} way to pay with this hand.", "{route}: {n} ways to pay with this hand.", n)
             else:
                 ways = ngettext("{route}: at least {n} way to pay with this hand.",
@@ -466,9 +490,11 @@ class PaymentChecker(Controller):
             none = _("No way to pay with this hand.")
             return (f"<div class='ttr-text'>{head}<div class='ttr-no-payment'>{_esc(none)}</div>"
                     f"<div class='ttr-reason'>{_esc(self.reason.text)}</div></div>")
-        n = len(self.options)
-        count = (ngettext("{n} way to pay", "{n} ways to pay", n) if self.complete
+        n = self.count
+        count = (ngettext("{n} way to pay", "{n} ways to pay", n) if self.exact
                  else ngettext("at least {n} way to pay", "at least {n} ways to pay", n)).format(n=n)
+        if self.exact and not self.complete:
+            count = _("{count} (the first {n} listed)").format(count=count, n=len(self.options))
         parts = [f"<div class='ttr-option-count'>{count}</div>"]
         k = self.shown_per_group
         for label, pays in self.groups[:self.shown_groups]:
@@ -497,3 +523,25 @@ def _short_name(card: int) -> str:
     """A card's name on the 50-pixel card of the hand: the locomotive shortened."""
     # Translators: the locomotive's name on a card 50 pixels wide (at most 6 letters)
     return _("loco") if card == LOCO else colour_name(card)
+
+
+def _pair_reading(price, payment, colour: int, pairs: int) -> tuple[int, ...]:
+    """The cards of a payment that pay a Northern Lights ferry's locomotive symbols in pairs
+    (nine counts; all zero without pairs). The engine's reading (`Price.split`) gives the
+    colour of the other spaces and the number of pairs; those spaces take ``length - pairs -
+    locomotives`` cards of that colour, and every other coloured card is in a pair."""
+    in_pairs = [0] * 9
+    if pairs:
+        in_pairs[:LOCO] = payment[:LOCO]
+        if colour != GREY:
+            in_pairs[colour] -= price.length - pairs - payment[LOCO]
+    return tuple(in_pairs)
+
+
+def _pair_label(in_pairs, pairs: int) -> str:
+    """A pair group's name: what stands in for the locomotives ("2 green cards stand in for
+    a locomotive", "2 green cards and 2 red cards stand in for 2 locomotives"), or "as printed"."""
+    if not pairs:
+        return _("as printed: no cards replaced")
+    return ngettext("{cards} stand in for a locomotive", "{cards} stand in for {n} locomotives", pairs).format(
+        cards=cards_text(in_pairs), n=pairs)

@@ -8,8 +8,9 @@
 
 Each step says what scores and why, shows it on the board (the player's network,
 a ticket's path with its + or −, the longest path numbered along its trail, the
-routes stations borrow) and the running total of every player; the last step is
-the score table with the winner(s) and the tie-breaker that decided.
+routes stations borrow) and the running total of every player; in Northern Lights
+each bonus card in play is a step of its own (`bonuscards.bonus_card_step`); the last
+step is the score table with the winner(s) and the tie-breaker that decided.
 
 The steps are computed from the engine's `State.score_breakdown()`; the running
 totals after the last step equal the engine's totals (the tests check it).
@@ -31,6 +32,7 @@ from ..engine.scoring import ScoreRow
 from ..viz import PLAYER_COLOURS, Overlays
 from .base import Controller
 from .boards import LazyBoard, board_size
+from .bonuscards import bonus_card_step, cards_in_play
 from .html import esc as _esc, names_list as _and, routes_text, signed as _signed, swatch as _swatch
 from .refusals import whole_number
 from .responsive import RESPONSIVE, board_box
@@ -159,6 +161,9 @@ def score_table_html(state, names=None, colours=None, rows: tuple[ScoreRow, ...]
         cols.append("Grand Tour")
     if rules.stations:
         cols.append(_("Stations (built)"))
+    bonus = any(r.bonus_cards for r in rows)
+    if bonus:
+        cols.append(_("Bonus cards"))
     cols.append(_("Total"))
     label = " class='ttr-label'"
     head = "".join(f"<th{label if i == 0 else ''}>{c}</th>" for i, c in enumerate(cols))
@@ -179,6 +184,10 @@ def score_table_html(state, names=None, colours=None, rows: tuple[ScoreRow, ...]
                          if r.grand_tour else "—")
         if rules.stations:
             cells.append(f"{_signed(r.station_points)} <span class='ttr-muted'>({r.stations_built})</span>")
+        if bonus:
+            won = [c.letter for c in r.bonus_cards if c.points]
+            cells.append(f"{_signed(r.bonus_points) if won else '—'}"
+                         + (f" <span class='ttr-muted'>({_esc(_and(won))})</span>" if won else ""))
         cells.append(f"<b>{str(r.total).replace('-', '−')}</b>")
         tds = "".join(f"<td{label if i == 0 else ''}>{c}</td>" for i, c in enumerate(cells))
         body.append(f"<tr class='ttr-score-row{' ttr-winner-row' if win else ''}'>{tds}</tr>")
@@ -204,7 +213,8 @@ class Step:
     """One step of the walkthrough."""
     title: str
     kind: str                       # routes, station, unbuilt-stations, ticket, grand-tour-ticket,
-    #                                 grand-tour, longest, longest-bonus, globetrotter, tie-breakers, final
+    #                                 grand-tour, longest, longest-bonus, globetrotter, bonus-card,
+    #                                 tie-breakers, final
     player: int | None              # whose step (None: everybody's)
     text: str                       # the explanation, HTML
     totals: tuple[int, ...]         # every player's running total after this step
@@ -282,6 +292,18 @@ def _grand_tour_steps(add, g, row, who: str) -> None:
                 f"({_esc(table)}).")
     add(f"{who}: Grand Tour {_signed(row.grand_tour)}" if k else f"{who}: no Grand Tour", "grand-tour", p, text, {p: row.grand_tour},
         overlays=dict(network=p, player=p))
+def _longest_without_bonus(state) -> str:
+    """What the longest path is for in an edition without a longest path bonus: a tie-breaker,
+    a bonus card that counts it (Northern Lights' Nordic Express), or nothing."""
+    uses = [_("the bonus card {letter}, {name}, counts it").format(letter=c.letter, name=c.name)
+            for c in cards_in_play(state) if c.measure == "longest_path"]
+    if "longest_path_length" in state.game.rules.tie_breakers:
+        uses.append(_("it breaks ties"))
+    if not uses:
+        return " " + _("This edition gives no bonus for it.")
+    if uses == [_("it breaks ties")]:
+        return " " + _("This edition gives no bonus for it; it only breaks ties.")
+    return " " + _("This edition gives no bonus for it, but {uses}.").format(uses=_and(uses))
 
 
 def build_steps(state, names=None) -> list[Step]:
@@ -401,7 +423,7 @@ def build_steps(state, names=None) -> list[Step]:
         else:
             text = _("{who} has no route, so no path.").format(who=_esc(who))
         if not rules.longest_path_bonus:
-            text += " " + _("This edition gives no bonus for it; it only breaks ties.")
+            text += _longest_without_bonus(state)
         add(_("{who}: longest path {n}").format(who=who, n=row.longest_path), "longest", p, text, {},
             overlays=dict(network=p, longest=p, player=p))
     # bonuses
@@ -434,6 +456,10 @@ def build_steps(state, names=None) -> list[Step]:
                 counts=_esc(counts))
         add(_("Globetrotter"), "globetrotter", None, text, {h: rules.globetrotter_bonus for h in holders},
             overlays=dict(network=holders[0], player=holders[0]) if len(holders) == 1 else {})
+    for k in range(len(state.bonus_cards)):          # Northern Lights: a step per bonus card in play
+        step = bonus_card_step(state, rows, k, names)
+        add(step["title"], "bonus-card", None, step["text"], step["delta"], overlays=step["overlays"],
+            highlight=step["highlight"])
     winners, decided, lines = tie_break(state, rows, names)
     # Translators: joins the tie-breakers in their order: "most completed tickets, then longest continuous path"
     order = _(", then ").join(_tie_words(t) for t in rules.tie_breakers)

@@ -118,6 +118,13 @@ CSS = f"""
 .ttr-log-box {{ font-size: 14px; border-top: 1px solid #ccc; padding-top: 4px; }}
 .ttr-log-line {{ padding: 1px 0; color: #333; }}
 .ttr-log-line.ttr-latest {{ font-weight: bold; color: inherit; }}
+.ttr-bonus-cards {{ font-size: 14px; border-top: 1px solid #ccc; padding: 4px 0; }}
+.ttr-bonus-cards .ttr-heading {{ font-size: 15px; }}
+.ttr-bonus-list {{ margin: 2px 0; padding-left: 0; list-style: none; }}
+.ttr-bonus-card {{ padding: 1px 0; }}
+.ttr-bonus-letter {{ display: inline-block; min-width: 1.4em; text-align: center; font-weight: bold;
+                    border: 1px solid #555; border-radius: 3px; margin-right: 2px; }}
+.ttr-bonus-points {{ color: #555; }}
 .ttr-done {{ color: #1a6b1a; }}
 .ttr-not-yet {{ color: #a33; }}
 .ttr-choice {{ border: 2px solid #e0a800; padding: 4px 8px; margin: 6px 0; }}

@@ -14,6 +14,10 @@ Every button and every click on the board calls a public method (`play`, `draw_d
 so notebooks and tests drive the same code. Refusals show the engine's sentence in
 the status line; `.log` lists what happened in plain words.
 
+Public information: the board, the face-up cards, every player's counts and, in Northern
+Lights, the bonus cards in play (`bonus_box`); the log says when a claim drew a route's
+draw bonus (how many cards, never which).
+
 Hidden information: only the hand and tickets of the human seat to move are shown
 (with a single human seat, always that seat's); a bot's or another seat's hand and
 tickets never appear, only their sizes. The log never names a card drawn blind or a
@@ -41,6 +45,7 @@ from ..viz.board import ticket_path
 from ..viz.cards import CARD_COLOURS
 from .base import Controller
 from .boards import LazyBoard
+from .bonuscards import cards_in_play_html
 from .html import card_label, chip as _chip, esc as _esc, cards_count, spaces_text, swatch as _swatch, text_colour
 from .refusals import whole_number
 from .responsive import RESPONSIVE, board_box
@@ -232,6 +237,11 @@ class GameTable(LazyBoard, Controller):
         self.scores.add_class("ttr-scores")
         self.log_box = W.HTML(layout=W.Layout(max_height="190px", overflow="auto"))
         self.log_box.add_class("ttr-log")
+        # Northern Lights: the bonus cards in play, visible to all (set once: they never change)
+        self.bonus_box = W.HTML(cards_in_play_html(self.state))
+        self.bonus_box.add_class("ttr-bonus-box")
+        if not self.state.bonus_cards:
+            self.bonus_box.layout.display = "none"
         self.end = W.VBox(layout=W.Layout(display="none"))
         self.end.add_class("ttr-end")
         self.end_table = W.HTML()
@@ -242,7 +252,8 @@ class GameTable(LazyBoard, Controller):
         self.walk_button.on_click(self.guarded(lambda _: self.open_walkthrough()))
         self.walk_out = W.Output()
         self.end.children = [self.end_table, self.walk_button]
-        side = W.VBox([cards_row, actions_row, self.choice, self.hand, self.my_tickets, self.scores, self.log_box],
+        side = W.VBox([cards_row, actions_row, self.choice, self.hand, self.my_tickets, self.scores, self.bonus_box,
+                       self.log_box],
                       layout=W.Layout(width="530px", min_width="0", max_width="100%", padding="0 0 0 10px"))
         side.add_class("ttr-side")
         self._side = side
@@ -501,8 +512,15 @@ class GameTable(LazyBoard, Controller):
             return ()
         options = self.state.claim_payments(ri)
         name = route_name(self.game, ri)
-        self.status.show(_("{route}: {spaces}, {points}. Choose how to pay.").format(
-            route=name[:1].upper() + name[1:], spaces=spaces_text(r.length), points=points_text(self.game.route_points[ri])))
+        fields = dict(route=name[:1].upper() + name[1:], spaces=spaces_text(r.length),
+                      points=points_text(self.game.route_points[ri]))
+        if r.draw_bonus:
+            self.status.show(ngettext(
+                "{route}: {spaces}, {points}. Claiming it draws {n} card blind (its draw bonus). Choose how to pay.",
+                "{route}: {spaces}, {points}. Claiming it draws {n} cards blind (its draw bonus). Choose how to pay.",
+                r.draw_bonus).format(n=r.draw_bonus, **fields))
+        else:
+            self.status.show(_("{route}: {spaces}, {points}. Choose how to pay.").format(**fields))
         self._show_choice()
         return options
 
