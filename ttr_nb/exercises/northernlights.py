@@ -4,7 +4,7 @@ engine."""
 from __future__ import annotations
 
 from ..engine import load_game
-from . import Exercise
+from . import N_, Exercise
 from .compare import same_numbers
 
 NOTEBOOK = "80_northern_lights"
@@ -60,34 +60,34 @@ def _card_winners(letter: str) -> list[int]:
 EXERCISES = [
     Exercise(
         "northernlights-ferries-1",
-        "A hand of 2 red cards, 2 green cards and 1 locomotive. In how many ways can it pay for the ferry "
-        "Bergen–Stavanger (2 grey spaces, 1 of them a locomotive symbol)?",
+        N_("A hand of 2 red cards, 2 green cards and 1 locomotive. In how many ways can it pay for the ferry "
+        "Bergen–Stavanger (2 grey spaces, 1 of them a locomotive symbol)?"),
         _stavanger_ways,
-        "The symbol takes the locomotive or 2 cards of one colour; the other space takes one card, of any "
-        "colour or a locomotive. Count the different sets of cards, not the orders.",
+        N_("The symbol takes the locomotive or 2 cards of one colour; the other space takes one card, of any "
+        "colour or a locomotive. Count the different sets of cards, not the orders."),
         wrong=2, notebook=NOTEBOOK),
     Exercise(
         "northernlights-drawbonus-1",
-        "Player 1 holds 9 cards (3 red, 2 green, 2 blue, 2 yellow) and claims Mo I Rana–Trondheim (5 grey spaces, "
+        N_("Player 1 holds 9 cards (3 red, 2 green, 2 blue, 2 yellow) and claims Mo I Rana–Trondheim (5 grey spaces, "
         "2 locomotive symbols, draw bonus +3) with 3 red, 2 green and 2 blue cards. How many cards does "
-        "player 1 hold after the claim?",
+        "player 1 hold after the claim?"),
         _cards_after_mo_i_rana,
-        "Take away every card paid, then add the cards of the draw bonus.",
+        N_("Take away every card paid, then add the cards of the draw bonus."),
         wrong=2, notebook=NOTEBOOK),
     Exercise(
         "northernlights-bonus-1",
-        "In the game drawn above, which player or players score bonus card G, International tycoon (12 points "
-        "to the most countries reached by their routes)? Give a list of player numbers, e.g. [1] or [2, 3].",
+        N_("In the game drawn above, which player or players score bonus card G, International tycoon (12 points "
+        "to the most countries reached by their routes)? Give a list of player numbers, e.g. [1] or [2, 3]."),
         lambda: _card_winners("G"),
-        "List the countries at the ends of each player's routes, each country once; every player tied for the "
-        "most scores the card.",
+        N_("List the countries at the ends of each player's routes, each country once; every player tied for the "
+        "most scores the card."),
         wrong=[1], compare=same_numbers, notebook=NOTEBOOK, setup=_bonus_position),
     Exercise(
         "northernlights-bonus-2",
-        "In the same game, what is player 2's final score?",
+        N_("In the same game, what is player 2's final score?"),
         lambda: _bonus_position().score_breakdown()[1].total,
-        "Route points, plus or minus each ticket, plus every bonus card player 2 has the most of (or shares the "
-        "most of); no longest path bonus in Northern Lights.",
+        N_("Route points, plus or minus each ticket, plus every bonus card player 2 has the most of (or shares the "
+        "most of); no longest path bonus in Northern Lights."),
         wrong=3, notebook=NOTEBOOK, setup=_bonus_position),
 ]
 
