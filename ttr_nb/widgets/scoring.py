@@ -158,7 +158,7 @@ def score_table_html(state, names=None, colours=None, rows: tuple[ScoreRow, ...]
         # Translators: a column heading; "&shy;" lets the word break there
         cols.append(_("Globe&shy;trotter"))
     if rules.grand_tour_points:
-        cols.append("Grand Tour")
+        cols.append(_("Grand Tour"))
     if rules.stations:
         cols.append(_("Stations (built)"))
     bonus = any(r.bonus_cards for r in rows)
@@ -250,7 +250,7 @@ def _missing_trains(state, ticket, player: int):
 
 #: How the walkthrough draws a Grand Tour's two paths: the first outlined (the board's highlight),
 #: the second as a dashed line with diamonds (the board's `path` overlay): told apart without colour.
-GRAND_TOUR_STYLES = ("outlined in thick amber", "a dashed black line with a white diamond on each car")
+GRAND_TOUR_STYLES = (N_("outlined in thick amber"), N_("a dashed black line with a white diamond on each car"))
 
 
 def _grand_tour_steps(add, g, row, who: str) -> None:
@@ -272,26 +272,32 @@ def _grand_tour_steps(add, g, row, who: str) -> None:
 
         shared = sorted(({c for i in first for c in board.routes[i].ends}
                          & {c for i in second for c in board.routes[i].ends}) - {tour.source, tour.target})
-        meet = (f" The two paths meet at {_esc(_and(shared))}, which is allowed: only a route may not be used twice."
-                if shared else "")
-        text = (f"<b>{_esc(ticket_name(tour.ticket))}</b> is a Grand Tour: {_esc(who)}'s own routes join "
-                f"{_esc(tour.source)} to {_esc(tour.target)} in two ways that share no route. "
-                f"First path ({GRAND_TOUR_STYLES[0]}): {_esc(names(first))}. "
-                f"Second path ({GRAND_TOUR_STYLES[1]}): {_esc(names(second))}.{meet}")
-        add(f"{who}: Grand Tour {ticket_name(tour.ticket)}", "grand-tour-ticket", p, text, {},
-            overlays=dict(network=p, player=p, path=tuple(second)),
+        meet = (" " + _("The two paths meet at {cities}, which is allowed: only a route may not be used "
+                        "twice.").format(cities=_esc(_and(shared))) if shared else "")
+        text = _("{ticket} is a Grand Tour: {who}'s own routes join {a} to {b} in two ways that share no route. "
+                 "First path ({style1}): {path1}. Second path ({style2}): {path2}.").format(
+            ticket=f"<b>{_esc(ticket_name(tour.ticket))}</b>", who=_esc(who), a=_esc(tour.source),
+            b=_esc(tour.target), style1=_(GRAND_TOUR_STYLES[0]), path1=_esc(names(first)),
+            style2=_(GRAND_TOUR_STYLES[1]), path2=_esc(names(second))) + meet
+        add(_("{who}: Grand Tour {ticket}").format(who=who, ticket=ticket_name(tour.ticket)), "grand-tour-ticket",
+            p, text, {}, overlays=dict(network=p, player=p, path=tuple(second)),
             highlight=tuple(first) + (tour.source, tour.target), ticket=tour.ticket)
     k = len(row.grand_tours)
-    table = ", ".join(f"{n}{' or more' if n == len(rules.grand_tour_points) - 1 else ''} → {pts}"
+    last = len(rules.grand_tour_points) - 1
+    table = ", ".join((_("{n} or more → {points}") if n == last else _("{n} → {points}")).format(n=n, points=pts)
                       for n, pts in enumerate(rules.grand_tour_points) if n)
     if k:
-        text = (f"{_esc(who)} has {k} Grand Tour ticket{'s' if k != 1 else ''}. The bonus by the number of such tickets "
-                f"({_esc(table)}) gives <b>{_signed(row.grand_tour)}</b>; each ticket also scored its own value.")
+        text = ngettext("{who} has {n} Grand Tour ticket. The bonus by the number of such tickets ({table}) "
+                        "gives {points}; each ticket also scored its own value.",
+                        "{who} has {n} Grand Tour tickets. The bonus by the number of such tickets ({table}) "
+                        "gives {points}; each ticket also scored its own value.", k).format(
+            who=_esc(who), n=k, table=_esc(table), points=f"<b>{_signed(row.grand_tour)}</b>")
     else:
-        text = (f"No ticket of {_esc(who)}'s is joined by two paths that share no route, so no Grand Tour bonus "
-                f"({_esc(table)}).")
-    add(f"{who}: Grand Tour {_signed(row.grand_tour)}" if k else f"{who}: no Grand Tour", "grand-tour", p, text, {p: row.grand_tour},
-        overlays=dict(network=p, player=p))
+        text = _("No ticket of {who}'s is joined by two paths that share no route, so no Grand Tour bonus "
+                 "({table}).").format(who=_esc(who), table=_esc(table))
+    title = (_("{who}: Grand Tour {points}").format(who=who, points=_signed(row.grand_tour)) if k
+             else _("{who}: no Grand Tour").format(who=who))
+    add(title, "grand-tour", p, text, {p: row.grand_tour}, overlays=dict(network=p, player=p))
 def _longest_without_bonus(state) -> str:
     """What the longest path is for in an edition without a longest path bonus: a tie-breaker,
     a bonus card that counts it (Northern Lights' Nordic Express), or nothing."""
@@ -439,7 +445,8 @@ def build_steps(state, names=None) -> list[Step]:
         else:
             text = _("Nobody has a route, so nobody scores the longest path bonus.")
         if rules.longest_path_name != "longest path bonus":
-            text += f" In this edition the bonus card is called the {_esc(rules.longest_path_name)}."
+            text += " " + _("In this edition the bonus card is called the {name}.").format(
+                name=_esc(rules.longest_path_name))
         add(_("Longest path bonus"), "longest-bonus", None, text, {h: rules.longest_path_bonus for h in holders},
             overlays=dict(longest=holders[0], network=holders[0], player=holders[0]) if holders else {})
     if rules.globetrotter_bonus:
