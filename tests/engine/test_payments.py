@@ -278,3 +278,21 @@ def test_a_full_hand_on_a_pair_ferry_is_counted_not_listed():
     assert seconds < 1.0 and peak < 20_000_000
     assert game.prices[biggest.index].is_valid(last) and big.is_valid(middle)
     assert middle in huge and sum(middle) > 12
+
+
+@pytest.mark.parametrize("edition", ttr_nb.editions())
+def test_ferry_counts_depend_only_on_colour_locomotives_and_total(edition):
+    """`PaymentCounter` caches a coloured ferry's count (any N cards for a locomotive) by the
+    hand's cards of that colour, locomotives and total: hands alike in those three must
+    have the same `Price.count`."""
+    from ttr_nb.engine.tables import _by_colour_totals
+    game = ttr_nb.load_game(edition)
+    prices = [p for p in game.tables.sig_prices if _by_colour_totals(p)]
+    rng = random.Random(edition)
+    hands = [random_hand(rng, rng.randint(0, 18)) for _ in range(3000)]
+    for price in prices:
+        seen = {}
+        for hand in hands:
+            key = (hand[price.colour], hand[8], sum(hand))
+            assert seen.setdefault(key, price.count(hand)) == price.count(hand), (price, hand)
+    assert prices or edition != "nordic"

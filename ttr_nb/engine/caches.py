@@ -8,20 +8,21 @@ memory bounded whatever the input (reads stay a plain dict lookup).
 
 The caches, their owners and bounds:
 
-=========================  ==========================  ===========
-cache                      owner                       bound
-=========================  ==========================  ===========
-payment counts per hand    `Tables.counts`             200,000
-listed payments            `Tables.listed_payments`    200,000
-station payments           `Tables.station_pays`       50,000
-route names as typed       `Tables.route_names`        10,000
-grey-route count blocks    `PaymentCounter.grey`       100,000
-open cities per stations   `Game.open_cities_cache`    10,000
-draw lists per display     `tables.DRAW_LISTS`         2 x 8 x 512 (a dict each: the sets of card kinds)
-tables per edition         `tables.TABLES`             64
-card rows of a payment     `state.CARD_ROWS`           50,000
-ways to keep tickets       `state.KEEPS`               100
-=========================  ==========================  ===========
+=========================  ==============================  ===========
+cache                      owner                           bound
+=========================  ==============================  ===========
+payment counts per hand    `Tables.counts`                 200,000
+listed payments            `Tables.listed_payments`        200,000
+station payments           `Tables.station_pays`           50,000
+route names as typed       `Tables.route_names`            10,000
+grey-route count blocks    `PaymentCounter.grey`           100,000
+ferry counts by totals     `PaymentCounter.ferry_counts`   100,000
+open cities per stations   `Game.open_cities_cache`        10,000
+draw lists per display     `tables.DRAW_LISTS`             2 x 8 x 512 (a dict each: the sets of card kinds)
+tables per edition         `tables.TABLES`                 64
+card rows of a payment     `state.CARD_ROWS`               50,000
+ways to keep tickets       `state.KEEPS`                   100
+=========================  ==============================  ===========
 
 Elsewhere, with `functools.lru_cache`: the payments of a price and hand
 (`payments._options`, `payments.count_options`: 200,000 each), the rules of an

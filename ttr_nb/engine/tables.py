@@ -24,6 +24,18 @@ def _plain(price: Price) -> bool:
     return not (price.ferry_sub or price.colour_sub or price.ferry_pair)
 
 
+def _by_colour_totals(price: Price) -> bool:
+    """A coloured price whose only substitution is any N >= 2 cards for one of its ferry
+    locomotives (Nordic ferries): its payment count depends only on the hand's cards of
+    its colour, its locomotives and its total. A payment without substitution has `length`
+    cards, one with s substituted locomotives `length + (N - 1) * s`, so no two of the
+    canonical payments (`Price.options`) coincide; each reading s is possible or not by
+    those three numbers alone (the cards of its colour and the locomotives it must keep,
+    and enough cards left to make up the substitution sets)."""
+    return (price.colour != GREY and price.ferry_sub >= 2 and not price.colour_sub and not price.ferry_pair
+            and price.ferry_locomotives > 0)
+
+
 def _sig_order(price: Price) -> tuple:
     """Signatures are numbered colour by colour, then grey, then the rest, so that the
     payment counts of a hand are a few cached blocks put end to end (`PaymentCounter`)."""
@@ -41,7 +53,8 @@ class PaymentCounter:
     has spaces: so each colour's block is a table lookup on (cards of that colour,
     locomotives), both capped at the longest route. Grey blocks depend on the colours'
     counts in any order, so they are cached by the sorted counts. The other signatures
-    (substitutions, no wild locomotives) ask `Price.count`. `dense` gives every count
+    (substitutions, no wild locomotives) ask `Price.count`, the coloured ferries with a
+    substitution once per (cards of the colour, locomotives, cards held) (`_by_colour_totals`). `dense` gives every count
     (the tests check it against `Price.count`)."""
 
     def __init__(self, sig_prices: tuple[Price, ...]):
@@ -49,10 +62,12 @@ class PaymentCounter:
         self.cap = cap = max((p.length for p in sig_prices), default=1)
         colour_sigs: dict[int, list[tuple[int, Price]]] = {}
         self.grey_sigs: tuple[tuple[int, Price], ...] = ()
-        self.others: tuple[tuple[int, Price], ...] = ()
+        # the other signatures, each with whether its count is cached by (cards of its colour,
+        # locomotives, cards held) rather than asked of `Price.count` (see `_by_colour_totals`)
+        self.others: tuple[tuple[int, Price, bool], ...] = ()
         for i, p in enumerate(sig_prices):
             if not _plain(p):
-                self.others += ((i, p),)
+                self.others += ((i, p, _by_colour_totals(p)),)
             elif p.colour == GREY:
                 self.grey_sigs += ((i, p),)
             else:
@@ -62,6 +77,7 @@ class PaymentCounter:
             (c, tuple(tuple(self._block(sigs, (h,) * NUM_COLOURS + (l,)) for l in range(cap + 1)) for h in range(cap + 1)))
             for c, sigs in sorted(colour_sigs.items()))
         self.grey = BoundedCache(100_000)     # grey blocks by the hand's sorted counts
+        self.ferry_counts = BoundedCache(100_000)   # (signature, colour cards, locomotives, total) -> count
 
     @staticmethod
     def _block(sigs, hand) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -88,9 +104,24 @@ class PaymentCounter:
             sigs += block[0]
             counts += block[1]
         if self.others:
-            s, n = self._block(self.others, hand)
-            sigs += s
-            counts += n
+            known = self.ferry_counts
+            total = sum(hand)
+            found_sigs = []
+            found_counts = []
+            for i, p, by_totals in self.others:
+                if by_totals:
+                    key = (i, hand[p.colour], hand[LOCO], total)
+                    n = known.get(key)
+                    if n is None:
+                        n = known.put(key, p.count(hand))
+                else:
+                    n = p.count(hand)
+                if n:
+                    found_sigs.append(i)
+                    found_counts.append(n)
+            if found_sigs:
+                sigs += tuple(found_sigs)
+                counts += tuple(found_counts)
         return sigs, counts
 
     def dense(self, hand: tuple) -> tuple[int, ...]:
