@@ -325,11 +325,14 @@ def _small_trail(comp: list[int], ends: list[tuple[int, int]], lengths: list[int
             best_len, best = length, list(path)
         return True
 
-    for v in starts:
-        if not walk(v, 0, 0):
-            return _TOO_BIG
-        if best_len == total:
-            break
+    try:
+        for v in starts:
+            if not walk(v, 0, 0):
+                return _TOO_BIG
+            if best_len == total:
+                break
+    finally:
+        walk = None     # the nested function refers to itself: without this, a cycle for the collector
     return None if best is None else (best_len, best)
 
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from itertools import combinations, compress
-from operator import sub
+from itertools import accumulate, combinations, compress
+from operator import mul, sub
 from typing import Iterator, Sequence
 
 from .actions import (FORMS, AbandonTunnel, Action, ActionSyntaxError, BuildStation, Claim, DrawBlind, DrawFaceUp,
@@ -993,12 +993,9 @@ class LegalActions(Sequence):
         self.paying = paying
         self.routes = routes
         self.n_simple = n_simple = len(simple)
-        n_claims = 0
-        self.cum = cum = []                # running totals of the claim blocks, for indexing
-        for sig, n in zip(payable, paying):
-            n_claims += n * len(routes[sig])
-            cum.append(n_claims)
-        self.n_claims = n_claims
+        # running totals of the claim blocks (payments x free routes per signature), for indexing
+        self.cum = cum = list(accumulate(map(mul, paying, map(len, map(routes.__getitem__, payable)))))
+        self.n_claims = n_claims = cum[-1] if cum else 0
         size = n_simple + n_claims
         self.stations = self.station_pays = ()
         if g.rules.stations:
