@@ -70,21 +70,55 @@ def _places_joined(edges) -> dict:
 
 def ticket_results(board, ticket_ids, edges) -> tuple[TicketResult, ...]:
     """Score tickets against a set of (a, b) connections."""
-    label = _places_joined(edges)
+    return _scored(board, ticket_ids, _places_joined(edges).get)
+
+
+def _scored(board, ticket_ids, label) -> tuple[TicketResult, ...]:
+    """Score tickets given `label`: a place's component, None for a place nothing touches."""
     out = []
     for t in ticket_ids:
         ticket = board.tickets[t]
         best = None
-        home = label.get(ticket.source)
+        home = label(ticket.source)
         if home is not None:
             for target, pts in zip(ticket.targets, ticket.points):
-                if label.get(target) == home and (best is None or pts > best[1]):
+                if label(target) == home and (best is None or pts > best[1]):
                     best = (target, pts)
         if best:
             out.append(TicketResult(ticket.key, True, best[1], best[0]))
         else:
             out.append(TicketResult(ticket.key, False, -min(ticket.points), None))
     return tuple(out)
+
+
+def _joined_with(base: dict, extra):
+    """The components of the player's own connections (`base`, from `_places_joined`) with
+    a few more connections `extra` added: a place's label, None for a place neither
+    touches. The same partition as `_places_joined` of both together (other numbers)."""
+    parent: dict = {}
+
+    def find(x):
+        while x in parent:
+            x = parent[x]
+        return x
+
+    touched = set()
+    for a, b in extra:
+        touched.add(a)
+        touched.add(b)
+        ra = find(base.get(a, a))     # a place outside `base` stands for itself (a str, never a number)
+        rb = find(base.get(b, b))
+        if ra != rb:
+            parent[ra] = rb
+
+    def label(place):
+        x = base.get(place)
+        if x is None:
+            if place not in touched:
+                return None
+            x = place
+        return find(x)
+    return label
 
 
 def best_borrowing(state, player: int, mine=None):
@@ -106,9 +140,10 @@ def best_borrowing(state, player: int, mine=None):
                             if state.owners[r.index] >= 0 and state.owners[r.index] != player]
         choices.append([(city, r) for r in options])
     best = None
+    base = _places_joined(own)          # the player's own connections, joined once for every choice
     for combo in product(*choices):
-        edges = own + [(board.routes[r].a, board.routes[r].b) for _, r in combo if r is not None]
-        results = ticket_results(board, tickets, edges)
+        extra = [(board.routes[r].a, board.routes[r].b) for _, r in combo if r is not None]
+        results = _scored(board, tickets, _joined_with(base, extra) if extra else base.get)
         value = sum(r.points for r in results)
         used = sum(1 for _, r in combo if r is not None)
         if best is None or value > best[0] or (value == best[0] and used < best[1]):
