@@ -172,37 +172,45 @@ def _plain(price: Price, hand) -> list[tuple]:
     return out
 
 
-def _take(hand, n, order) -> tuple | None:
-    """Take n cards from hand in the given card order; None if the hand is short."""
-    taken = [0] * 9
-    for card in order:
-        t = min(n, hand[card])
-        taken[card] += t
-        n -= t
-        if n == 0:
-            return tuple(taken)
-    return None if n else tuple(taken)
+#: per colour c, the order the substitution sets of a reading in colour c take cards in
+#: (`_canonical_subs`): the other colours in card order, then c, then locomotives
+_SUB_ORDER = tuple(tuple(x for x in range(8) if x != c) + (c, LOCO) for c in range(8))
 
 
 def _canonical_subs(price: Price, hand) -> list[tuple]:
+    """Per reading with a substitution, its canonical payment: the cards of its colour first
+    (locomotives for the rest where wild), the locomotives it keeps, and the substitution
+    sets taken from what is left in `_SUB_ORDER` (none where too few cards are left)."""
     if price.ferry_pair:
         return _canonical_pairs(price, hand)
     out = []
+    wild = price.wild
+    locos = hand[LOCO]
+    total = sum(hand)
     for c, s1, s2, need_loco, need_col, size in price.readings():
         if not size:
             continue
-        core = [0] * 9
-        core[c] = min(need_col, hand[c])
-        extra_loco = need_col - core[c]
-        if extra_loco and not price.wild:
+        held = hand[c]
+        col = need_col if need_col < held else held
+        extra_loco = need_col - col
+        if extra_loco and not wild:
             continue
-        core[LOCO] = need_loco + extra_loco
-        if core[LOCO] > hand[LOCO]:
+        loco = need_loco + extra_loco
+        if loco > locos or total - col - loco < size:
             continue
-        rest = [h - k for h, k in zip(hand, core)]
-        subs = _take(rest, size, [x for x in range(8) if x != c] + [c, LOCO])
-        if subs is not None:
-            out.append(tuple(a + b for a, b in zip(core, subs)))
+        pay = [0] * 9
+        pay[c] = col
+        pay[LOCO] = loco
+        n = size
+        for card in _SUB_ORDER[c]:
+            left = hand[card] - pay[card] if card == c or card == LOCO else hand[card]
+            if left:
+                t = n if n < left else left
+                pay[card] += t
+                n -= t
+                if not n:
+                    break
+        out.append(tuple(pay))
     return out
 
 
