@@ -2,6 +2,8 @@
 #   make lab    create .venv, install ttr_nb with JupyterLab, open JupyterLab on notebooks/
 #   make test   create .venv, install ttr_nb with its test tools, JupyterLab and Voilà, run every test
 #   make bench  print the speed figures
+#   make labels place the city names of every board in maps/ and write them as package data
+#               (ttr_nb/viz/placements/; run it after changing a board or ttr_nb/viz/labels.py)
 #   make app    serve the game app (notebooks/app.ipynb) with Voilà on 127.0.0.1
 #   make i18n   extract the texts to translate, update the catalogues (ttr_nb/locale/), compile them
 #   make lite   build the JupyterLite site (build/lite/: the notebooks run in the browser,
@@ -34,7 +36,7 @@ EXTRAS_lab  := lab
 EXTRAS_app  := app
 EXTRAS_test := test,lab,app
 
-.PHONY: lab test bench app i18n lite lite-serve clean venv
+.PHONY: lab test bench labels app i18n lite lite-serve clean venv
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -77,6 +79,9 @@ $(CHROMIUM):
 bench: $(VENV)/.installed-core $(VENV)/.installed-kernel
 	$(KERNEL_SPEC)
 	$(PY) -m benchmarks
+
+labels: $(VENV)/.installed-core
+	$(PY) scripts/place_labels.py
 
 # The message catalogues (ttr_nb/locale): the texts marked in the code extracted, merged into
 # each language's .po, and compiled to the .mo files committed next to them (with Babel, a test tool).

@@ -5,9 +5,10 @@ is not measured).
 
 Targets: building a board figure <= 100 ms, updating it after a claim <= 20 ms.
 Each number is the best of N runs, measured with time.perf_counter.  Once per board (then
-cached for the process): its geometry, and the placement of its city names for a text size
-("labels" at the default size, "projector" at the projector size; the first figure of a board
-at that size pays for it).
+cached for the process): its geometry, and its city names' placement at both text sizes read
+from the committed files ("read"; see ttr_nb/viz/label_files.py).  Computing a placement
+("labels" at the default size, "projector" at the projector size) is what `make labels` and
+a figure of another scale pay.
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
 import ttr_nb  # noqa: E402
 from ttr_nb.viz import board_figure, update_board  # noqa: E402
 from ttr_nb.viz.board import LABEL_SCALES, TEXT_SIZES  # noqa: E402
+from ttr_nb.viz import label_files  # noqa: E402
 from ttr_nb.viz.geometry import BoardGeometry  # noqa: E402
 from ttr_nb.viz.labels import label_positions  # noqa: E402
 
@@ -49,7 +51,8 @@ def main() -> None:
     if widget:  # the first FigureWidget of a process pays for imports (~2-5 s): not part of the numbers
         board_figure("usa", widget=True)
     print(f"ttr_nb.viz timings, best of {N} (ms)")
-    header = (f"{'edition':<12} {'geometry':>9} {'labels':>7} {'projector':>9} {'build':>7} {'build widget':>13} "
+    header = (f"{'edition':<12} {'geometry':>9} {'read':>5} {'labels':>7} {'projector':>9} {'build':>7} "
+              f"{'build widget':>13} "
               f"{'update':>7} "
               f"{'update widget':>14}")
     print(header)
@@ -63,11 +66,18 @@ def main() -> None:
                                                    country_size=sizes["country"]), 1)
 
         labels, labels_big = place("default"), place("projector")
+
+        def read():                 # both text sizes, the file read afresh
+            label_files._read.cache_clear()
+            for _, kw in label_files.standard_sizes():
+                assert label_files.committed_labels(board, **kw) is not None, f"run `{label_files.COMMAND}`"
+
+        read_ms = best_ms(read, 3)
         empty = game.new_state()
         route = next(r for r in board.routes if r.twin is not None)  # a double: the other side closes too
         claimed = game.state_from_dict({"routes": {route.key: 1}})
         build = best_ms(lambda: board_figure(empty))
-        row = [f"{edition:<12}", f"{geometry:>9.1f}", f"{labels:>7.0f}", f"{labels_big:>9.0f}", f"{build:>7.1f}"]
+        row = [f"{edition:<12}", f"{geometry:>9.1f}", f"{read_ms:>5.1f}", f"{labels:>7.0f}", f"{labels_big:>9.0f}", f"{build:>7.1f}"]
         fig = board_figure(empty)
 
         def claim_and_back(f):

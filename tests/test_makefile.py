@@ -46,3 +46,8 @@ def test_make_lab_starts_from_a_fresh_workspace():
     start = next(i for i, line in enumerate(lines) if "jupyter lab" in line)
     assert "--LabApp.workspaces_dir=.venv/lab-workspaces" in lines[start]
     assert "rm -rf .venv/lab-workspaces" in lines[:start]
+
+
+def test_make_labels_places_the_city_names_of_every_board():
+    assert installs("labels") == ["."]
+    assert commands("labels")[-1] == ".venv/bin/python scripts/place_labels.py"

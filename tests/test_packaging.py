@@ -43,12 +43,14 @@ def test_the_wheel_holds_every_module_and_data_file(wheel):
     assert "ttr_nb/py.typed" in names
     for folder, package, pattern in (("notebooks", "notebooks", "*.ipynb"), ("notebooks", "notebooks", "*.md"),
                                      ("notebooks/da", "notebooks/da", "*.ipynb"), ("notebooks/da", "notebooks/da", "*.md"),
-                                     ("maps", "maps", "*.json"), ("editions", "editions_data", "*.toml")):
+                                     ("maps", "maps", "*.json"), ("editions", "editions_data", "*.toml"),
+                                     ("ttr_nb/viz/placements", "viz/placements", "*.json")):
         for path in (ROOT / folder).glob(pattern):
             assert f"ttr_nb/{package}/{path.name}" in names, f"{folder}/{path.name} is not in the wheel"
             assert wheel.read(f"ttr_nb/{package}/{path.name}") == path.read_bytes()
     assert any(n.startswith("ttr_nb/notebooks/") and n.endswith(".ipynb") for n in names)
     assert any(n.startswith("ttr_nb/notebooks/da/") and n.endswith(".ipynb") for n in names)
+    assert {f"ttr_nb/viz/placements/{p.stem}.json" for p in (ROOT / "maps").glob("*.json")} <= names
 
 
 def test_the_wheel_holds_the_compiled_message_catalogues(wheel):

@@ -304,14 +304,18 @@ class BoardGeometry:
     def labels(self, size: float = 13.0, scale: float | None = None, country_size: float = 15.0) -> dict:
         """Where city names drawn at ``size`` px go on a board shown at ``scale`` px per unit or
         more (default: the smallest, ``labels.LABEL_SCALE``): see :func:`ttr_nb.viz.labels.label_positions`.
-        Computed once per size and scale."""
+        A packaged board at a standard text size reads its committed placement (see
+        ``ttr_nb.viz.label_files``); any other is computed, once per size and scale."""
+        from .label_files import committed_labels
         from .labels import LABEL_SCALE, label_positions
 
         scale = LABEL_SCALE if scale is None else scale
         key = (float(size), round(float(scale), 3), float(country_size))
         if key not in self._labels:
-            self._labels[key] = label_positions(self.board, self.car_length, size, key[1], self.car_width,
-                                                country_size)
+            labels = committed_labels(self.board, key[0], key[1], key[2], self.car_length, self.car_width)
+            if labels is None:
+                labels = label_positions(self.board, self.car_length, size, key[1], self.car_width, country_size)
+            self._labels[key] = labels
         return self._labels[key]
 
     @property

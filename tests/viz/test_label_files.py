@@ -1,0 +1,117 @@
+"""The committed placements of the city names (ttr_nb/viz/placements/<board>.json, made by
+`make labels`): one for every board in maps/, each equal to a fresh computation (this file
+pays the placement's cost, once per board and text size), used by the figures without
+computing anything, and never for a board or a scale they were not made for."""
+from __future__ import annotations
+
+import dataclasses
+import json
+import shutil
+
+import pytest
+
+import ttr_nb
+from ttr_nb.engine.board import board_names
+from ttr_nb.viz import board_figure, label_files
+from ttr_nb.viz.geometry import BoardGeometry
+from ttr_nb.viz.label_files import (COMMAND, FOLDER, committed_labels, fingerprint, placement_problems,
+                                    standard_sizes, stray_placements)
+from ttr_nb.viz.labels import label_positions
+
+BOARDS = board_names()          # every board file in maps/, the ones added later too
+SIZES = standard_sizes()
+
+
+def test_every_board_in_maps_has_its_placement_file_and_no_file_is_left_over():
+    problems = placement_problems(BOARDS, fresh=False) + stray_placements(BOARDS)
+    assert not problems, "\n".join(problems)
+
+
+def test_a_board_without_its_placement_file_fails_with_the_command_to_run(tmp_path):
+    for name in BOARDS:
+        if name != "usa":
+            shutil.copy(FOLDER / f"{name}.json", tmp_path)
+    (tmp_path / "atlantis.json").write_text("{}", encoding="utf-8")
+    problems = placement_problems(BOARDS, tmp_path, fresh=False) + stray_placements(BOARDS, tmp_path)
+    assert len(problems) == 2, problems
+    assert problems[0].startswith("maps/usa.json has no committed placement of its city names")
+    assert f"run `{COMMAND}`" in problems[0] and "usa.json is missing" in problems[0]
+    assert "atlantis.json belongs to no board in maps/" in problems[1]
+
+
+@pytest.mark.parametrize("size, kw", SIZES, ids=[name for name, _ in SIZES])
+@pytest.mark.parametrize("edition", BOARDS)
+def test_each_committed_placement_equals_a_fresh_computation(edition, size, kw):
+    board = ttr_nb.load_board(edition)
+    stored = committed_labels(board, **kw)
+    assert stored is not None, (f"no committed {size} placement for {edition} (or the board changed since): "
+                                f"run `{COMMAND}`")
+    fresh = label_positions(board, kw["length"], kw["size"], kw["scale"], kw["width"], kw["country_size"])
+    moved = sorted(name for name in fresh if stored[name] != fresh[name])
+    assert not moved, f"the committed {size} placement of {edition} is out of date for {moved}: run `{COMMAND}`"
+
+
+def test_the_file_text_is_what_the_command_writes():
+    board = ttr_nb.load_board("switzerland")
+    data = json.loads((FOLDER / "switzerland.json").read_text(encoding="utf-8"))
+    assert data["board"] == "switzerland" and data["fingerprint"] == fingerprint(board)
+    assert [p["text size"] for p in data["placements"]] == [name for name, _ in SIZES] == ["default", "projector"]
+    stored = {name: committed_labels(board, **kw) for name, kw in SIZES}
+    text = label_files.placement_text({**data, "placements": [
+        {**{k: v for k, v in p.items() if k != "labels"}, "labels": stored[p["text size"]]}
+        for p in data["placements"]]})
+    assert text == (FOLDER / "switzerland.json").read_text(encoding="utf-8")
+
+
+def test_a_standard_figure_reads_its_names_and_computes_nothing(monkeypatch):
+    def refuse(*args, **kwargs):
+        raise AssertionError("a standard figure of a packaged board computed its placement")
+
+    monkeypatch.setattr("ttr_nb.viz.labels.label_positions", refuse)
+    for edition in BOARDS:
+        board = ttr_nb.load_board(edition)
+        geometry = BoardGeometry(board)         # not the cached one: nothing placed yet
+        for _, kw in SIZES:
+            labels = geometry.labels(kw["size"], kw["scale"], kw["country_size"])
+            assert sorted(labels) == sorted(c.name for c in board.cities if not c.is_country)
+    for kw in ({}, dict(text_size="projector"), dict(widget=True)):
+        board_figure("usa", **kw)
+
+
+def test_a_figure_drawn_smaller_places_its_own_names_once(monkeypatch):
+    calls = []
+
+    def counted(*args, **kwargs):
+        calls.append(args[3] if len(args) > 3 else kwargs.get("scale"))
+        return label_positions(*args, **kwargs)
+
+    geometries: dict = {}                       # not the process's: nothing placed yet
+    monkeypatch.setattr("ttr_nb.viz.labels.label_positions", counted)
+    monkeypatch.setattr("ttr_nb.viz.geometry._cached_geometry", lambda board, length, width:
+                        geometries.setdefault(board.name, BoardGeometry(board, length, width)))
+    small = board_figure("usa", width=600)
+    assert small._ttr_view.label_scale < 0.46 and calls == [small._ttr_view.label_scale]
+    board_figure("usa", width=600)
+    assert len(calls) == 1                      # memoised for the process
+
+
+def test_a_changed_board_or_another_size_gets_no_committed_placement():
+    board = ttr_nb.load_board("usa")
+    (_, kw), _ = SIZES
+    assert committed_labels(board, **kw) is not None
+    assert committed_labels(board, **{**kw, "scale": 0.4}) is None
+    assert committed_labels(board, **{**kw, "size": 14.0}) is None
+    assert committed_labels(board, **{**kw, "length": 50.0}) is None
+    moved = dataclasses.replace(board, cities=tuple(dataclasses.replace(c, x=c.x + 5) if c.name == "Denver" else c
+                                                    for c in board.cities))
+    assert fingerprint(moved) != fingerprint(board)
+    assert committed_labels(moved, **kw) is None
+    assert BoardGeometry(moved).labels(kw["size"], kw["scale"], kw["country_size"])["Denver"] \
+        == label_positions(moved, size=kw["size"], scale=kw["scale"], country_size=kw["country_size"])["Denver"]
+
+
+def test_the_module_examples_run():
+    import doctest
+
+    result = doctest.testmod(label_files)
+    assert result.attempted > 0 and result.failed == 0
