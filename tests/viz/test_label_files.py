@@ -22,8 +22,9 @@ BOARDS = board_names()          # every board file in maps/, the ones added late
 SIZES = standard_sizes()
 
 
-def test_every_board_in_maps_has_its_placement_file_and_no_file_is_left_over():
-    problems = placement_problems(BOARDS, fresh=False) + stray_placements(BOARDS)
+def test_every_board_in_maps_has_its_placement_file():
+    # (a file may come before its board: a board on its way to maps/ from another branch)
+    problems = placement_problems(BOARDS, fresh=False)
     assert not problems, "\n".join(problems)
 
 
