@@ -33,8 +33,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"no board {', '.join(unknown)} in maps/ (boards: {', '.join(every)})")
     names = args.boards or every
     if args.check:
-        problems = placement_problems(names) + ([] if args.boards else stray_placements(every))
-        print("\n".join(problems) or f"the placements of {', '.join(names)} are up to date")
+        problems = placement_problems(names)
+        print("\n".join(problems + stray_placements(every))
+              or f"the placements of {', '.join(names)} are up to date")
         return 1 if problems else 0
     for name in names:
         t = time.process_time()

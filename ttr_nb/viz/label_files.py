@@ -180,9 +180,10 @@ def placement_problems(names, folder: Path = FOLDER, fresh: bool = True) -> list
 
 
 def stray_placements(names, folder: Path = FOLDER) -> list[str]:
-    """The placement files in ``folder`` of no board called one of ``names``."""
-    return [f"{_shown(path)} belongs to no board in maps/: remove it" for path in sorted(folder.glob("*.json"))
-            if path.stem not in set(names)]
+    """The placement files in ``folder`` of no board called one of ``names`` (a board still to
+    come to maps/, or one removed)."""
+    return [f"{_shown(path)} belongs to no board in maps/ (remove it if its board is gone)"
+            for path in sorted(folder.glob("*.json")) if path.stem not in set(names)]
 
 
 def _shown(path: Path) -> str:
