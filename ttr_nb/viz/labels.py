@@ -12,8 +12,9 @@ its box touches no car (a tunnel with its jagged border), no route's centre line
 country mark and stays inside the frame, and every other dot is clearly farther from it than
 the city's own.  Where fewer are kept, the whole neighbourhood is searched (horizontal strips,
 each strip's blocked intervals merged): the nearest clear boxes, a far one joined to the dot
-by a thin leader line drawn clear of every car, then the same at :data:`SMALL_FONT`.  As a
-last resort, a leader bent once, or one across a car (:func:`label_problems` reports it).
+by a thin leader line drawn clear of every car, then the same at :data:`SMALL_FONT`.  Where
+still fewer are found, the same at :data:`SMALLEST_FONT`; as a last resort, a leader bent
+once, or one across a car (:func:`label_problems` reports it).
 Each candidate has a score (nearer, usual direction, one line, no leader, full size: lower);
 a depth-first search picks one per city with no two overlapping (names and leaders), the
 most constrained cities first, and a repair pass moves names to better places, shifting the
@@ -42,6 +43,7 @@ __all__ = [
     "LABEL_SCALE",
     "LABEL_GAPS",
     "SMALL_FONT",
+    "SMALLEST_FONT",
     "Label",
     "text_width",
     "text_height",
@@ -62,6 +64,8 @@ LABEL_SCALE = 0.46
 LABEL_GAPS = (9.0, 13.0, 18.0, 24.0)
 #: The font of the last resort, relative to the normal one.
 SMALL_FONT = 0.85
+#: The font of a name with too few places at :data:`SMALL_FONT` (before a leader across a car).
+SMALLEST_FONT = 0.8
 
 #: px: how far a name keeps from a car's edge, a route's line, and another name
 _CLEARANCE = 1.5
@@ -222,7 +226,8 @@ def _from_box(city, box, text: str, size: float, full: float, scale: float, obst
     _, pos, ax, ay = best
     label = Label(round(ax, 1), round(ay, 1), pos, text, size, None)
     gap = _box_distance(box, city.x, city.y) * scale
-    score = gap + 8 * ("<br>" in text) + (300 if size < full else 0)
+    score = gap + 8 * ("<br>" in text) + (300 if size < full else 0) + (300 if size < round(full * SMALL_FONT, 1)
+                                                                         else 0)
     if obstacles is None:
         return score, label
     own = obstacles.nearest_own_dot(box, city)
@@ -681,7 +686,7 @@ def label_positions(board, length: float = CAR_LENGTH, size: float = 13.0, scale
     or larger, at font ``size`` px (countries' names at ``country_size``)."""
     obstacles = _Obstacles(board, scale, length, width, country_size)
     places = obstacles.places
-    small = round(size * SMALL_FONT, 1)
+    small, smallest = round(size * SMALL_FONT, 1), round(size * SMALLEST_FONT, 1)
     options: dict[str, list[tuple[float, Label, tuple]]] = {}
     for c in places:
         opts = []
@@ -691,8 +696,10 @@ def label_positions(board, length: float = CAR_LENGTH, size: float = 13.0, scale
                 opts.append((score, cand, box))
         texts = [t for t in (c.name, two_lines(c.name)) if t]
         scanned = []
-        for font in (size, small):
-            if len(opts) >= _ENOUGH:
+        few = False                 # too few places at the two usual fonts: the fallbacks too
+        for font in (size, small, smallest):
+            few = len(opts) < _FEW
+            if len(opts) >= (_FEW if font == smallest else _ENOUGH):
                 break
             boxes = [(_box_distance(box, c.x, c.y) + 8 / scale * lines, box, text) for lines, text in enumerate(texts)
                      for box in obstacles.scan(c, text, font, _REACH / scale, _STEP / scale)]
@@ -708,7 +715,7 @@ def label_positions(board, length: float = CAR_LENGTH, size: float = 13.0, scale
         if not opts and not any(boxes for _, boxes in scanned):      # nothing clear near: look farther
             scanned.append((small, [(_box_distance(box, c.x, c.y), box, text) for text in texts
                                     for box in obstacles.scan(c, text, small, 2 * _REACH / scale, _STEP / scale)]))
-        if len(opts) < _FEW:    # a clear box with a leader, though near another dot; or the least near one
+        if few:                 # a clear box with a leader, though near another dot; or the least near one
             for font, font_boxes in scanned:
                 for _, box, text in sorted(font_boxes)[:_FALLBACK]:
                     score, cand = _from_box(c, box, text, font, size, scale, None)
