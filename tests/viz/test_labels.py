@@ -11,7 +11,7 @@ from ttr_nb.engine.board import board_names
 from ttr_nb.viz import TEXT_SIZES, board_figure
 from ttr_nb.viz.board import LABEL_SCALES
 from ttr_nb.viz.geometry import board_geometry, car_polygon, convex_overlap
-from ttr_nb.viz.labels import Label, box_polygon, label_box, label_problems, text_box
+from ttr_nb.viz.labels import Label, box_polygon, label_box, label_problems, printed_name, text_box
 
 BOARDS = board_names()          # every board file in maps/, the ones added later too
 SIZES = list(TEXT_SIZES)
@@ -118,3 +118,14 @@ def test_the_check_sees_each_kind_of_problem():
     b = label_box(labels["Las Vegas"])
     labels["Las Vegas"] = labels["Las Vegas"]._replace(leader=((lv.x, lv.y), (b[0], b[3])))
     assert not [q for q in label_problems(board, labels) if q[0] == "Las Vegas" and q[1].startswith("as near")]
+
+
+@pytest.mark.parametrize("edition", BOARDS)
+def test_each_name_is_drawn_as_the_board_prints_it(edition):
+    board, labels, _ = placed(edition, "default")
+    for c in board.cities:
+        if not c.is_country:
+            text = labels[c.name].text
+            assert printed_name(c) in (text, text.replace("<br>", " "), text.replace("<br>", "")), (c.name, text)
+    if edition == "india":                      # the board prints Waltair as "Waltain"
+        assert labels["Waltair"].text == "Waltain"

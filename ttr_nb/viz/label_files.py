@@ -29,7 +29,7 @@ from importlib.resources import files
 from pathlib import Path
 
 from .geometry import CAR_LENGTH, CAR_WIDTH
-from .labels import Label, label_positions
+from .labels import Label, label_positions, printed_name
 
 __all__ = ["COMMAND", "FOLDER", "fingerprint", "standard_sizes", "committed_labels", "placement_data",
            "placement_text", "write_placements", "placement_problems", "stray_placements"]
@@ -45,7 +45,7 @@ def fingerprint(board) -> str:
     """A digest of what the placement reads of a board: its frame, each place's name, spelling,
     position, kind and border points, each route's key, ends, border points, tunnel flag and
     spaces.  A board changed in any of these gets a new fingerprint."""
-    places = [(c.name, getattr(c, "label", c.name), c.x, c.y, c.kind, [list(p) for p in c.border_points])
+    places = [(c.name, printed_name(c), c.x, c.y, c.kind, [list(p) for p in c.border_points])
               for c in board.cities]
     routes = [(r.key, r.a, r.b, r.a_border_point and list(r.a_border_point),
                r.b_border_point and list(r.b_border_point), bool(r.tunnel), [list(s) for s in r.spaces])

@@ -48,6 +48,7 @@ __all__ = [
     "text_width",
     "text_height",
     "two_lines",
+    "printed_name",
     "text_box",
     "label_candidates",
     "label_positions",
@@ -130,6 +131,12 @@ def text_width(text: str, size: float) -> float:
 def text_height(text: str, size: float) -> float:
     """The height in pixels of ``text`` (lines split at ``<br>``) at font ``size`` px."""
     return size * (1.25 + 1.1 * text.count("<br>"))
+
+
+def printed_name(city) -> str:
+    """The name of ``city`` as its board prints it (``City.label``: India prints Waltair as
+    "Waltain"), which is what the picture shows; the engine's name where the board gives none."""
+    return getattr(city, "label", city.name)
 
 
 def two_lines(name: str) -> str | None:
@@ -680,7 +687,8 @@ _BUDGET = 60000
 
 def label_positions(board, length: float = CAR_LENGTH, size: float = 13.0, scale: float = LABEL_SCALE,
                     width: float = CAR_WIDTH, country_size: float = 15.0) -> dict[str, Label]:
-    """For each city (countries have their own names), where its name goes: a :class:`Label`.
+    """For each city (countries have their own names), where its name goes: a :class:`Label`
+    (keyed by the city's name; its text is the name as printed, :func:`printed_name`).
 
     See the module docstring.  Names are placed for a board shown at ``scale`` pixels per unit
     or larger, at font ``size`` px (countries' names at ``country_size``)."""
@@ -690,11 +698,12 @@ def label_positions(board, length: float = CAR_LENGTH, size: float = 13.0, scale
     options: dict[str, list[tuple[float, Label, tuple]]] = {}
     for c in places:
         opts = []
-        for score, cand in _ring_candidates(c.x, c.y, c.name, size, scale):
+        printed = printed_name(c)
+        for score, cand in _ring_candidates(c.x, c.y, printed, size, scale):
             box = text_box(cand.x, cand.y, cand.text, cand.position, cand.size, scale)
             if obstacles.clear(cand, box, c):
                 opts.append((score, cand, box))
-        texts = [t for t in (c.name, two_lines(c.name)) if t]
+        texts = [t for t in (printed, two_lines(printed)) if t]
         scanned = []
         few = False                 # too few places at the two usual fonts: the fallbacks too
         for font in (size, small, smallest):
@@ -730,7 +739,7 @@ def label_positions(board, length: float = CAR_LENGTH, size: float = 13.0, scale
                         crossed = obstacles.cars_crossed(line)
                         opts.append((score + 1.5e4 + 50 * crossed, cand._replace(leader=line), box))
         if not opts:            # nothing is clear: the usual place all the same (label_problems tells)
-            score, cand = _ring_candidates(c.x, c.y, c.name, size, scale)[0]
+            score, cand = _ring_candidates(c.x, c.y, printed, size, scale)[0]
             opts = [(score + 1e6, cand, text_box(cand.x, cand.y, cand.text, cand.position, cand.size, scale))]
         seen = set()
         unique = []
