@@ -34,8 +34,9 @@ def main(argv: list[str] | None = None) -> int:
     names = args.boards or every
     if args.check:
         problems = placement_problems(names)
-        print("\n".join(problems + stray_placements(every))
-              or f"the placements of {', '.join(names)} are up to date")
+        for line in problems + stray_placements(every) + ([] if problems else
+                                                          [f"the placements of {', '.join(names)} are up to date"]):
+            print(line)
         return 1 if problems else 0
     for name in names:
         t = time.process_time()

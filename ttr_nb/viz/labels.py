@@ -63,7 +63,7 @@ LABEL_SCALE = 0.46
 
 #: How far (px from the dot's centre to the nearest edge of its name) a name may sit, nearest first.
 LABEL_GAPS = (9.0, 13.0, 18.0, 24.0)
-#: The font of the last resort, relative to the normal one.
+#: The font of a name with too few places at full size, relative to the normal one.
 SMALL_FONT = 0.85
 #: The font of a name with too few places at :data:`SMALL_FONT` (before a leader across a car).
 SMALLEST_FONT = 0.8
@@ -233,8 +233,8 @@ def _from_box(city, box, text: str, size: float, full: float, scale: float, obst
     _, pos, ax, ay = best
     label = Label(round(ax, 1), round(ay, 1), pos, text, size, None)
     gap = _box_distance(box, city.x, city.y) * scale
-    score = gap + 8 * ("<br>" in text) + (300 if size < full else 0) + (300 if size < round(full * SMALL_FONT, 1)
-                                                                         else 0)
+    smaller = (size < full) + (size < round(full * SMALL_FONT, 1))        # 0, 1 or 2 font sizes down
+    score = gap + 8 * ("<br>" in text) + 300 * smaller
     if obstacles is None:
         return score, label
     own = obstacles.nearest_own_dot(box, city)
