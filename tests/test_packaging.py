@@ -136,3 +136,16 @@ def test_the_wheel_installs_the_ttr_nb_command(wheel):
     entry_points = _dist_info(wheel, "entry_points.txt")
     assert "[console_scripts]" in entry_points
     assert "ttr-nb = ttr_nb.cli:main" in entry_points
+
+
+def test_an_installed_wheel_reads_the_committed_placements_of_the_city_names(wheel, tmp_path):
+    site = tmp_path / "site-packages"
+    wheel.extractall(site)
+    code = ("import ttr_nb, ttr_nb.viz.label_files as f\n"
+            "for b in ttr_nb.engine.board.board_names():\n"
+            "    assert all(f.committed_labels(ttr_nb.load_board(b), **kw) for _, kw in f.standard_sizes()), b\n"
+            "print(f.__file__)")
+    env = {**os.environ, "PYTHONPATH": str(site)}
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == str(site / "ttr_nb" / "viz" / "label_files.py")
