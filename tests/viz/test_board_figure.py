@@ -119,7 +119,7 @@ def test_every_edition_builds_a_board_figure(edition):
     assert list(cities.text) == [c.name for c in places] and cities.mode == "markers"
     names = trace(fig, "city names")           # the names, placed clear of the cars
     assert list(names.customdata) == [c.name for c in places] and names.mode == "text"
-    assert [t.replace("<br>", " ").replace("- ", "-") for t in names.text] == [c.name for c in places]
+    assert [t.replace("<br>", " ").replace("- ", "-") for t in names.text] == [c.label for c in places]   # as printed
     countries = board.countries
     assert count_countries(fig) == sum(len(c.border_points) for c in countries)
     assert list(trace(fig, "country names").text) == [c.name.upper() for c in countries]

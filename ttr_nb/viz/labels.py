@@ -136,7 +136,7 @@ def text_height(text: str, size: float) -> float:
 def printed_name(city) -> str:
     """The name of ``city`` as its board prints it (``City.label``: India prints Waltair as
     "Waltain"), which is what the picture shows; the engine's name where the board gives none."""
-    return getattr(city, "label", city.name)
+    return city.label
 
 
 def two_lines(name: str) -> str | None:
