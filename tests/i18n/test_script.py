@@ -2,6 +2,7 @@
 step, and its steps on an up-to-date tree change no catalogue."""
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -14,7 +15,9 @@ from .catalogues import ROOT, script
 def test_make_i18n_runs_the_script_in_the_test_environment():
     if shutil.which("make") is None:
         pytest.fail("`make` is not installed: the project's commands need it")
-    done = subprocess.run(["make", "-n", "-B", "i18n"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS")}  # also under `make test`
+    done = subprocess.run(["make", "--no-print-directory", "-n", "-B", "i18n"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert any("pip install" in line and ".[test,lab,app]" in line for line in lines)
