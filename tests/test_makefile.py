@@ -3,6 +3,7 @@ environment, and `make lab` opens no workspace left from an earlier run. Read wi
 `make -n -B` (print every command, run none)."""
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -15,7 +16,9 @@ ROOT = Path(__file__).resolve().parents[1]
 def commands(target: str) -> list[str]:
     if shutil.which("make") is None:
         pytest.fail("`make` is not installed: the project's commands need it")
-    done = subprocess.run(["make", "-n", "-B", target], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS")}  # also under `make test`
+    done = subprocess.run(["make", "--no-print-directory", "-n", "-B", target], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     return done.stdout.replace("\\\n", " ").splitlines()
 
