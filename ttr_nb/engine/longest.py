@@ -151,21 +151,22 @@ def longest_path(edges: Iterable[tuple[Hashable, Hashable, int]]) -> LongestPath
             raise ValueError(f"edge {i} ({a!r}-{b!r}): length must be positive, got {length!r}")
         if a == b:
             raise ValueError(f"edge {i}: self-loops are not supported ({a!r}-{b!r})")
-        ia = city_id.get(a)
-        if ia is None:
-            ia = city_id[a] = len(cities)
-            cities.append(a)
-        ib = city_id.get(b)
-        if ib is None:
-            ib = city_id[b] = len(cities)
-            cities.append(b)
-        ends.append((ia, ib))
+        ends.append((_number(a, city_id, cities), _number(b, city_id, cities)))
         lengths.append(length)
         if len(ends) > MAX_EDGES:
             raise ValueError(f"longest_path takes at most {MAX_EDGES} edges (no board has more than 161 routes); "
                              f"this network has more. The search is exact and its time grows exponentially "
                              f"with the edges, so it refuses rather than run for minutes")
     return _longest(ends, lengths, cities)
+
+
+def _number(city, city_id: dict, cities: list) -> int:
+    """The city's number, a new one (the next) for a city not seen before."""
+    i = city_id.get(city)
+    if i is None:
+        i = city_id[city] = len(cities)
+        cities.append(city)
+    return i
 
 
 def longest_path_of_routes(edges) -> LongestPath:
@@ -179,15 +180,7 @@ def longest_path_of_routes(edges) -> LongestPath:
     city_id: dict[Hashable, int] = {}
     cities: list[Hashable] = []
     for a, b, length in edges:                   # the numbering of `longest_path`, so the same trail
-        ia = city_id.get(a)
-        if ia is None:
-            ia = city_id[a] = len(cities)
-            cities.append(a)
-        ib = city_id.get(b)
-        if ib is None:
-            ib = city_id[b] = len(cities)
-            cities.append(b)
-        ends.append((ia, ib))
+        ends.append((_number(a, city_id, cities), _number(b, city_id, cities)))
         lengths.append(length)
     return _longest(ends, lengths, cities)
 
