@@ -19,9 +19,11 @@ grey-route count blocks    `PaymentCounter.grey`           100,000
 ferry counts by totals     `PaymentCounter.ferry_counts`   100,000
 open cities per stations   `Game.open_cities_cache`        10,000
 draw lists per display     `tables.DRAW_LISTS`             2 x 8 x 512 (a dict each: the sets of card kinds)
+second-draw legal actions  `tables.SECOND_DRAWS`           2 x 2 x 512 (a dict each: the sets of card kinds)
 tables per edition         `tables.TABLES`                 64
 card rows of a payment     `state.CARD_ROWS`               50,000
 ways to keep tickets       `state.KEEPS`                   100
+ticket-choice legal acts   `state.KEEP_LEGAL`              100
 =========================  ==============================  ===========
 
 Elsewhere, with `functools.lru_cache`: the payments of a price and hand

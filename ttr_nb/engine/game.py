@@ -18,7 +18,7 @@ from .payments import describe_price
 from .rules import Rules, edition_ids, edition_title, load_rules
 from .serialize import state_from_dict, state_to_dict
 from .state import State
-from .tables import DRAW_LISTS, Tables, tables_for
+from .tables import DRAW_LISTS, SECOND_DRAWS, Tables, tables_for
 
 
 _, ngettext = translations("engine")
@@ -91,6 +91,8 @@ class Game:
                                                     for p in self.tables.parallel)
         #: the draws a display allows, by (second card, blind draw, ticket draw) (`tables.DRAW_LISTS`)
         self.draw_lists: dict[tuple, dict] = DRAW_LISTS[rules.face_up_locomotive_costs_two]
+        #: the shared legal actions of a draw's second card, by (blind draw) (`tables.SECOND_DRAWS`)
+        self.second_draws: dict[bool, dict] = SECOND_DRAWS[rules.face_up_locomotive_costs_two]
         #: the open cities per stations built (`open_cities`; bound in `caches`)
         self.open_cities_cache = BoundedCache(10_000)
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from itertools import accumulate, combinations, compress
-from operator import mul, sub
+from operator import index as operator_index, mul, sub
 from typing import Iterator, Sequence
 
 from .actions import (FORMS, AbandonTunnel, Action, ActionSyntaxError, BuildStation, Claim, DrawBlind, DrawFaceUp,
@@ -343,9 +343,19 @@ class State:
         Claims list every payment the hand can make; where substitutions (Nordic ferries,
         Murmansk-Lieksa) make that set explode, a documented canonical subset of payments
         (see `Price.options`); `apply` accepts every valid payment."""
-        if self._legal is None:
-            self._legal = LegalActions(self)
-        return self._legal
+        legal = self._legal
+        if legal is None:
+            phase = self.phase
+            if phase == "turn":
+                legal = LegalActions(self)
+            elif phase == "draw2":
+                legal = _second_draws(self)
+            elif phase == "opening" or phase == "tickets":
+                legal = _keeps(self)
+            else:
+                legal = LegalActions(self)
+            self._legal = legal
+        return legal
 
     def why_illegal(self, action) -> Reason | None:
         """None if `action` is legal now, else the `Reason` (rule id and a plain sentence)."""
@@ -565,16 +575,16 @@ class State:
     def apply(self, action) -> "State":
         """The state after `action` (an Action or its text). Raises `IllegalAction` with the
         reason if the rules forbid it; this state is never changed."""
-        if isinstance(action, str):
-            try:
-                action = self.game.parse_action(action)
-            except ValueError as e:
-                reason = _syntax_reason(e)
-                raise ActionSyntaxError(reason.text, action, reason) from None
         legal = self._legal
         # an action just taken from this state's own legal list is legal by construction
         # (the tests check every listed action against `why_illegal`); others are checked
         if legal is None or action is not legal.issued:
+            if isinstance(action, str):
+                try:
+                    action = self.game.parse_action(action)
+                except ValueError as e:
+                    reason = _syntax_reason(e)
+                    raise ActionSyntaxError(reason.text, action, reason) from None
             reason = self.why_illegal(action)
             if reason is not None:
                 raise IllegalAction(reason, action)
@@ -919,7 +929,13 @@ class LegalActions(Sequence):
     payments: the number of payments a hand can make for each signature is cached per
     hand, so counting every claim is one multiplication per signature, and
     `random.choice` builds only the action it picks. Stations are one more block of
-    cities x payments. Indexing runs: simple actions, claims, stations."""
+    cities x payments. Indexing runs: simple actions, claims, stations.
+
+    A position whose actions are all simple ones fixed by a few facts (the second card of a
+    draw: the cards shown and whether the deck can be drawn; a ticket choice: how many
+    tickets are offered and the fewest to keep) shares one `LegalActions` with every
+    position of the same facts (`_second_draws`, `_keeps`): its actions are legal in each of
+    them, so `issued` (which spares `State.apply` the check) stays true to each."""
 
     # slots: one LegalActions is made per position reached, so no per-instance dict to allocate
     __slots__ = ("game", "simple", "size", "n_simple", "routes", "payable", "paying", "hand", "stations",
@@ -935,40 +951,44 @@ class LegalActions(Sequence):
         if phase == "turn":
             self._turn(state)
             return
-        # what a position without claims or stations has (a turn's `_turn` sets its own)
-        self.routes = self.payable = self.paying = self.stations = self.station_pays = self.cum = ()
-        self.hand = None
-        self.n_claims = 0
         if phase == "draw2":
-            self.simple = self._draws(state, True)
+            simple = _draws(state, True)
         elif phase in ("opening", "tickets"):
-            self._keeps(state)
+            simple = _keep_list(state)
         elif phase == "tunnel":
-            self._tunnel(state)
+            simple = _tunnel_list(state)
         else:
-            self.simple = []
-        self.size = self.n_simple = len(self.simple)
+            simple = []
+        self._simple_only(simple)
 
-    @staticmethod
-    def _draws(s: State, second: bool) -> list:
-        """The card draws (and, at the start of a turn, the ticket draw) of a position:
-        shared lists, never changed (few displays exist)."""
-        blind = bool(s.deck or s.discard)
-        tickets = not second and bool(s.ticket_deck)
-        table = s.game.draw_lists[second, blind, tickets]
-        shown = frozenset(s.display)
-        draws = table.get(shown)
-        if draws is None:
-            draws = table[shown] = _draw_list(shown, blind, second, tickets, s.game.rules.face_up_locomotive_costs_two)
-        return draws
+    @classmethod
+    def of_simple(cls, simple: list) -> "LegalActions":
+        """The actions of a position that has only simple ones (no claims, no stations): the
+        shared kind (no game: nothing in it is looked up on a board)."""
+        new = object.__new__(cls)
+        new.game = None
+        new.issued = None
+        new.only_pass = False
+        new._simple_only(simple)
+        return new
+
+    def _simple_only(self, simple: list) -> None:
+        self.routes = self.payable = self.paying = self.stations = self.station_pays = ()
+        self.hand = self.cum = None
+        self.n_claims = 0
+        self.simple = simple
+        self.size = self.n_simple = len(simple)
 
     def _turn(self, s: State) -> None:
         g = s.game
         p = s.player
-        self.simple = simple = self._draws(s, False)
+        self.simple = simple = _draws(s, False)
         self.hand = hand = s.hands[p]
         tables = g.tables
-        payable, paying = tables.claim_counts(hand)
+        entry = tables.counts.get(hand)
+        if entry is None:
+            entry = tables.claim_counts(hand)
+        payable, paying = entry
         trains = s.trains[p]
         if trains < tables.max_length:        # late in the game: only routes the trains can fill
             fits = tables.fits[trains]
@@ -993,9 +1013,10 @@ class LegalActions(Sequence):
         self.paying = paying
         self.routes = routes
         self.n_simple = n_simple = len(simple)
-        # running totals of the claim blocks (payments x free routes per signature), for indexing
-        self.cum = cum = list(accumulate(map(mul, paying, map(len, map(routes.__getitem__, payable)))))
-        self.n_claims = n_claims = cum[-1] if cum else 0
+        # the claim blocks (payments x free routes per signature); their running totals, for
+        # indexing, only when an index falls among the claims (`_claim_totals`)
+        self.cum = None
+        self.n_claims = n_claims = sum(map(mul, paying, map(len, map(routes.__getitem__, payable))))
         size = n_simple + n_claims
         self.stations = self.station_pays = ()
         if g.rules.stations:
@@ -1012,22 +1033,13 @@ class LegalActions(Sequence):
             self.only_pass = True
             self.size = self.n_simple = 1
 
-    def _keeps(self, s: State) -> None:
-        opening = s.phase == "opening"
-        offer = s.opening_offers[s.player] if opening else s.offer
-        n = len(offer)
-        key = (n, s.game.rules.tickets.keep_minimum(n, opening))
-        keeps = KEEPS.get(key)
-        if keeps is None:
-            keeps = KEEPS.put(key, [KeepTickets(keep) for k in range(key[1], n + 1)
-                                    for keep in combinations(range(n), k)])
-        self.simple = keeps
-
-    def _tunnel(self, s: State) -> None:
-        pending = s.pending
-        self.simple = [PayTunnel(pay) for pay in tunnel_extra_options(pending.colour, pending.all_locomotives,
-                                                                      pending.extra, s.hands[s.player])]
-        self.simple.append(_ABANDON)
+    def _claim_totals(self) -> list:
+        """The running totals of the claim blocks, signature by signature (made once)."""
+        cum = self.cum
+        if cum is None:
+            routes = self.routes
+            cum = self.cum = list(accumulate(map(mul, self.paying, map(len, map(routes.__getitem__, self.payable)))))
+        return cum
 
     def _pays(self, sig: int) -> tuple:
         return self.game.tables.sig_options(sig, self.hand)
@@ -1036,48 +1048,53 @@ class LegalActions(Sequence):
         return self.size
 
     def __getitem__(self, i):
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(self.size))]
+        if type(i) is not int:
+            if isinstance(i, slice):
+                return [self[j] for j in range(*i.indices(self.size))]
+            i = operator_index(i)
         if i < 0:
             i += self.size
+        if 0 <= i < self.n_simple:            # the common case first: a draw, a keep
+            action = self.issued = self.simple[i]
+            return action
         if not 0 <= i < self.size:
             raise IndexError("legal action index out of range")
-        if i < self.n_simple:
-            action = self.simple[i]
+        j = i - self.n_simple
+        if j < self.n_claims:
+            cum = self._claim_totals()
+            b = bisect_right(cum, j)
+            if b:
+                j -= cum[b - 1]
+            sig = self.payable[b]
+            n = self.paying[b]
+            t = self.game.tables
+            action = Claim(t.route_keys[self.routes[sig][j // n]], t.nth_payment(sig, self.hand, j % n))
         else:
-            j = i - self.n_simple
-            if j < self.n_claims:
-                cum = self.cum
-                b = bisect_right(cum, j)
-                if b:
-                    j -= cum[b - 1]
-                sig = self.payable[b]
-                n = self.paying[b]
-                t = self.game.tables
-                action = Claim(t.route_keys[self.routes[sig][j // n]], t.nth_payment(sig, self.hand, j % n))
-            else:
-                j -= self.n_claims
-                n = len(self.station_pays)
-                action = BuildStation(self.stations[j // n], self.station_pays[j % n])
+            j -= self.n_claims
+            n = len(self.station_pays)
+            action = BuildStation(self.stations[j // n], self.station_pays[j % n])
         self.issued = action
         return action
 
     def __iter__(self) -> Iterator[Action]:
         yield from self.simple
-        keys = self.game.tables.route_keys
-        for sig in self.payable:
-            routes = self.routes[sig]
-            if routes:
-                pays = self._pays(sig)
-                for r in routes:
-                    for pay in pays:
-                        yield Claim(keys[r], pay)
+        if self.n_claims:
+            keys = self.game.tables.route_keys
+            for sig in self.payable:
+                routes = self.routes[sig]
+                if routes:
+                    pays = self._pays(sig)
+                    for r in routes:
+                        for pay in pays:
+                            yield Claim(keys[r], pay)
         for city in self.stations:
             for pay in self.station_pays:
                 yield BuildStation(city, pay)
 
     def __contains__(self, action) -> bool:
         if isinstance(action, Claim):
+            if not self.n_claims:
+                return False
             g = self.game
             try:
                 ri = g.route_index(action.route)
@@ -1095,6 +1112,63 @@ class LegalActions(Sequence):
         return f"<LegalActions {self.size}: {shown}{', ...' if self.size > 8 else ''}>"
 
 
+def _draws(s: State, second: bool) -> list:
+    """The card draws (and, at the start of a turn, the ticket draw) of a position: shared
+    lists, never changed, one per set of card kinds shown (`Game.draw_lists`)."""
+    blind = bool(s.deck or s.discard)
+    tickets = not second and bool(s.ticket_deck)
+    table = s.game.draw_lists[second, blind, tickets]
+    shown = frozenset(s.display)
+    draws = table.get(shown)
+    if draws is None:
+        draws = table[shown] = _draw_list(shown, blind, second, tickets, s.game.rules.face_up_locomotive_costs_two)
+    return draws
+
+
+def _second_draws(s: State) -> LegalActions:
+    """The shared `LegalActions` of the second card of a draw (fixed by the set of cards shown
+    and whether the deck can be drawn: see `LegalActions`)."""
+    blind = bool(s.deck or s.discard)
+    table = s.game.second_draws[blind]
+    shown = frozenset(s.display)
+    legal = table.get(shown)
+    if legal is None:
+        legal = table[shown] = LegalActions.of_simple(_draws(s, True))
+    return legal
+
+
+def _keep_list(s: State) -> list:
+    """The ways to keep tickets from the offer of a position (shared lists)."""
+    opening = s.phase == "opening"
+    offer = s.opening_offers[s.player] if opening else s.offer
+    n = len(offer)
+    key = (n, s.game.rules.tickets.keep_minimum(n, opening))
+    keeps = KEEPS.get(key)
+    if keeps is None:
+        keeps = KEEPS.put(key, [KeepTickets(keep) for k in range(key[1], n + 1) for keep in combinations(range(n), k)])
+    return keeps
+
+
+def _keeps(s: State) -> LegalActions:
+    """The shared `LegalActions` of a ticket choice (fixed by how many tickets are offered
+    and the fewest to keep: see `LegalActions`)."""
+    opening = s.phase == "opening"
+    n = len(s.opening_offers[s.player] if opening else s.offer)
+    key = (n, s.game.rules.tickets.keep_minimum(n, opening))
+    legal = KEEP_LEGAL.get(key)
+    if legal is None:
+        legal = KEEP_LEGAL.put(key, LegalActions.of_simple(_keep_list(s)))
+    return legal
+
+
+def _tunnel_list(s: State) -> list:
+    pending = s.pending
+    simple = [PayTunnel(pay) for pay in tunnel_extra_options(pending.colour, pending.all_locomotives,
+                                                             pending.extra, s.hands[s.player])]
+    simple.append(_ABANDON)
+    return simple
+
+
 def _draw_list(shown: frozenset, blind: bool, second: bool, tickets: bool, expensive: bool) -> list:
     """The draws a player may make: blind, each face-up card shown (not a locomotive as
     the second card where it counts as two), and the ticket draw."""
@@ -1108,8 +1182,10 @@ def _draw_list(shown: frozenset, blind: bool, second: bool, tickets: bool, expen
     return draws
 
 
-#: (tickets offered, the fewest to keep) -> the ways to keep them (bound in `caches`)
+#: (tickets offered, the fewest to keep) -> the ways to keep them, and their shared
+#: `LegalActions` (bound in `caches`)
 KEEPS = BoundedCache(100)
+KEEP_LEGAL = BoundedCache(100)
 _DRAW_BLIND = DrawBlind()
 _DRAW_TICKETS = DrawTickets()
 _PASS = Pass()

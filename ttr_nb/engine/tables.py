@@ -329,3 +329,6 @@ def tables_for(rules: Rules, board: Board) -> Tables:
 DRAW_LISTS = {costs_two: {(second, blind, tickets): {} for second in (False, True) for blind in (False, True)
                           for tickets in (False, True)}
               for costs_two in (False, True)}
+#: The shared `LegalActions` of the second card of a draw, by (a face-up locomotive costs two),
+#: then by (blind draw possible), then by the set of card kinds shown (2**9 sets at most).
+SECOND_DRAWS = {costs_two: {blind: {} for blind in (False, True)} for costs_two in (False, True)}
