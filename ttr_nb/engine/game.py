@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from .actions import BuildStation, Claim, DrawFaceUp, parse
 from .board import Board, Route, load_board
-from .caches import BoundedCache
 from .cards import CARD_NAMES, GREY, LOCO, Cards, card_index, cards_of_colour, colour_name
 from .display import game_html
 from .errors import Reason
@@ -87,14 +86,15 @@ class Game:
         self.tables: Tables = tables_for(rules, board)
         #: per route, how many tracks of its group (1 alone, 2 a double, 3 a triple) may be used
         #: with this many players (`Rules.usable_tracks`)
-        self.usable_tracks: tuple[int, ...] = tuple(rules.usable_tracks(len(p) + 1, players)
-                                                    for p in self.tables.parallel)
+        usable = self.tables.usable.get(players)
+        if usable is None:
+            usable = self.tables.usable[players] = tuple(rules.usable_tracks(len(p) + 1, players)
+                                                         for p in self.tables.parallel)
+        self.usable_tracks: tuple[int, ...] = usable
         #: the draws a display allows, by (second card, blind draw, ticket draw) (`tables.DRAW_LISTS`)
         self.draw_lists: dict[tuple, dict] = DRAW_LISTS[rules.face_up_locomotive_costs_two]
         #: the shared legal actions of a draw's second card, by (blind draw) (`tables.SECOND_DRAWS`)
         self.second_draws: dict[bool, dict] = SECOND_DRAWS[rules.face_up_locomotive_costs_two]
-        #: the open cities per stations built (`open_cities`; bound in `caches`)
-        self.open_cities_cache = BoundedCache(10_000)
 
     # the per-route facts other layers read (one name each; the tables hold them)
     prices = property(lambda self: self.tables.prices, doc="Each route's `payments.Price`.")
@@ -182,10 +182,12 @@ class Game:
     def open_cities(self, stations: tuple) -> tuple[tuple[str, ...], tuple[int, ...]]:
         """The cities without a station, and how many stations each player has built,
         given the stations built ((city, player) pairs; cached)."""
-        found = self.open_cities_cache.get(stations)
+        cache = self.tables.open_cities
+        key = (self.players, stations)
+        found = cache.get(key)
         if found is None:
             taken = {c for c, _ in stations}
-            found = self.open_cities_cache.put(stations, (
+            found = cache.put(key, (
                 tuple(c for c in self.tables.city_names if c not in taken),
                 tuple(sum(1 for _, q in stations if q == p) for p in range(self.players))))
         return found

@@ -67,6 +67,7 @@ from .observer import reveal_dict
 from .payments import tunnel_extra
 from .position import FIELDS, PHASES, PendingTunnel, TunnelReveal
 from .rules import edition_title
+from .shuffle import shuffle
 from .state import State
 
 _, ngettext = translations("engine")
@@ -529,7 +530,7 @@ class PositionReader:
                     cards=counted_cards(c, used[c]), edition=edition_title(rules), n=total[c]))
         if "deck" not in self.d:
             deck = [c for c in range(NUM_KINDS) for _ in range(max(0, total[c] - used[c]))]
-            rng.shuffle(deck)
+            shuffle(rng, deck)
         elif not over and used != total:
             missing = ", ".join(counted_short(c, total[c] - used[c]) for c in range(NUM_KINDS) if used[c] < total[c])
             self.add("cards", _("{cards} card(s) are missing; every train card must be in a hand, the display, the "
@@ -558,7 +559,7 @@ class PositionReader:
             removed_keys = set(k for k in removed_keys if isinstance(k, str)) if isinstance(removed_keys, (list, tuple)) else set()
             tdeck = [t.index for t in board.tickets if t.deck == rules.tickets.draw_from and t.index not in placed
                      and t.key not in removed_keys]
-            rng.shuffle(tdeck)
+            shuffle(rng, tdeck)
         placed += tdeck
         if "removed_tickets" in d:
             removed = self.ticket_ids("removed_tickets", d["removed_tickets"])

@@ -15,9 +15,8 @@ Phases
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
-from itertools import accumulate, combinations, compress
-from operator import index as operator_index, mul, sub
+from itertools import combinations, compress
+from operator import index as operator_index, sub
 from typing import Iterator, Sequence
 
 from .actions import (FORMS, AbandonTunnel, Action, ActionSyntaxError, BuildStation, Claim, DrawBlind, DrawFaceUp,
@@ -32,9 +31,11 @@ from .errors import IllegalAction, Reason, one_sentence
 from .i18n import N_, translations
 from .narration import capital, mid, player_mention, route_name, trains_text
 from .payments import GREY, tunnel_extra, tunnel_extra_options
+from .tables import PLAIN_PAYMENTS
 from .observer import view
 from .position import FIELDS, PHASES, PendingTunnel, TunnelReveal
 from .rules import edition_title
+from .shuffle import shuffle
 from .scoring import score_breakdown, winners
 
 _new_state = object.__new__
@@ -124,11 +125,11 @@ class State:
         n = game.players
         rng = random.Random(game.seed)
         deck = [c for c in range(NUM_COLOURS) for _ in range(rules.cards_per_colour)] + [LOCO] * rules.locomotives
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         decks = {}
         for deck_name in DECKS:
             ids = [t.index for t in game.board.tickets if t.deck == deck_name]
-            rng.shuffle(ids)
+            shuffle(rng, ids)
             decks[deck_name] = ids
         offers = [[] for _ in range(n)]
         for i in range(n):
@@ -253,7 +254,7 @@ class State:
         """Shuffle the discard pile and put it under the deck."""
         pile = list(self.discard)
         self.shuffles += 1
-        random.Random(f"{self.game.seed}/{self.shuffles}").shuffle(pile)
+        shuffle(random.Random(f"{self.game.seed}/{self.shuffles}"), pile)
         self.deck = tuple(pile) + self.deck
         self.discard = ()
 
@@ -347,7 +348,8 @@ class State:
         if legal is None:
             phase = self.phase
             if phase == "turn":
-                legal = LegalActions(self)
+                legal = _new_state(LegalActions)     # (LegalActions(self) without the call's dispatch)
+                legal._turn(self)
             elif phase == "draw2":
                 legal = _second_draws(self)
             elif phase == "opening" or phase == "tickets":
@@ -592,43 +594,58 @@ class State:
         _APPLY[type(action)](new, action)
         return new
 
+    # The two draws are most of a game's actions: their card goes to the hand inline (as in
+    # `_give`) and the end of the pick is `_after_pick`.
     def _do_blind(self, a: DrawBlind) -> None:
-        card = self._draw()
-        self._give(self.player, card)
-        self._after_pick(card_taken_face_up_loco=False)
+        deck = self.deck
+        if deck:
+            card = deck[-1]
+            self.deck = deck[:-1]
+        else:
+            card = self._draw()
+        p = self.player
+        hands = self.hands
+        hand = list(hands[p])
+        hand[card] += 1
+        self.hands = hands[:p] + (tuple(hand),) + hands[p + 1:]
+        self._after_pick(False)
 
     def _do_face_up(self, a: DrawFaceUp) -> None:
         card = CARD_INDEX.get(a.card)
         if card is None:
             card = card_index(a.card)
-        g = self.game
+        rules = self.game.rules
         display = self.display
         slot = display.index(card)
-        self._give(self.player, card)
+        p = self.player
+        hands = self.hands
+        hand = list(hands[p])
+        hand[card] += 1
+        self.hands = hands[:p] + (tuple(hand),) + hands[p + 1:]
         deck = self.deck
-        if deck and len(display) == g.rules.display_size:
+        if deck and len(display) == rules.display_size:
             # the usual case: the top card of the deck takes the empty place (at the end)
-            new = deck[-1]
             self.deck = deck[:-1]
-            self.display = display = display[:slot] + display[slot + 1:] + (new,)
-            flush_at = g.rules.display_flush_at
+            self.display = display = display[:slot] + display[slot + 1:] + (deck[-1],)
+            flush_at = rules.display_flush_at
             if flush_at and display.count(LOCO) >= flush_at:
                 self._refill_display()       # the flush rule
         else:
             self.display = _without(display, slot)
             self._refill_display()
-        self._after_pick(card_taken_face_up_loco=(card == LOCO and g.rules.face_up_locomotive_costs_two))
+        self._after_pick(card == LOCO and rules.face_up_locomotive_costs_two)
 
     def _after_pick(self, card_taken_face_up_loco: bool) -> None:
         self.passes = 0
-        if self.phase == "draw2" or card_taken_face_up_loco:
+        if card_taken_face_up_loco or self.phase == "draw2":
             self._end_turn()
             return
         self.phase = "draw2"
         # a second card must exist, or the draw ends with the one card taken
-        expensive = self.game.rules.face_up_locomotive_costs_two
-        if not (self.deck or self.discard or any(c != LOCO or not expensive for c in self.display)):
-            self._end_turn()
+        if not (self.deck or self.discard):
+            expensive = self.game.rules.face_up_locomotive_costs_two
+            if not any(c != LOCO or not expensive for c in self.display):
+                self._end_turn()
 
     def _do_draw_tickets(self, a: DrawTickets) -> None:
         n = min(self.game.rules.tickets.draw, len(self.ticket_deck))
@@ -642,13 +659,16 @@ class State:
         t = self.game.rules.tickets
         opening = self.phase == "opening"
         offer = self.opening_offers[p] if opening else self.offer
-        kept = tuple(offer[i] for i in a.keep)
-        returned = tuple(tk for i, tk in enumerate(offer) if i not in a.keep)
-        self.tickets = self.tickets[:p] + (self.tickets[p] + kept,) + self.tickets[p + 1:]
-        if (t.opening_returns if opening else t.draw_returns) == "bottom":
-            self.ticket_deck = tuple(reversed(returned)) + self.ticket_deck
-        else:
-            self.removed_tickets = self.removed_tickets + returned
+        keep = a.keep
+        kept = tuple(map(offer.__getitem__, keep))
+        tickets = self.tickets
+        self.tickets = tickets[:p] + (tickets[p] + kept,) + tickets[p + 1:]
+        if len(keep) < len(offer):
+            returned = tuple(tk for i, tk in enumerate(offer) if i not in keep)
+            if (t.opening_returns if opening else t.draw_returns) == "bottom":
+                self.ticket_deck = returned[::-1] + self.ticket_deck
+            else:
+                self.removed_tickets = self.removed_tickets + returned
         if opening:
             self.opening_offers = self.opening_offers[:p] + ((),) + self.opening_offers[p + 1:]
             nxt = (p + 1) % self.game.players
@@ -662,8 +682,11 @@ class State:
 
     def _do_claim(self, a: Claim) -> None:
         g = self.game
-        ri = g.route_index(a.route)
-        price = g.tables.prices[ri]
+        tables = g.tables
+        ri = tables.route_names.get(a.route) if type(a.route) is str else None
+        if ri is None:
+            ri = g.route_index(a.route)
+        price = tables.prices[ri]
         p = self.player
         self.passes = 0
         if price.tunnel:
@@ -689,26 +712,32 @@ class State:
                 self.pending = PendingTunnel(ri, Cards(a.payment), colour, revealed, extra)
                 self.phase = "tunnel"
             return
-        self._take_cards(p, a.payment)
-        self._discard_cards(a.payment)
+        payment = a.payment
+        hands = self.hands
+        self.hands = hands[:p] + (tuple(map(sub, hands[p], payment)),) + hands[p + 1:]     # `_take_cards`
+        self._discard_cards(payment)
         self._place(ri)
         self._end_turn()
 
     def _place(self, ri: int) -> None:
-        g = self.game
-        tables = g.tables
+        tables = self.game.tables
         p = self.player
-        route = g.board.routes[ri]
-        self.owners = self.owners[:ri] + (p,) + self.owners[ri + 1:]
-        self.trains = self.trains[:p] + (self.trains[p] - route.length,) + self.trains[p + 1:]
-        self.points = self.points[:p] + (self.points[p] + tables.route_points[ri],) + self.points[p + 1:]
-        free = list(self.free)
+        owners = self.owners
+        self.owners = owners[:ri] + (p,) + owners[ri + 1:]
+        trains = self.trains
+        self.trains = trains[:p] + (trains[p] - tables.route_edges[ri][2],) + trains[p + 1:]
+        points = self.points
+        self.points = points[:p] + (points[p] + tables.route_points[ri],) + points[p + 1:]
+        free = self.free
         sig = tables.route_sig[ri]
-        free[sig] = _drop(free[sig], ri)
         siblings = tables.parallel[ri]
         if siblings:
+            free = list(free)
+            free[sig] = _drop(free[sig], ri)
             self._close_siblings(free, siblings)
-        self.free = tuple(free)
+            self.free = tuple(free)
+        else:
+            self.free = free[:sig] + (_drop(free[sig], ri),) + free[sig + 1:]
         bonus = tables.draw_bonus[ri]
         if bonus:
             self._draw_bonus(p, bonus)
@@ -719,7 +748,8 @@ class State:
         (`Game.usable_tracks`), the free ones close to everyone (`free`, changed in place); until
         then they close to this player (`blocked`)."""
         owners = self.owners
-        open_ = [r for r in siblings if owners[r] < 0]
+        open_ = [r for r in siblings if owners[r] < 0] if len(siblings) > 1 else (
+            siblings if owners[siblings[0]] < 0 else ())
         if not open_:
             return
         if len(siblings) + 1 - len(open_) >= self.game.usable_tracks[siblings[0]]:
@@ -939,18 +969,18 @@ class LegalActions(Sequence):
 
     # slots: one LegalActions is made per position reached, so no per-instance dict to allocate
     __slots__ = ("game", "simple", "size", "n_simple", "routes", "payable", "paying", "hand", "stations",
-                 "station_pays", "cum", "n_claims", "only_pass", "issued")
+                 "station_pays", "n_claims", "only_pass", "issued")
 
     def __init__(self, state: State):
         # the game, not the state: a state holds its LegalActions, and a reference back would make
         # every discarded state wait for the cycle collector
-        self.game = state.game
-        self.issued = None              # the last action handed out by indexing (see `State.apply`)
-        self.only_pass = False
         phase = state.phase
         if phase == "turn":
             self._turn(state)
             return
+        self.game = state.game
+        self.issued = None              # the last action handed out by indexing (see `State.apply`)
+        self.only_pass = False
         if phase == "draw2":
             simple = _draws(state, True)
         elif phase in ("opening", "tickets"):
@@ -974,15 +1004,25 @@ class LegalActions(Sequence):
 
     def _simple_only(self, simple: list) -> None:
         self.routes = self.payable = self.paying = self.stations = self.station_pays = ()
-        self.hand = self.cum = None
+        self.hand = None
         self.n_claims = 0
         self.simple = simple
         self.size = self.n_simple = len(simple)
 
     def _turn(self, s: State) -> None:
-        g = s.game
+        """The actions of a position that starts a turn (every field set here: `State.legal_actions`
+        makes the object without `__init__`). The hot path of a game: `_draws` is inline."""
+        self.game = g = s.game
+        self.issued = None              # the last action handed out by indexing (see `State.apply`)
+        self.only_pass = False
         p = s.player
-        self.simple = simple = _draws(s, False)
+        blind = bool(s.deck or s.discard)
+        table = g.draw_lists[False, blind, bool(s.ticket_deck)]
+        shown = frozenset(s.display)
+        simple = table.get(shown)
+        if simple is None:
+            simple = _draws(s, False)
+        self.simple = simple
         self.hand = hand = s.hands[p]
         tables = g.tables
         entry = tables.counts.get(hand)
@@ -1013,10 +1053,11 @@ class LegalActions(Sequence):
         self.paying = paying
         self.routes = routes
         self.n_simple = n_simple = len(simple)
-        # the claim blocks (payments x free routes per signature); their running totals, for
-        # indexing, only when an index falls among the claims (`_claim_totals`)
-        self.cum = None
-        self.n_claims = n_claims = sum(map(mul, paying, map(len, map(routes.__getitem__, payable))))
+        # the claim blocks: payments x free routes per signature
+        n_claims = 0
+        for sig, n in zip(payable, paying):       # (a loop: cheaper than map chains for a few signatures)
+            n_claims += n * len(routes[sig])
+        self.n_claims = n_claims
         size = n_simple + n_claims
         self.stations = self.station_pays = ()
         if g.rules.stations:
@@ -1032,14 +1073,6 @@ class LegalActions(Sequence):
             self.simple = [_PASS]
             self.only_pass = True
             self.size = self.n_simple = 1
-
-    def _claim_totals(self) -> list:
-        """The running totals of the claim blocks, signature by signature (made once)."""
-        cum = self.cum
-        if cum is None:
-            routes = self.routes
-            cum = self.cum = list(accumulate(map(mul, self.paying, map(len, map(routes.__getitem__, self.payable)))))
-        return cum
 
     def _pays(self, sig: int) -> tuple:
         return self.game.tables.sig_options(sig, self.hand)
@@ -1061,14 +1094,25 @@ class LegalActions(Sequence):
             raise IndexError("legal action index out of range")
         j = i - self.n_simple
         if j < self.n_claims:
-            cum = self._claim_totals()
-            b = bisect_right(cum, j)
-            if b:
-                j -= cum[b - 1]
-            sig = self.payable[b]
-            n = self.paying[b]
+            routes = self.routes
+            for sig, n in zip(self.payable, self.paying):     # the claim block j falls in
+                free = routes[sig]
+                block = n * len(free)
+                if j < block:
+                    break
+                j -= block
             t = self.game.tables
-            action = Claim(t.route_keys[self.routes[sig][j // n]], t.nth_payment(sig, self.hand, j % n))
+            j, q = divmod(j, n)
+            plain = t.sig_plain[sig]
+            if plain is not None and plain[3] and plain[0] != GREY:
+                # the common case of `Tables.nth_payment` inline: a coloured route, locomotives wild
+                colour, length, f, _wild = plain
+                k = length - self.hand[colour]
+                k = (k if k > f else f) + q
+                pay = PLAIN_PAYMENTS[colour][length - k][k]
+            else:
+                pay = t.nth_payment(sig, self.hand, q)
+            action = Claim(t.route_keys[free[j]], pay)
         else:
             j -= self.n_claims
             n = len(self.station_pays)

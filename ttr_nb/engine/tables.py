@@ -18,6 +18,9 @@ from .payments import Price
 from .rules import Rules
 
 
+_HALF = NUM_COLOURS // 2      # `PaymentCounter` caches the colour blocks of colours below and from this
+
+
 def _plain(price: Price) -> bool:
     """Nothing substitutes: the payments of such a price depend only on the cards of its
     colour (any colour for grey) and the locomotives."""
@@ -77,6 +80,11 @@ class PaymentCounter:
             (c, tuple(tuple(self._block(sigs, (h,) * NUM_COLOURS + (l,)) for l in range(cap + 1)) for h in range(cap + 1)))
             for c, sigs in sorted(colour_sigs.items()))
         self.grey = BoundedCache(100_000)     # grey blocks by the hand's sorted counts
+        # the colour blocks in two halves (colours 0-3, colours 4-7), each cached by its colours'
+        # counts and the locomotives: far fewer of those than of whole hands
+        self.halves = tuple(tuple((c, t) for c, t in self.tables if (c < _HALF) == first)
+                            for first in (True, False))
+        self.half_blocks = (BoundedCache(100_000), BoundedCache(100_000))
         self.ferry_counts = BoundedCache(100_000)   # (signature, colour cards, locomotives, total) -> count
 
     @staticmethod
@@ -84,20 +92,38 @@ class PaymentCounter:
         counts = [(i, p.count(hand)) for i, p in sigs]
         return tuple(i for i, n in counts if n), tuple(n for _, n in counts if n)
 
-    def __call__(self, hand: tuple) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    def _half(self, half: int, hand: tuple) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The colour blocks of one half of the colours (`halves`), end to end."""
         cap = self.cap
         loco = hand[LOCO]
         if loco > cap:
             loco = cap
-        sigs = counts = ()
-        for c, table in self.tables:
+        sigs = ()
+        counts = ()
+        for c, table in self.halves[half]:
             h = hand[c]
             s, n = table[h if h < cap else cap][loco]
             if s:
                 sigs += s
                 counts += n
+        return sigs, counts
+
+    def __call__(self, hand: tuple) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        # (runs on every hand not seen before, a few dozen times a game: two cached halves of
+        # the colour blocks, the grey block, then the few other signatures)
+        first, second = self.half_blocks
+        key = hand[:_HALF] + hand[LOCO:]
+        a = first.get(key)
+        if a is None:
+            a = first.put(key, self._half(0, hand))
+        key = hand[_HALF:]
+        b = second.get(key)
+        if b is None:
+            b = second.put(key, self._half(1, hand))
+        sigs = a[0] + b[0]
+        counts = a[1] + b[1]
         if self.grey_sigs:
-            key = tuple(sorted(hand[:LOCO])) + (hand[LOCO],)
+            key = (*sorted(hand[:LOCO]), hand[LOCO])
             block = self.grey.get(key)
             if block is None:
                 block = self.grey.put(key, self._block(self.grey_sigs, key))
@@ -133,8 +159,8 @@ class PaymentCounter:
 
 
 LONGEST_ROUTE = 12    # no board has a longer route (checked by the tests)
-# _PLAIN_PAYMENTS[c][n][k]: n cards of colour c and k locomotives, as `Cards`
-_PLAIN_PAYMENTS = tuple(tuple(tuple(Cards(tuple(n if i == c else k if i == LOCO else 0 for i in range(NUM_KINDS)))
+# PLAIN_PAYMENTS[c][n][k]: n cards of colour c and k locomotives, as `Cards`
+PLAIN_PAYMENTS = tuple(tuple(tuple(Cards(tuple(n if i == c else k if i == LOCO else 0 for i in range(NUM_KINDS)))
                                     for k in range(LONGEST_ROUTE + 1)) for n in range(LONGEST_ROUTE + 1))
                         for c in range(NUM_COLOURS))
 
@@ -185,7 +211,8 @@ class Tables:
         fits: fits[t][sig] is 1 if a route of that signature needs at most t trains.
         city_names: the names of the cities (not countries), in board order.
         count_payments: the `PaymentCounter` of the signatures.
-        counts, listed_payments, station_pays, route_names: the caches (see `caches`).
+        counts, listed_payments, station_pays, route_names, open_cities, usable: the caches
+            (see `caches`).
     """
 
     route_keys: tuple[str, ...]
@@ -208,6 +235,8 @@ class Tables:
     listed_payments: BoundedCache   # (signature, the part of the hand that matters) -> payments listed
     station_pays: BoundedCache      # (hand, cost) -> payments for a station
     route_names: BoundedCache       # a route name as typed -> its index
+    open_cities: BoundedCache       # (players, stations built) -> open cities, stations per player
+    usable: dict                    # players -> each route's usable tracks (`Game.usable_tracks`)
 
     @classmethod
     def build(cls, rules: Rules, board: Board) -> "Tables":
@@ -242,6 +271,8 @@ class Tables:
             listed_payments=BoundedCache(200_000),
             station_pays=BoundedCache(50_000),
             route_names=route_names,
+            open_cities=BoundedCache(10_000),
+            usable={},
         )
 
     def free_routes(self, owners, closed=()) -> tuple:
@@ -276,7 +307,7 @@ class Tables:
         loco = hand[LOCO]
         if wild and colour != GREY:             # the common case
             k = max(f, L - hand[colour]) + j
-            return _PLAIN_PAYMENTS[colour][L - k][k]
+            return PLAIN_PAYMENTS[colour][L - k][k]
         all_loco_done = False
         for c in (range(LOCO) if colour == GREY else (colour,)):
             if wild:
@@ -294,7 +325,7 @@ class Tables:
             if n > 0:
                 if j < n:
                     k = lo + j
-                    return _PLAIN_PAYMENTS[c][L - k][k]
+                    return PLAIN_PAYMENTS[c][L - k][k]
                 j -= n
                 if hi == L:
                     all_loco_done = True
