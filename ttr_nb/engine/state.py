@@ -15,13 +15,13 @@ Phases
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from itertools import combinations, compress
 from operator import index as operator_index, sub
 from typing import Iterator, Sequence
 
 from .actions import (FORMS, AbandonTunnel, Action, ActionSyntaxError, BuildStation, Claim, DrawBlind, DrawFaceUp,
                       DrawTickets, KeepTickets, Pass, PayTunnel, forms_separator)
-from .board import DECKS
 from .caches import BoundedCache
 from .cards import (CARD_INDEX, CARD_NAMES, LOCO, NUM_COLOURS, NUM_KINDS, Cards, card_index, card_word,
                     cards_of_colour, colour_name)
@@ -53,6 +53,12 @@ _EXPECTED = {
     "tickets": N_("{player} must choose which of the drawn tickets to keep"),
     "tunnel": N_("{player} must pay the tunnel's extra cards or abandon it"),
 }
+
+
+@lru_cache(maxsize=16)
+def _full_deck(cards_per_colour: int, locomotives: int) -> tuple[int, ...]:
+    """Every train card of an edition, in card order (shuffled at setup)."""
+    return tuple(c for c in range(NUM_COLOURS) for _ in range(cards_per_colour)) + (LOCO,) * locomotives
 
 
 def _without(items: tuple, index: int) -> tuple:
@@ -124,11 +130,11 @@ class State:
         rules = game.rules
         n = game.players
         rng = random.Random(game.seed)
-        deck = [c for c in range(NUM_COLOURS) for _ in range(rules.cards_per_colour)] + [LOCO] * rules.locomotives
+        deck = list(_full_deck(rules.cards_per_colour, rules.locomotives))
         shuffle(rng, deck)
         decks = {}
-        for deck_name in DECKS:
-            ids = [t.index for t in game.board.tickets if t.deck == deck_name]
+        for deck_name, ids in game.tables.deck_tickets:
+            ids = list(ids)
             shuffle(rng, ids)
             decks[deck_name] = ids
         offers = [[] for _ in range(n)]
@@ -138,21 +144,20 @@ class State:
                 for _i in range(k):
                     if decks[deck_name]:
                         offers[p].append(decks[deck_name].pop())
+        hands = []
+        for _p in range(n):                 # dealt from the top of the deck (its end), as `_draw` does
+            hand = [0] * NUM_KINDS
+            for _i in range(rules.hand_size):
+                hand[deck.pop()] += 1
+            hands.append(tuple(hand))
         draw_from = rules.tickets.draw_from
-        s = cls(game, phase="opening", player=game.first_player, hands=((0,) * NUM_KINDS,) * n, deck=tuple(deck),
+        s = cls(game, phase="opening", player=game.first_player, hands=tuple(hands), deck=tuple(deck),
                 discard=(), display=(), owners=(-1,) * len(game.board.routes), free=game.tables.free_at_start,
                 blocked=(frozenset(),) * n, trains=(rules.trains,) * n, points=(0,) * n, stations=(),
                 tickets=((),) * n, ticket_deck=tuple(decks[draw_from]),
                 removed_tickets=tuple(t for name, ids in decks.items() if name != draw_from for t in ids),
                 offer=(), opening_offers=tuple(tuple(o) for o in offers), pending=None, countdown=None,
                 passes=0, shuffles=0, turn=0, last_reveal=None, bonus_cards=bonuscards.deal(game))
-        hands = []
-        for _p in range(n):
-            hand = [0] * NUM_KINDS
-            for _i in range(rules.hand_size):
-                hand[s._draw()] += 1
-            hands.append(tuple(hand))
-        s.hands = tuple(hands)
         s._refill_display()
         return s
 

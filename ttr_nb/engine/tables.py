@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .board import Board
+from .board import DECKS, Board
 from .caches import BoundedCache
 from .cards import COLOURS, GREY, GREY_NAME, LOCO, NUM_COLOURS, NUM_KINDS, Cards
 from .payments import Price
@@ -210,6 +210,7 @@ class Tables:
         free_at_start: per signature, the routes free at the start of a game.
         fits: fits[t][sig] is 1 if a route of that signature needs at most t trains.
         city_names: the names of the cities (not countries), in board order.
+        deck_tickets: each ticket deck of `board.DECKS` with its tickets (indexes, in board order).
         count_payments: the `PaymentCounter` of the signatures.
         counts, listed_payments, station_pays, route_names, open_cities, usable: the caches
             (see `caches`).
@@ -237,6 +238,7 @@ class Tables:
     route_names: BoundedCache       # a route name as typed -> its index
     open_cities: BoundedCache       # (players, stations built) -> open cities, stations per player
     usable: dict                    # players -> each route's usable tracks (`Game.usable_tracks`)
+    deck_tickets: tuple[tuple[str, tuple[int, ...]], ...] = ()     # (deck, its tickets) per `board.DECKS`
 
     @classmethod
     def build(cls, rules: Rules, board: Board) -> "Tables":
@@ -273,6 +275,7 @@ class Tables:
             route_names=route_names,
             open_cities=BoundedCache(10_000),
             usable={},
+            deck_tickets=tuple((name, tuple(t.index for t in board.tickets if t.deck == name)) for name in DECKS),
         )
 
     def free_routes(self, owners, closed=()) -> tuple:
@@ -308,6 +311,21 @@ class Tables:
         if wild and colour != GREY:             # the common case
             k = max(f, L - hand[colour]) + j
             return PLAIN_PAYMENTS[colour][L - k][k]
+        if wild:                                # a grey route, locomotives wild: the next most common
+            hi = L if loco >= L else loco
+            for c in range(LOCO):
+                lo = L - hand[c]
+                if lo < f:
+                    lo = f
+                n = hi - lo + 1
+                if n > 0:
+                    if j < n:
+                        k = lo + j
+                        return PLAIN_PAYMENTS[c][L - k][k]
+                    j -= n
+                    if hi == L:                 # the all-locomotive payment is listed once, here
+                        hi = L - 1
+            raise IndexError(f"payment {j} is out of range")
         all_loco_done = False
         for c in (range(LOCO) if colour == GREY else (colour,)):
             if wild:
