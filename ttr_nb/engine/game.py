@@ -93,6 +93,9 @@ class Game:
         self.usable_tracks: tuple[int, ...] = usable
         #: the draws a display allows, by (second card, blind draw, ticket draw) (`tables.DRAW_LISTS`)
         self.draw_lists: dict[tuple, dict] = DRAW_LISTS[rules.face_up_locomotive_costs_two]
+        #: the same tables for the first card of a turn, at 2 x (blind draw) + (ticket draw)
+        self.turn_draws: tuple[dict, ...] = tuple(self.draw_lists[False, blind, tickets]
+                                                  for blind in (False, True) for tickets in (False, True))
         #: the shared legal actions of a draw's second card, by (blind draw) (`tables.SECOND_DRAWS`)
         self.second_draws: dict[bool, dict] = SECOND_DRAWS[rules.face_up_locomotive_costs_two]
 

@@ -974,7 +974,7 @@ class LegalActions(Sequence):
 
     # slots: one LegalActions is made per position reached, so no per-instance dict to allocate
     __slots__ = ("game", "simple", "size", "n_simple", "routes", "payable", "paying", "hand", "stations",
-                 "station_pays", "n_claims", "only_pass", "issued")
+                 "station_pays", "n_claims", "issued")
 
     def __init__(self, state: State):
         # the game, not the state: a state holds its LegalActions, and a reference back would make
@@ -985,7 +985,6 @@ class LegalActions(Sequence):
             return
         self.game = state.game
         self.issued = None              # the last action handed out by indexing (see `State.apply`)
-        self.only_pass = False
         if phase == "draw2":
             simple = _draws(state, True)
         elif phase in ("opening", "tickets"):
@@ -1003,7 +1002,6 @@ class LegalActions(Sequence):
         new = object.__new__(cls)
         new.game = None
         new.issued = None
-        new.only_pass = False
         new._simple_only(simple)
         return new
 
@@ -1019,10 +1017,8 @@ class LegalActions(Sequence):
         makes the object without `__init__`). The hot path of a game: `_draws` is inline."""
         self.game = g = s.game
         self.issued = None              # the last action handed out by indexing (see `State.apply`)
-        self.only_pass = False
         p = s.player
-        blind = bool(s.deck or s.discard)
-        table = g.draw_lists[False, blind, bool(s.ticket_deck)]
+        table = g.turn_draws[(2 if s.deck or s.discard else 0) + (1 if s.ticket_deck else 0)]
         shown = frozenset(s.display)
         simple = table.get(shown)
         if simple is None:
@@ -1075,9 +1071,13 @@ class LegalActions(Sequence):
                     size += len(self.stations) * len(pays)
         self.size = size
         if not size:
-            self.simple = [_PASS]
-            self.only_pass = True
+            self.simple = _ONLY_PASS
             self.size = self.n_simple = 1
+
+    @property
+    def only_pass(self) -> bool:
+        """Nothing but passing is legal (no draw, ticket, claim or station)."""
+        return self.simple is _ONLY_PASS
 
     def _pays(self, sig: int) -> tuple:
         return self.game.tables.sig_options(sig, self.hand)
@@ -1086,16 +1086,24 @@ class LegalActions(Sequence):
         return self.size
 
     def __getitem__(self, i):
-        if type(i) is not int:
+        try:
+            if 0 <= i < self.n_simple:        # the common case first: a draw, a keep
+                action = self.issued = self.simple[i]
+                return action
+        except TypeError:
             if isinstance(i, slice):
                 return [self[j] for j in range(*i.indices(self.size))]
-            i = operator_index(i)
+            i = operator_index(i)             # (TypeError for what is not an index)
+        return self._get(i)
+
+    def _get(self, i: int):
+        """`self[i]` for an index past the simple actions, or from the end."""
         if i < 0:
             i += self.size
-        if 0 <= i < self.n_simple:            # the common case first: a draw, a keep
-            action = self.issued = self.simple[i]
-            return action
-        if not 0 <= i < self.size:
+            if 0 <= i < self.n_simple:
+                action = self.issued = self.simple[i]
+                return action
+        if not self.n_simple <= i < self.size:
             raise IndexError("legal action index out of range")
         j = i - self.n_simple
         if j < self.n_claims:
@@ -1238,5 +1246,6 @@ KEEP_LEGAL = BoundedCache(100)
 _DRAW_BLIND = DrawBlind()
 _DRAW_TICKETS = DrawTickets()
 _PASS = Pass()
+_ONLY_PASS = [_PASS]      # the actions of a turn where nothing else is legal (shared, never changed)
 _ABANDON = AbandonTunnel()
 _FACE_UP = {card: DrawFaceUp(CARD_NAMES[card]) for card in range(len(CARD_NAMES))}
