@@ -695,7 +695,7 @@ class State:
         p = self.player
         self.passes = 0
         if price.tunnel:
-            colour = price.split(a.payment)[0]
+            colour = g.tables.payment_colour(ri, a.payment)
             self._take_cards(p, a.payment)
             if len(self.deck) < 3 and self.discard:
                 self._reshuffle()
@@ -709,7 +709,7 @@ class State:
             extra = tunnel_extra(colour, a.payment, revealed)
             self.last_reveal = TunnelReveal(ri, revealed, extra)
             if extra == 0:
-                self._discard_cards(Cards.from_list(revealed))
+                self.discard += tuple(sorted(revealed))     # (in card order, as `_discard_cards` puts them)
                 self._discard_cards(a.payment)
                 self._place(ri)
                 self._end_turn()
@@ -780,7 +780,7 @@ class State:
         pending = self.pending
         p = self.player
         self._take_cards(p, a.extra)
-        self._discard_cards(Cards.from_list(pending.revealed))
+        self.discard += tuple(sorted(pending.revealed))     # (in card order, as `_discard_cards`)
         self._discard_cards(pending.paid)
         self._discard_cards(a.extra)
         self._place(pending.route)
@@ -789,7 +789,7 @@ class State:
     def _do_abandon(self, a: AbandonTunnel) -> None:
         pending = self.pending
         self._return_cards(self.player, pending.paid)
-        self._discard_cards(Cards.from_list(pending.revealed))
+        self.discard += tuple(sorted(pending.revealed))     # (in card order, as `_discard_cards`)
         self._end_turn()
 
     def _do_station(self, a: BuildStation) -> None:

@@ -212,7 +212,7 @@ class Tables:
         city_names: the names of the cities (not countries), in board order.
         deck_tickets: each ticket deck of `board.DECKS` with its tickets (indexes, in board order).
         count_payments: the `PaymentCounter` of the signatures.
-        counts, listed_payments, station_pays, route_names, open_cities, usable: the caches
+        counts, listed_payments, station_pays, route_names, open_cities, colours_read, usable: the caches
             (see `caches`).
     """
 
@@ -237,6 +237,7 @@ class Tables:
     station_pays: BoundedCache      # (hand, cost) -> payments for a station
     route_names: BoundedCache       # a route name as typed -> its index
     open_cities: BoundedCache       # (players, stations built) -> open cities, stations per player
+    colours_read: BoundedCache      # (signature, payment) -> the colour it is read as
     usable: dict                    # players -> each route's usable tracks (`Game.usable_tracks`)
     deck_tickets: tuple[tuple[str, tuple[int, ...]], ...] = ()     # (deck, its tickets) per `board.DECKS`
 
@@ -274,6 +275,7 @@ class Tables:
             station_pays=BoundedCache(50_000),
             route_names=route_names,
             open_cities=BoundedCache(10_000),
+            colours_read=BoundedCache(50_000),
             usable={},
             deck_tickets=tuple((name, tuple(t.index for t in board.tickets if t.deck == name)) for name in DECKS),
         )
@@ -348,6 +350,16 @@ class Tables:
                 if hi == L:
                     all_loco_done = True
         raise IndexError(f"payment {j} is out of range")
+
+    def payment_colour(self, ri: int, payment) -> int:
+        """The colour a valid payment for route `ri` is read as (`Price.split`; cached per
+        signature and payment: every tunnel claim asks it)."""
+        sig = self.route_sig[ri]
+        key = (sig, payment)
+        colour = self.colours_read.get(key)
+        if colour is None:
+            colour = self.colours_read.put(key, self.sig_prices[sig].split(payment)[0])
+        return colour
 
     def station_payments(self, hand: tuple, cost: int) -> tuple[Cards, ...]:
         """The ways `hand` pays for a station costing `cost` cards of one colour (cached)."""
