@@ -30,13 +30,13 @@ from .display import state_html
 from .errors import IllegalAction, Reason, one_sentence
 from .i18n import N_, translations
 from .narration import capital, mid, player_mention, route_name, trains_text
-from .payments import GREY, tunnel_extra, tunnel_extra_options
-from .tables import PLAIN_PAYMENTS
 from .observer import view
+from .payments import GREY, tunnel_extra, tunnel_extra_options
 from .position import FIELDS, PHASES, PendingTunnel, TunnelReveal
 from .rules import edition_title
-from .shuffle import shuffle
 from .scoring import score_breakdown, winners
+from .shuffle import shuffle
+from .tables import PLAIN_PAYMENTS
 
 _new_state = object.__new__
 _, ngettext = translations("engine")
@@ -695,7 +695,7 @@ class State:
         p = self.player
         self.passes = 0
         if price.tunnel:
-            colour = g.tables.payment_colour(ri, a.payment)
+            colour = tables.payment_colour(ri, a.payment)
             self._take_cards(p, a.payment)
             if len(self.deck) < 3 and self.discard:
                 self._reshuffle()
@@ -753,8 +753,10 @@ class State:
         (`Game.usable_tracks`), the free ones close to everyone (`free`, changed in place); until
         then they close to this player (`blocked`)."""
         owners = self.owners
-        open_ = [r for r in siblings if owners[r] < 0] if len(siblings) > 1 else (
-            siblings if owners[siblings[0]] < 0 else ())
+        if len(siblings) == 1:                  # a double (most groups): no list to build
+            open_ = siblings if owners[siblings[0]] < 0 else ()
+        else:
+            open_ = [r for r in siblings if owners[r] < 0]
         if not open_:
             return
         if len(siblings) + 1 - len(open_) >= self.game.usable_tracks[siblings[0]]:
