@@ -89,7 +89,9 @@ library.  Every fact below is cross-checked by exhaustive search in
    a few small components with one or two cycles.  For those a plain
    depth-first search over trails from the odd vertices (fact 3) is several
    times faster than setting up the search of 5-8; it runs with a budget of
-   steps and hands over to that search when the budget is spent.
+   steps and hands over to that search when the budget is spent.  A trail
+   that enters a run of degree-2 vertices can only follow it (fact 4), so the
+   search takes each run in one move, counting one step per edge.
 
 11. Size (`MAX_EDGES`).  The search is exact, and its time grows
    exponentially with the edges of a component: a network of 150 edges takes
@@ -175,25 +177,77 @@ def longest_path_of_routes(edges) -> LongestPath:
     (positive whole lengths, two different cities, fewer routes than `MAX_EDGES`)."""
     if len(edges) > MAX_EDGES:
         return longest_path(edges)               # (refused there)
+    return longest_in_network(route_network(edges))
+
+
+def route_network(edges) -> tuple[list[tuple[int, int]], list[int], list, list[int], list[list[int]]]:
+    """A player's routes (a, b, length) as the search takes them: (ends, lengths, cities, part,
+    comps). Cities are numbered in order of first appearance (the numbering of `longest_path`,
+    so the same trail): ``ends`` holds each edge's two numbers, ``cities`` the city of each
+    number, ``comps`` the edges of each connected component (components in order of their first
+    edge, as `_components`), ``part`` each city's component. Scoring labels ticket cities with
+    ``part`` and hands the rest to `longest_in_network`: one pass serves both."""
+    # Hand-tuned (it runs for every player at every game end): numbering and a union-find of
+    # the numbers in one pass, the root of a component being its lowest number.
     ends: list[tuple[int, int]] = []
     lengths: list[int] = []
-    city_id: dict[Hashable, int] = {}
-    cities: list[Hashable] = []
-    for a, b, length in edges:                   # the numbering of `longest_path`, so the same trail
-        ends.append((_number(a, city_id, cities), _number(b, city_id, cities)))
+    cities: list = []
+    city_id: dict = {}
+    parent: list[int] = []
+    for a, b, length in edges:
+        i = city_id.get(a)
+        if i is None:
+            i = city_id[a] = len(cities)
+            cities.append(a)
+            parent.append(i)
+        j = city_id.get(b)
+        if j is None:
+            j = city_id[b] = len(cities)
+            cities.append(b)
+            parent.append(j)
+        ends.append((i, j))
         lengths.append(length)
-    return _longest(ends, lengths, cities)
+        while parent[i] != i:
+            i = parent[i]
+        while parent[j] != j:
+            j = parent[j]
+        if i < j:
+            parent[j] = i
+        elif j < i:
+            parent[i] = j
+    part = [0] * len(cities)
+    count = 0
+    for v, up in enumerate(parent):        # a city's parent has a lower number: its part is known
+        if up == v:
+            part[v] = count
+            count += 1
+        else:
+            part[v] = part[up]
+    # components numbered by lowest city = in order of their first edge (cities are numbered
+    # by first appearance, so a component's lowest city appears in its first edge)
+    comps: list[list[int]] = [[] for _ in range(count)]
+    for e, (a, _) in enumerate(ends):
+        comps[part[a]].append(e)
+    return ends, lengths, cities, part, comps
 
 
-def _longest(ends: list[tuple[int, int]], lengths: list[int], cities: list) -> LongestPath:
-    """The search of `longest_path` on numbered cities (`ends` of each edge, its length)."""
+def longest_in_network(network) -> LongestPath:
+    """`longest_path` of a `route_network`."""
+    ends, lengths, cities, _, comps = network
+    return _longest(ends, lengths, cities, comps)
+
+
+def _longest(ends: list[tuple[int, int]], lengths: list[int], cities: list, comps=None) -> LongestPath:
+    """The search of `longest_path` on numbered cities (`ends` of each edge, its length);
+    `comps`: the components (`_components`), when known."""
     if not ends:
         return LongestPath()
 
     best_len, best_trail = 0, []
+    if comps is None:
+        comps = _components(len(cities), ends)
     # heaviest component first: lighter ones can then often be skipped unsearched
-    comps = sorted(((sum(lengths[e] for e in comp), comp) for comp in _components(len(cities), ends)),
-                   key=lambda wc: -wc[0])
+    comps = sorted(((sum([lengths[e] for e in comp]), comp) for comp in comps), key=_minus_weight)
     for weight, comp in comps:
         if weight <= best_len:
             continue
@@ -210,6 +264,10 @@ def _longest(ends: list[tuple[int, int]], lengths: list[int], cities: list) -> L
         if found is not None:
             best_len, best_trail = found
     return LongestPath(best_len, tuple(best_trail), tuple(cities[c] for c in _walk(best_trail, ends)))
+
+
+def _minus_weight(weighed: tuple) -> int:
+    return -weighed[0]
 
 
 # --------------------------------------------------------------------------- helpers
@@ -279,54 +337,105 @@ SMALL_EDGES = 20             # fact 10: components this small are searched direc
 SMALL_SEARCH_STEPS = 400     # ... unless that takes more steps than this
 
 
+class _Stop(Exception):
+    """Ends `_small_trail`'s search: out of steps, or a trail holds every edge."""
+
+
 def _small_trail(comp: list[int], ends: list[tuple[int, int]], lengths: list[int], floor: int,
                  budget: int = SMALL_SEARCH_STEPS):
     """Longest trail of a small component by plain depth-first search over trails
     (fact 10), or `_TOO_BIG` when the search would take more than `budget` steps.
-    Trails start at odd vertices only (fact 3). None: nothing longer than `floor`."""
-    adj: dict[int, list[tuple[int, int, int, int]]] = {}
+    Trails start at odd vertices only (fact 3). None: nothing longer than `floor`.
+
+    The search: from each start vertex (in order of first appearance in ``comp``) try each
+    unused edge (in ``comp`` order), depth first; a trail that cannot go on is a candidate,
+    the first longest one wins; a step is one edge added to a trail; the search stops once a
+    trail holds every edge."""
     total = 0
-    for i, e in enumerate(comp):
+    for e in comp:
+        total += lengths[e]
+    if total <= floor:
+        return None
+    local: dict[int, int] = {}
+    adj: list[list[tuple[int, int]]] = []     # per local vertex: (other end, edge)
+    for e in comp:
         a, b = ends[e]
-        length = lengths[e]
-        total += length
-        adj.setdefault(a, []).append((b, e, 1 << i, length))
-        adj.setdefault(b, []).append((a, e, 1 << i, length))
-    starts = [v for v, lst in adj.items() if len(lst) & 1] or [ends[comp[0]][0]]
+        la = local.get(a)
+        if la is None:
+            la = local[a] = len(adj)
+            adj.append([])
+        lb = local.get(b)
+        if lb is None:
+            lb = local[b] = len(adj)
+            adj.append([])
+        adj[la].append((lb, e))
+        adj[lb].append((la, e))
+    starts = [v for v, out in enumerate(adj) if len(out) & 1] or [0]
+    # Hand-tuned (most game ends run it, and nearly all its time is the recursion below).
+    # A trail entering a run of degree-2 cities has one way on, so the search takes each
+    # such run ("chain") in one move: the same trails in the same order, a chain of k edges
+    # counting k steps (it cannot end inside a chain: a chain is used whole or not at all).
+    # Chains are numbered and used ones held in a bitmask; the trail so far is a linked
+    # tuple (chain's edges, rest) passed down, cheaper than a list appended and popped;
+    # the two ways to stop raise, so the loop tests neither.
+    turns = [len(out) != 2 for out in adj]    # the cities a trail may turn or stop at
+    turns[starts[0]] = True                   # (a start of degree 2 when there is no odd city)
+    moves: list[list[tuple[int, int, int, int, tuple[int, ...]]]] = [[] for _ in adj]
+    chain_of: dict[int, tuple] = {}           # first or last edge of a chain -> its move back
+    bit = 1
+    for u, out in enumerate(adj):
+        if not turns[u]:
+            continue
+        for x, e in out:
+            back = chain_of.get(e)
+            if back is not None:              # a chain found from its other end
+                moves[u].append(back)
+                continue
+            seq = [e]
+            length = lengths[e]
+            here, last = x, e
+            while not turns[here]:            # on along the run of degree-2 cities
+                (y1, e1), (y2, e2) = adj[here]
+                here, last = (y2, e2) if e1 == last else (y1, e1)
+                seq.append(last)
+                length += lengths[last]
+            moves[u].append((here, bit, length, len(seq), tuple(seq)))
+            chain_of[last] = (u, bit, length, len(seq), tuple(reversed(seq)))
+            bit <<= 1
     best_len, best = floor, None
-    path: list[int] = []
     steps = 0
 
-    def walk(v: int, used: int, length: int) -> bool:
-        """Extend the trail in `path` from v; False when the budget is spent."""
+    def walk(v: int, used: int, length: int, trail) -> None:
+        """Extend the trail (its chains `trail`, linked, last first) from v."""
         nonlocal best_len, best, steps
         stuck = True
-        for w, e, bit, n in adj[v]:
+        for w, bit, n, k, seq in moves[v]:
             if not used & bit:
                 stuck = False
-                steps += 1
+                steps += k
                 if steps > budget:
-                    return False
-                path.append(e)
-                ok = walk(w, used | bit, length + n)
-                path.pop()
-                if not ok:
-                    return False
-                if best_len == total:
-                    return True
+                    raise _Stop
+                walk(w, used | bit, length + n, (seq, trail))
         if stuck and length > best_len:
-            best_len, best = length, list(path)
-        return True
+            best_len, best = length, trail
+            if length == total:
+                raise _Stop
 
     try:
         for v in starts:
-            if not walk(v, 0, 0):
-                return _TOO_BIG
-            if best_len == total:
-                break
+            walk(v, 0, 0, None)
+    except _Stop:
+        if steps > budget:
+            return _TOO_BIG
     finally:
         walk = None     # the nested function refers to itself: without this, a cycle for the collector
-    return None if best is None else (best_len, best)
+    if best is None:
+        return None
+    runs = []
+    while best is not None:
+        seq, best = best
+        runs.append(seq)
+    return best_len, [e for seq in reversed(runs) for e in seq]
 
 
 def connected_parts(adj: list[list[int]]) -> tuple[list[int], int]:
