@@ -180,12 +180,12 @@ def longest_path_of_routes(edges) -> LongestPath:
     return longest_in_network(route_network(edges))
 
 
-def route_network(edges) -> tuple[list[tuple[int, int]], list[int], list, list[int], list[list[int]]]:
+def route_network(edges) -> tuple[list[tuple[int, int]], list[int], list, list[int], list[list[int]], list[int]]:
     """A player's routes (a, b, length) as the search takes them: (ends, lengths, cities, part,
-    comps). Cities are numbered in order of first appearance (the numbering of `longest_path`,
+    comps, weights). Cities are numbered in order of first appearance (the numbering of `longest_path`,
     so the same trail): ``ends`` holds each edge's two numbers, ``cities`` the city of each
     number, ``comps`` the edges of each connected component (components in order of their first
-    edge, as `_components`), ``part`` each city's component. Scoring labels ticket cities with
+    edge, as `_components`), ``weights`` their lengths, ``part`` each city's component. Scoring labels ticket cities with
     ``part`` and hands the rest to `longest_in_network`: one pass serves both."""
     # Hand-tuned (it runs for every player at every game end): numbering and a union-find of
     # the numbers in one pass, the root of a component being its lowest number.
@@ -226,31 +226,72 @@ def route_network(edges) -> tuple[list[tuple[int, int]], list[int], list, list[i
     # components numbered by lowest city = in order of their first edge (cities are numbered
     # by first appearance, so a component's lowest city appears in its first edge)
     comps: list[list[int]] = [[] for _ in range(count)]
+    weights = [0] * count
     for e, (a, _) in enumerate(ends):
-        comps[part[a]].append(e)
-    return ends, lengths, cities, part, comps
+        c = part[a]
+        comps[c].append(e)
+        weights[c] += lengths[e]
+    return ends, lengths, cities, part, comps, weights
+
+
+def numbered_components(ends: list[tuple[int, int]], lengths: list[int], n: int):
+    """The components of edges between cities already numbered (0 <= number < n; a board's
+    numbering, any order): (root, comp_at, comps, weights). ``root[v]`` leads towards v's
+    representative (follow it until ``root[r] == r``); ``comp_at[r]`` is that
+    representative's component, -1 for a city no edge touches; ``comps`` and ``weights`` as
+    `route_network` (components in order of their first edge). The search does not depend
+    on the numbers, only on the order of the edges, so `_longest` finds the same trail."""
+    # Hand-tuned like `route_network`: a union-find over the numbers, no dict.
+    root = list(range(n))
+    for i, j in ends:
+        while root[i] != i:
+            i = root[i]
+        while root[j] != j:
+            j = root[j]
+        if i < j:
+            root[j] = i
+        elif j < i:
+            root[i] = j
+    comp_at = [-1] * n
+    comps: list[list[int]] = []
+    weights: list[int] = []
+    for e, (a, _) in enumerate(ends):
+        while root[a] != a:
+            a = root[a]
+        c = comp_at[a]
+        if c < 0:
+            comp_at[a] = len(comps)
+            comps.append([e])
+            weights.append(lengths[e])
+        else:
+            comps[c].append(e)
+            weights[c] += lengths[e]
+    return root, comp_at, comps, weights
 
 
 def longest_in_network(network) -> LongestPath:
     """`longest_path` of a `route_network`."""
-    ends, lengths, cities, _, comps = network
-    return _longest(ends, lengths, cities, comps)
+    ends, lengths, cities, _, comps, weights = network
+    return _longest(ends, lengths, cities, comps, weights)
 
 
-def _longest(ends: list[tuple[int, int]], lengths: list[int], cities: list, comps=None) -> LongestPath:
+def _longest(ends: list[tuple[int, int]], lengths: list[int], cities: list, comps=None,
+             weights=None) -> LongestPath:
     """The search of `longest_path` on numbered cities (`ends` of each edge, its length);
-    `comps`: the components (`_components`), when known."""
+    `comps`: the components (`_components`) and `weights` their lengths, when known."""
     if not ends:
         return LongestPath()
 
     best_len, best_trail = 0, []
     if comps is None:
         comps = _components(len(cities), ends)
-    # heaviest component first: lighter ones can then often be skipped unsearched
-    comps = sorted(((sum([lengths[e] for e in comp]), comp) for comp in comps), key=_minus_weight)
-    for weight, comp in comps:
-        if weight <= best_len:
-            continue
+        weights = [sum([lengths[e] for e in comp]) for comp in comps]
+    # heaviest component first (ties in component order: the sort is stable, also reversed);
+    # once one is no longer than the best trail found, neither is any after it
+    for c in sorted(range(len(comps)), key=weights.__getitem__, reverse=True):
+        if weights[c] <= best_len:
+            break
+        comp = comps[c]
         found = _TOO_BIG
         if SHORTCUTS:
             if len({v for e in comp for v in ends[e]}) == len(comp) + 1:
@@ -264,10 +305,6 @@ def _longest(ends: list[tuple[int, int]], lengths: list[int], cities: list, comp
         if found is not None:
             best_len, best_trail = found
     return LongestPath(best_len, tuple(best_trail), tuple(cities[c] for c in _walk(best_trail, ends)))
-
-
-def _minus_weight(weighed: tuple) -> int:
-    return -weighed[0]
 
 
 # --------------------------------------------------------------------------- helpers
@@ -299,31 +336,40 @@ def _walk(trail: list[int], ends: list[tuple[int, int]]) -> list[int]:
 def _tree_trail(comp: list[int], ends: list[tuple[int, int]], lengths: list[int]) -> tuple[int, list[int]]:
     """Longest trail of a component without a cycle (fact 9): the path between two
     vertices farthest apart, found by two sweeps (the farthest vertex from any vertex
-    is an end of a longest path)."""
-    adj: dict[int, list[tuple[int, int]]] = {}
+    is an end of a longest path; the first one reached among equals)."""
+    adj: dict[int, list[tuple[int, int, int]]] = {}
     for e in comp:
         a, b = ends[e]
-        adj.setdefault(a, []).append((b, e))
-        adj.setdefault(b, []).append((a, e))
-
-    def sweep(src: int) -> tuple[int, int, dict[int, tuple[int, int] | None]]:
+        n = lengths[e]
+        out = adj.get(a)
+        if out is None:
+            adj[a] = [(b, e, n)]
+        else:
+            out.append((b, e, n))
+        out = adj.get(b)
+        if out is None:
+            adj[b] = [(a, e, n)]
+        else:
+            out.append((a, e, n))
+    far = ends[comp[0]][0]
+    for _ in range(2):                 # from any vertex to the farthest, from there to the farthest
+        src = far
         dist = {src: 0}
         via: dict[int, tuple[int, int] | None] = {src: None}
         todo = [src]
+        length = 0
         while todo:
             v = todo.pop()
-            for w, e in adj[v]:
+            d = dist[v]
+            for w, e, n in adj[v]:
                 if w not in dist:
-                    dist[w] = dist[v] + lengths[e]
+                    dist[w] = d + n
                     via[w] = (v, e)
                     todo.append(w)
-        far = max(dist, key=dist.__getitem__)
-        return far, dist[far], via
-
-    start, _, _ = sweep(ends[comp[0]][0])
-    end, length, via = sweep(start)
+                    if d + n > length:
+                        far, length = w, d + n
     trail = []
-    step = via[end]
+    step = via[far]
     while step is not None:
         trail.append(step[1])
         step = via[step[0]]

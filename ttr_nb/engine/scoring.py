@@ -13,7 +13,7 @@ from . import bonuscards
 from .caches import BoundedCache
 from .display import ScoreRows
 from .grandtour import GrandTour, grand_tours
-from .longest import connected_parts, longest_in_network, route_network
+from .longest import _longest, connected_parts, numbered_components, route_network
 
 
 @dataclass(frozen=True)
@@ -91,6 +91,31 @@ def _ticket_facts(board) -> tuple:
                             for j in order)
             facts.append((ticket.source, options, TicketResult(ticket.key, False, -min(ticket.points), None)))
         found = TICKET_FACTS.put(id(board), (board, tuple(facts)))
+    return found[1]
+
+
+#: Per board (by identity), the numbers `score_breakdown` works with: (names, route ends,
+#: route lengths, tickets), every city and country numbered (routes' ends first): each
+#: route's two numbers and length, each ticket's (source, ((target, result), ...), failed)
+#: as `_ticket_facts` with numbers for the places.
+NUMBERED_FACTS = BoundedCache(64)
+
+
+def _numbered_facts(board) -> tuple:
+    found = NUMBERED_FACTS.get(id(board))
+    if found is None or found[0] is not board:
+        number: dict = {}
+        for r in board.routes:
+            number.setdefault(r.a, len(number))
+            number.setdefault(r.b, len(number))
+        for ticket in board.tickets:
+            for place in ticket.ends:
+                number.setdefault(place, len(number))
+        tickets = tuple((number[source], tuple((number[target], result) for target, result in options), failed)
+                        for source, options, failed in _ticket_facts(board))
+        found = NUMBERED_FACTS.put(id(board), (board, (
+            list(number), tuple((number[r.a], number[r.b]) for r in board.routes),
+            tuple(r.length for r in board.routes), tickets)))
     return found[1]
 
 
@@ -244,14 +269,47 @@ def score_breakdown(state) -> ScoreRows:
         if o >= 0:
             routes_of[o].append(i)
     stations = rules.stations if state.stations else 0
+    names, route_ends, route_lengths, ticket_facts = _numbered_facts(board)
+    n = len(names)
     parts = []
     for p in range(g.players):
         mine = routes_of[p]
-        # one numbering and one pass over the components serve the tickets and the longest path
-        network = route_network([edges[i] for i in mine])
-        borrowed, results = _best_borrowing(state, p, dict(zip(network[2], network[3])))
-        lp = longest_in_network(network)
+        # one union-find of the player's routes (board numbers) serves the tickets and the longest path
+        ends = [route_ends[i] for i in mine]
+        lengths = [route_lengths[i] for i in mine]
+        root, comp_at, comps, weights = numbered_components(ends, lengths, n)
         built = len(state.stations_of(p)) if stations else 0
+        if built:
+            base = {}
+            for e in ends:
+                for v in e:
+                    r = v
+                    while root[r] != r:
+                        r = root[r]
+                    base[names[v]] = comp_at[r]
+            borrowed, results = _best_borrowing(state, p, base)
+        else:
+            # `_scored` inlined on numbers (hand-tuned: ~10 tickets a player in random games):
+            # a ticket is done when a target has the source's representative (and some route
+            # touches it)
+            borrowed, results = (), []
+            for t in state.tickets[p]:
+                source, options, failed = ticket_facts[t]
+                while root[source] != source:
+                    source = root[source]
+                if comp_at[source] >= 0:
+                    for target, result in options:
+                        while root[target] != target:
+                            target = root[target]
+                        if target == source:
+                            results.append(result)
+                            break
+                    else:
+                        results.append(failed)
+                else:
+                    results.append(failed)
+            results = tuple(results)
+        lp = _longest(ends, lengths, names, comps, weights)
         completed = 0
         for r in results:
             if r.completed:
