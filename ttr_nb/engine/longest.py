@@ -236,13 +236,15 @@ def route_network(edges) -> tuple[list[tuple[int, int]], list[int], list, list[i
 
 def numbered_components(ends: list[tuple[int, int]], lengths: list[int], n: int):
     """The components of edges between cities already numbered (0 <= number < n; a board's
-    numbering, any order): (root, comp_at, comps, weights). ``root[v]`` leads towards v's
+    numbering, any order): (root, comp_at, comps, weights, cyclic). ``root[v]`` leads towards v's
     representative (follow it until ``root[r] == r``); ``comp_at[r]`` is that
     representative's component, -1 for a city no edge touches; ``comps`` and ``weights`` as
-    `route_network` (components in order of their first edge). The search does not depend
+    `route_network` (components in order of their first edge); ``cyclic`` the components with
+    a cycle (an edge joining two cities already joined), the others being trees. The search does not depend
     on the numbers, only on the order of the edges, so `_longest` finds the same trail."""
     # Hand-tuned like `route_network`: a union-find over the numbers, no dict.
     root = list(range(n))
+    closing = []                       # edges that close a cycle
     for i, j in ends:
         while root[i] != i:
             i = root[i]
@@ -252,6 +254,8 @@ def numbered_components(ends: list[tuple[int, int]], lengths: list[int], n: int)
             root[j] = i
         elif j < i:
             root[i] = j
+        else:
+            closing.append(i)
     comp_at = [-1] * n
     comps: list[list[int]] = []
     weights: list[int] = []
@@ -266,7 +270,12 @@ def numbered_components(ends: list[tuple[int, int]], lengths: list[int], n: int)
         else:
             comps[c].append(e)
             weights[c] += lengths[e]
-    return root, comp_at, comps, weights
+    cyclic = set()
+    for r in closing:
+        while root[r] != r:
+            r = root[r]
+        cyclic.add(comp_at[r])
+    return root, comp_at, comps, weights, cyclic
 
 
 def longest_in_network(network) -> LongestPath:
@@ -276,9 +285,10 @@ def longest_in_network(network) -> LongestPath:
 
 
 def _longest(ends: list[tuple[int, int]], lengths: list[int], cities: list, comps=None,
-             weights=None) -> LongestPath:
+             weights=None, cyclic=None) -> LongestPath:
     """The search of `longest_path` on numbered cities (`ends` of each edge, its length);
-    `comps`: the components (`_components`) and `weights` their lengths, when known."""
+    `comps`: the components (`_components`) and `weights` their lengths, when known;
+    `cyclic`: the components with a cycle, when known."""
     if not ends:
         return LongestPath()
 
@@ -294,7 +304,11 @@ def _longest(ends: list[tuple[int, int]], lengths: list[int], cities: list, comp
         comp = comps[c]
         found = _TOO_BIG
         if SHORTCUTS:
-            if len({v for e in comp for v in ends[e]}) == len(comp) + 1:
+            if cyclic is not None:
+                tree = c not in cyclic
+            else:
+                tree = len({v for e in comp for v in ends[e]}) == len(comp) + 1
+            if tree:
                 found = _tree_trail(comp, ends, lengths)                # fact 9: no cycle
                 if found[0] <= best_len:
                     continue
@@ -304,7 +318,7 @@ def _longest(ends: list[tuple[int, int]], lengths: list[int], cities: list, comp
             found = _solve_component(comp, ends, lengths, best_len)
         if found is not None:
             best_len, best_trail = found
-    return LongestPath(best_len, tuple(best_trail), tuple(cities[c] for c in _walk(best_trail, ends)))
+    return LongestPath(best_len, tuple(best_trail), tuple([cities[c] for c in _walk(best_trail, ends)]))
 
 
 # --------------------------------------------------------------------------- helpers
@@ -398,13 +412,10 @@ def _small_trail(comp: list[int], ends: list[tuple[int, int]], lengths: list[int
     the first longest one wins; a step is one edge added to a trail; the search stops once a
     trail holds every edge."""
     total = 0
-    for e in comp:
-        total += lengths[e]
-    if total <= floor:
-        return None
     local: dict[int, int] = {}
     adj: list[list[tuple[int, int]]] = []     # per local vertex: (other end, edge)
     for e in comp:
+        total += lengths[e]
         a, b = ends[e]
         la = local.get(a)
         if la is None:
@@ -416,6 +427,8 @@ def _small_trail(comp: list[int], ends: list[tuple[int, int]], lengths: list[int
             adj.append([])
         adj[la].append((lb, e))
         adj[lb].append((la, e))
+    if total <= floor:
+        return None
     starts = [v for v, out in enumerate(adj) if len(out) & 1] or [0]
     # Hand-tuned (most game ends run it, and nearly all its time is the recursion below).
     # A trail entering a run of degree-2 cities has one way on, so the search takes each
@@ -445,8 +458,10 @@ def _small_trail(comp: list[int], ends: list[tuple[int, int]], lengths: list[int
                 here, last = (y2, e2) if e1 == last else (y1, e1)
                 seq.append(last)
                 length += lengths[last]
-            moves[u].append((here, bit, length, len(seq), tuple(seq)))
-            chain_of[last] = (u, bit, length, len(seq), tuple(reversed(seq)))
+            k = len(seq)
+            moves[u].append((here, bit, length, k, tuple(seq)))
+            seq.reverse()
+            chain_of[last] = (u, bit, length, k, tuple(seq))
             bit <<= 1
     best_len, best = floor, None
     steps = 0

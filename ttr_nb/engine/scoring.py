@@ -277,7 +277,7 @@ def score_breakdown(state) -> ScoreRows:
         # one union-find of the player's routes (board numbers) serves the tickets and the longest path
         ends = [route_ends[i] for i in mine]
         lengths = [route_lengths[i] for i in mine]
-        root, comp_at, comps, weights = numbered_components(ends, lengths, n)
+        root, comp_at, comps, weights, cyclic = numbered_components(ends, lengths, n)
         built = len(state.stations_of(p)) if stations else 0
         if built:
             base = {}
@@ -309,7 +309,7 @@ def score_breakdown(state) -> ScoreRows:
                 else:
                     results.append(failed)
             results = tuple(results)
-        lp = _longest(ends, lengths, names, comps, weights)
+        lp = _longest(ends, lengths, names, comps, weights, cyclic)
         completed = 0
         for r in results:
             if r.completed:
