@@ -436,10 +436,13 @@ def _small_trail(comp: list[int], ends: list[tuple[int, int]], lengths: list[int
     # counting k steps (it cannot end inside a chain: a chain is used whole or not at all).
     # Chains are numbered and used ones held in a bitmask; the trail so far is a linked
     # tuple (chain's edges, rest) passed down, cheaper than a list appended and popped;
+    # a chain to a city of one route ends the trail there, so it is weighed without a call;
     # the two ways to stop raise, so the loop tests neither.
     turns = [len(out) != 2 for out in adj]    # the cities a trail may turn or stop at
     turns[starts[0]] = True                   # (a start of degree 2 when there is no odd city)
-    moves: list[list[tuple[int, int, int, int, tuple[int, ...]]]] = [[] for _ in adj]
+    # per city: (where the chain leads, its bit, length, edges, the edges in travel order,
+    # whether it ends at a city of one route)
+    moves: list[list[tuple[int, int, int, int, tuple[int, ...], bool]]] = [[] for _ in adj]
     chain_of: dict[int, tuple] = {}           # first or last edge of a chain -> its move back
     bit = 1
     for u, out in enumerate(adj):
@@ -459,9 +462,9 @@ def _small_trail(comp: list[int], ends: list[tuple[int, int]], lengths: list[int
                 seq.append(last)
                 length += lengths[last]
             k = len(seq)
-            moves[u].append((here, bit, length, k, tuple(seq)))
+            moves[u].append((here, bit, length, k, tuple(seq), len(adj[here]) == 1))
             seq.reverse()
-            chain_of[last] = (u, bit, length, k, tuple(seq))
+            chain_of[last] = (u, bit, length, k, tuple(seq), len(out) == 1)
             bit <<= 1
     best_len, best = floor, None
     steps = 0
@@ -470,13 +473,19 @@ def _small_trail(comp: list[int], ends: list[tuple[int, int]], lengths: list[int
         """Extend the trail (its chains `trail`, linked, last first) from v."""
         nonlocal best_len, best, steps
         stuck = True
-        for w, bit, n, k, seq in moves[v]:
+        for w, bit, n, k, seq, dead_end in moves[v]:
             if not used & bit:
                 stuck = False
                 steps += k
                 if steps > budget:
                     raise _Stop
-                walk(w, used | bit, length + n, (seq, trail))
+                if dead_end:           # a city of one route: the trail stops there (no call)
+                    if length + n > best_len:
+                        best_len, best = length + n, (seq, trail)
+                        if best_len == total:
+                            raise _Stop
+                else:
+                    walk(w, used | bit, length + n, (seq, trail))
         if stuck and length > best_len:
             best_len, best = length, trail
             if length == total:
