@@ -284,6 +284,13 @@ def longest_in_network(network) -> LongestPath:
     return _longest(ends, lengths, cities, comps, weights)
 
 
+def longest_in_components(ends: list[tuple[int, int]], lengths: list[int], cities: list, components) -> LongestPath:
+    """`longest_path` of edges between numbered cities (`cities`: the city of each number)
+    whose components `numbered_components` found."""
+    _, _, comps, weights, cyclic = components
+    return _longest(ends, lengths, cities, comps, weights, cyclic)
+
+
 def _longest(ends: list[tuple[int, int]], lengths: list[int], cities: list, comps=None,
              weights=None, cyclic=None) -> LongestPath:
     """The search of `longest_path` on numbered cities (`ends` of each edge, its length);

@@ -13,7 +13,7 @@ from . import bonuscards
 from .caches import BoundedCache
 from .display import ScoreRows
 from .grandtour import GrandTour, grand_tours
-from .longest import _longest, connected_parts, numbered_components, route_network
+from .longest import connected_parts, longest_in_components, numbered_components, route_network
 
 
 @dataclass(frozen=True)
@@ -263,12 +263,11 @@ def score_breakdown(state) -> ScoreRows:
     rules = g.rules
     board = g.board
     tables = g.tables
-    points, edges, keys = tables.route_points, tables.route_edges, tables.route_keys
+    points, keys = tables.route_points, tables.route_keys
     routes_of = [[] for _ in range(g.players)]        # every player's routes, in one pass
     for i, o in enumerate(state.owners):
         if o >= 0:
             routes_of[o].append(i)
-    stations = rules.stations if state.stations else 0
     names, route_ends, route_lengths, ticket_facts = _numbered_facts(board)
     n = len(names)
     parts = []
@@ -277,8 +276,9 @@ def score_breakdown(state) -> ScoreRows:
         # one union-find of the player's routes (board numbers) serves the tickets and the longest path
         ends = [route_ends[i] for i in mine]
         lengths = [route_lengths[i] for i in mine]
-        root, comp_at, comps, weights, cyclic = numbered_components(ends, lengths, n)
-        built = len(state.stations_of(p)) if stations else 0
+        network = numbered_components(ends, lengths, n)
+        root, comp_at = network[0], network[1]
+        built = len(state.stations_of(p)) if state.stations else 0
         if built:
             base = {}
             for e in ends:
@@ -309,7 +309,7 @@ def score_breakdown(state) -> ScoreRows:
                 else:
                     results.append(failed)
             results = tuple(results)
-        lp = _longest(ends, lengths, names, comps, weights, cyclic)
+        lp = longest_in_components(ends, lengths, names, network)
         completed = 0
         for r in results:
             if r.completed:
