@@ -182,13 +182,15 @@ def longest_path_of_routes(edges) -> LongestPath:
 
 def route_network(edges) -> tuple[list[tuple[int, int]], list[int], list, list[int], list[list[int]], list[int]]:
     """A player's routes (a, b, length) as the search takes them: (ends, lengths, cities, part,
-    comps, weights). Cities are numbered in order of first appearance (the numbering of `longest_path`,
-    so the same trail): ``ends`` holds each edge's two numbers, ``cities`` the city of each
-    number, ``comps`` the edges of each connected component (components in order of their first
-    edge, as `_components`), ``weights`` their lengths, ``part`` each city's component. Scoring labels ticket cities with
-    ``part`` and hands the rest to `longest_in_network`: one pass serves both."""
-    # Hand-tuned (it runs for every player at every game end): numbering and a union-find of
-    # the numbers in one pass, the root of a component being its lowest number.
+    comps, weights). Cities are numbered in order of first appearance (the numbering of
+    `longest_path`, so the same trail): ``ends`` holds each edge's two numbers, ``cities`` the
+    city of each number, ``comps`` the edges of each connected component (components in order
+    of their first edge, as `_components`), ``weights`` their lengths, ``part`` each city's
+    component. `scoring.best_borrowing` labels ticket cities with ``part``;
+    `longest_in_network` searches the rest. (Final scoring, on board numbers, uses
+    `numbered_components`.)"""
+    # A union-find of the numbers as they are given out, the root of a component being its
+    # lowest number: one pass.
     ends: list[tuple[int, int]] = []
     lengths: list[int] = []
     cities: list = []
@@ -240,9 +242,11 @@ def numbered_components(ends: list[tuple[int, int]], lengths: list[int], n: int)
     representative (follow it until ``root[r] == r``); ``comp_at[r]`` is that
     representative's component, -1 for a city no edge touches; ``comps`` and ``weights`` as
     `route_network` (components in order of their first edge); ``cyclic`` the components with
-    a cycle (an edge joining two cities already joined), the others being trees. The search does not depend
-    on the numbers, only on the order of the edges, so `_longest` finds the same trail."""
-    # Hand-tuned like `route_network`: a union-find over the numbers, no dict.
+    a cycle (an edge joining two cities already joined), the others being trees. The search
+    does not depend on the numbers, only on the order of the edges, so `_longest` finds the
+    same trail as with `route_network`'s numbering."""
+    # Hand-tuned (it runs for every player at every game end): a union-find over lists indexed
+    # by the numbers, no dict; the lower root wins, so a root is its component's lowest number.
     root = list(range(n))
     closing = []                       # edges that close a cycle
     for i, j in ends:
