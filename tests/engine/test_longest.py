@@ -246,6 +246,108 @@ def test_small_component_search_matches_brute_force_and_hands_over_when_too_big(
         assert longest_module._small_trail(comp, ends, lengths, 0, budget=0) is longest_module._TOO_BIG
 
 
+def plain_trail_search(comp, ends, lengths, floor, budget):
+    """The specification of `_small_trail`: depth-first over trails from the odd vertices (in
+    order of first appearance in `comp`; vertex 0 of that order when none is odd), each vertex's
+    edges in `comp` order, one step per edge added, the first longest trail that cannot go on
+    wins, stop once a trail holds every edge; "too big" past `budget` steps."""
+    adj = {}
+    for i, e in enumerate(comp):
+        a, b = ends[e]
+        adj.setdefault(a, []).append((b, e, 1 << i, lengths[e]))
+        adj.setdefault(b, []).append((a, e, 1 << i, lengths[e]))
+    total = sum(lengths[e] for e in comp)
+    state = {"best_len": floor, "best": None, "steps": 0}
+    path = []
+
+    def walk(v, used, length):
+        stuck = True
+        for w, e, bit, n in adj[v]:
+            if not used & bit:
+                stuck = False
+                state["steps"] += 1
+                if state["steps"] > budget:
+                    return False
+                path.append(e)
+                ok = walk(w, used | bit, length + n)
+                path.pop()
+                if not ok:
+                    return False
+                if state["best_len"] == total:
+                    return True
+        if stuck and length > state["best_len"]:
+            state["best_len"], state["best"] = length, list(path)
+        return True
+
+    for v in [v for v, out in adj.items() if len(out) & 1] or [ends[comp[0]][0]]:
+        if not walk(v, 0, 0):
+            return "too big"
+        if state["best_len"] == total:
+            break
+    return None if state["best"] is None else (state["best_len"], state["best"])
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_small_component_search_is_the_plain_search(seed):
+    """Fact 10 takes runs of degree-2 cities in one move: the same trail as the plain search
+    edge by edge, and the same hand-over (a run counts one step per edge), for every budget."""
+    rng = random.Random(seed)
+    edges = cactus(rng, max_edges=rng.randint(3, 18))
+    if seed % 3 == 0:   # and cycles of cycles, where no city is odd
+        n = rng.randint(3, 7)
+        edges = [(f"c{i}", f"c{(i + 1) % n}", rng.randint(1, 4)) for i in range(n)] * rng.randint(1, 2)
+    ends, lengths, ids = [], [], {}
+    for a, b, length in edges:
+        ends.append((ids.setdefault(a, len(ids)), ids.setdefault(b, len(ids))))
+        lengths.append(length)
+    for comp in longest_module._components(len(ids), ends):
+        total = sum(lengths[e] for e in comp)
+        for floor in sorted({f for f in (0, 2, total - 1) if f < total}):   # (below the total, as `_longest` asks)
+            for budget in (0, 3, 10, 40, 150, 400, 100_000):
+                found = longest_module._small_trail(comp, ends, lengths, floor, budget)
+                expected = plain_trail_search(comp, ends, lengths, floor, budget)
+                if expected == "too big":
+                    assert found is longest_module._TOO_BIG
+                else:
+                    assert found == expected
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_components_on_board_numbers_give_the_same_trail(seed):
+    """`numbered_components` (scoring's union-find over a board's city numbers, in any order)
+    finds the components of `route_network` and `_components` (cities numbered by first
+    appearance) in the same order, their weights and which hold a cycle; `_longest` on it
+    returns the very trail of `longest_path`."""
+    rng = random.Random(seed)
+    n = rng.randint(2, 16)
+    edges = []
+    for _ in range(rng.randint(1, 24)):
+        a, b = rng.sample(range(n), 2)
+        edges.append((f"c{a}", f"c{b}", rng.randint(1, 6)))
+    board_numbers = list(range(n))
+    rng.shuffle(board_numbers)              # a board numbers its cities its own way
+    names = [None] * n
+    for i, number in enumerate(board_numbers):
+        names[number] = f"c{i}"
+    ends = [(board_numbers[int(a[1:])], board_numbers[int(b[1:])]) for a, b, _ in edges]
+    lengths = [length for _, _, length in edges]
+    root, comp_at, comps, weights, cyclic = longest_module.numbered_components(ends, lengths, n)
+    first_ends, _, first_cities, _, first_comps, first_weights = longest_module.route_network(edges)
+    assert comps == first_comps == longest_module._components(len(first_cities), first_ends)
+    assert weights == first_weights == [sum(lengths[e] for e in comp) for comp in comps]
+    assert cyclic == {c for c, comp in enumerate(comps) if len({v for e in comp for v in ends[e]}) != len(comp) + 1}
+
+    def representative(v):
+        while root[v] != v:
+            v = root[v]
+        return v
+    for c, comp in enumerate(comps):
+        assert {comp_at[representative(v)] for e in comp for v in ends[e]} == {c}
+    touched = {v for e in ends for v in e}
+    assert all(comp_at[representative(v)] == -1 for v in range(n) if v not in touched)
+    assert longest_module._longest(ends, lengths, names, comps, weights, cyclic) == longest_path(edges)
+
+
 @pytest.mark.parametrize("seed", range(40))
 def test_tree_sweeps_match_brute_force(seed):
     """Fact 9: on a network without a cycle the two sweeps find a longest path."""

@@ -26,6 +26,8 @@ tables per edition         `tables.TABLES`                 64
 card rows of a payment     `state.CARD_ROWS`               50,000
 ways to keep tickets       `state.KEEPS`                   100
 ticket-choice legal acts   `state.KEEP_LEGAL`              100
+ticket results per board   `scoring.TICKET_FACTS`          64
+scoring numbers per board  `scoring.NUMBERED_FACTS`        64
 =========================  ==============================  ===========
 
 Elsewhere, with `functools.lru_cache`: the payments of a price and hand

@@ -89,7 +89,9 @@ library.  Every fact below is cross-checked by exhaustive search in
    a few small components with one or two cycles.  For those a plain
    depth-first search over trails from the odd vertices (fact 3) is several
    times faster than setting up the search of 5-8; it runs with a budget of
-   steps and hands over to that search when the budget is spent.
+   steps and hands over to that search when the budget is spent.  A trail
+   that enters a run of degree-2 vertices can only follow it (fact 4), so the
+   search takes each run in one move, counting one step per edge.
 
 11. Size (`MAX_EDGES`).  The search is exact, and its time grows
    exponentially with the edges of a component: a network of 150 edges takes
@@ -175,31 +177,149 @@ def longest_path_of_routes(edges) -> LongestPath:
     (positive whole lengths, two different cities, fewer routes than `MAX_EDGES`)."""
     if len(edges) > MAX_EDGES:
         return longest_path(edges)               # (refused there)
+    return longest_in_network(route_network(edges))
+
+
+def route_network(edges) -> tuple[list[tuple[int, int]], list[int], list, list[int], list[list[int]], list[int]]:
+    """A player's routes (a, b, length) as the search takes them: (ends, lengths, cities, part,
+    comps, weights). Cities are numbered in order of first appearance (the numbering of
+    `longest_path`, so the same trail): ``ends`` holds each edge's two numbers, ``cities`` the
+    city of each number, ``comps`` the edges of each connected component (components in order
+    of their first edge, as `_components`), ``weights`` their lengths, ``part`` each city's
+    component. `scoring.best_borrowing` labels ticket cities with ``part``;
+    `longest_in_network` searches the rest. (Final scoring, on board numbers, uses
+    `numbered_components`.)"""
+    # A union-find of the numbers as they are given out, the root of a component being its
+    # lowest number: one pass.
     ends: list[tuple[int, int]] = []
     lengths: list[int] = []
-    city_id: dict[Hashable, int] = {}
-    cities: list[Hashable] = []
-    for a, b, length in edges:                   # the numbering of `longest_path`, so the same trail
-        ends.append((_number(a, city_id, cities), _number(b, city_id, cities)))
+    cities: list = []
+    city_id: dict = {}
+    parent: list[int] = []
+    for a, b, length in edges:
+        i = city_id.get(a)
+        if i is None:
+            i = city_id[a] = len(cities)
+            cities.append(a)
+            parent.append(i)
+        j = city_id.get(b)
+        if j is None:
+            j = city_id[b] = len(cities)
+            cities.append(b)
+            parent.append(j)
+        ends.append((i, j))
         lengths.append(length)
-    return _longest(ends, lengths, cities)
+        while parent[i] != i:
+            i = parent[i]
+        while parent[j] != j:
+            j = parent[j]
+        if i < j:
+            parent[j] = i
+        elif j < i:
+            parent[i] = j
+    part = [0] * len(cities)
+    count = 0
+    for v, up in enumerate(parent):        # a city's parent has a lower number: its part is known
+        if up == v:
+            part[v] = count
+            count += 1
+        else:
+            part[v] = part[up]
+    # components numbered by lowest city = in order of their first edge (cities are numbered
+    # by first appearance, so a component's lowest city appears in its first edge)
+    comps: list[list[int]] = [[] for _ in range(count)]
+    weights = [0] * count
+    for e, (a, _) in enumerate(ends):
+        c = part[a]
+        comps[c].append(e)
+        weights[c] += lengths[e]
+    return ends, lengths, cities, part, comps, weights
 
 
-def _longest(ends: list[tuple[int, int]], lengths: list[int], cities: list) -> LongestPath:
-    """The search of `longest_path` on numbered cities (`ends` of each edge, its length)."""
+def numbered_components(ends: list[tuple[int, int]], lengths: list[int], n: int):
+    """The components of edges between cities already numbered (0 <= number < n; a board's
+    numbering, any order): (root, comp_at, comps, weights, cyclic). ``root[v]`` leads towards v's
+    representative (follow it until ``root[r] == r``); ``comp_at[r]`` is that
+    representative's component, -1 for a city no edge touches; ``comps`` and ``weights`` as
+    `route_network` (components in order of their first edge); ``cyclic`` the components with
+    a cycle (an edge joining two cities already joined), the others being trees. The search
+    does not depend on the numbers, only on the order of the edges, so `_longest` finds the
+    same trail as with `route_network`'s numbering."""
+    # Hand-tuned (it runs for every player at every game end): a union-find over lists indexed
+    # by the numbers, no dict; the lower root wins, so a root is its component's lowest number.
+    root = list(range(n))
+    closing = []                       # edges that close a cycle
+    for i, j in ends:
+        while root[i] != i:
+            i = root[i]
+        while root[j] != j:
+            j = root[j]
+        if i < j:
+            root[j] = i
+        elif j < i:
+            root[i] = j
+        else:
+            closing.append(i)
+    comp_at = [-1] * n
+    comps: list[list[int]] = []
+    weights: list[int] = []
+    for e, (a, _) in enumerate(ends):
+        while root[a] != a:
+            a = root[a]
+        c = comp_at[a]
+        if c < 0:
+            comp_at[a] = len(comps)
+            comps.append([e])
+            weights.append(lengths[e])
+        else:
+            comps[c].append(e)
+            weights[c] += lengths[e]
+    cyclic = set()
+    for r in closing:
+        while root[r] != r:
+            r = root[r]
+        cyclic.add(comp_at[r])
+    return root, comp_at, comps, weights, cyclic
+
+
+def longest_in_network(network) -> LongestPath:
+    """`longest_path` of a `route_network`."""
+    ends, lengths, cities, _, comps, weights = network
+    return _longest(ends, lengths, cities, comps, weights)
+
+
+def longest_in_components(ends: list[tuple[int, int]], lengths: list[int], cities: list, components) -> LongestPath:
+    """`longest_path` of edges between numbered cities (`cities`: the city of each number)
+    whose components `numbered_components` found."""
+    _, _, comps, weights, cyclic = components
+    return _longest(ends, lengths, cities, comps, weights, cyclic)
+
+
+def _longest(ends: list[tuple[int, int]], lengths: list[int], cities: list, comps=None,
+             weights=None, cyclic=None) -> LongestPath:
+    """The search of `longest_path` on numbered cities (`ends` of each edge, its length);
+    `comps`: the components (`_components`) and `weights` their lengths, when known;
+    `cyclic`: the components with a cycle, when known."""
     if not ends:
         return LongestPath()
 
     best_len, best_trail = 0, []
-    # heaviest component first: lighter ones can then often be skipped unsearched
-    comps = sorted(((sum(lengths[e] for e in comp), comp) for comp in _components(len(cities), ends)),
-                   key=lambda wc: -wc[0])
-    for weight, comp in comps:
-        if weight <= best_len:
-            continue
+    if comps is None:
+        comps = _components(len(cities), ends)
+        weights = [sum([lengths[e] for e in comp]) for comp in comps]
+    # heaviest component first (ties in component order: the sort is stable, also reversed);
+    # once one is no longer than the best trail found, neither is any after it
+    for c in sorted(range(len(comps)), key=weights.__getitem__, reverse=True):
+        if weights[c] <= best_len:
+            break
+        comp = comps[c]
         found = _TOO_BIG
         if SHORTCUTS:
-            if len({v for e in comp for v in ends[e]}) == len(comp) + 1:
+            if cyclic is not None:
+                tree = c not in cyclic
+            else:
+                tree = len({v for e in comp for v in ends[e]}) == len(comp) + 1
+            if tree:
                 found = _tree_trail(comp, ends, lengths)                # fact 9: no cycle
                 if found[0] <= best_len:
                     continue
@@ -209,7 +329,7 @@ def _longest(ends: list[tuple[int, int]], lengths: list[int], cities: list) -> L
             found = _solve_component(comp, ends, lengths, best_len)
         if found is not None:
             best_len, best_trail = found
-    return LongestPath(best_len, tuple(best_trail), tuple(cities[c] for c in _walk(best_trail, ends)))
+    return LongestPath(best_len, tuple(best_trail), tuple([cities[c] for c in _walk(best_trail, ends)]))
 
 
 # --------------------------------------------------------------------------- helpers
@@ -241,31 +361,40 @@ def _walk(trail: list[int], ends: list[tuple[int, int]]) -> list[int]:
 def _tree_trail(comp: list[int], ends: list[tuple[int, int]], lengths: list[int]) -> tuple[int, list[int]]:
     """Longest trail of a component without a cycle (fact 9): the path between two
     vertices farthest apart, found by two sweeps (the farthest vertex from any vertex
-    is an end of a longest path)."""
-    adj: dict[int, list[tuple[int, int]]] = {}
+    is an end of a longest path; the first one reached among equals)."""
+    adj: dict[int, list[tuple[int, int, int]]] = {}
     for e in comp:
         a, b = ends[e]
-        adj.setdefault(a, []).append((b, e))
-        adj.setdefault(b, []).append((a, e))
-
-    def sweep(src: int) -> tuple[int, int, dict[int, tuple[int, int] | None]]:
+        n = lengths[e]
+        out = adj.get(a)
+        if out is None:
+            adj[a] = [(b, e, n)]
+        else:
+            out.append((b, e, n))
+        out = adj.get(b)
+        if out is None:
+            adj[b] = [(a, e, n)]
+        else:
+            out.append((a, e, n))
+    far = ends[comp[0]][0]
+    for _ in range(2):                 # from any vertex to the farthest, from there to the farthest
+        src = far
         dist = {src: 0}
         via: dict[int, tuple[int, int] | None] = {src: None}
         todo = [src]
+        length = 0
         while todo:
             v = todo.pop()
-            for w, e in adj[v]:
+            d = dist[v]
+            for w, e, n in adj[v]:
                 if w not in dist:
-                    dist[w] = dist[v] + lengths[e]
+                    dist[w] = d + n
                     via[w] = (v, e)
                     todo.append(w)
-        far = max(dist, key=dist.__getitem__)
-        return far, dist[far], via
-
-    start, _, _ = sweep(ends[comp[0]][0])
-    end, length, via = sweep(start)
+                    if d + n > length:
+                        far, length = w, d + n
     trail = []
-    step = via[end]
+    step = via[far]
     while step is not None:
         trail.append(step[1])
         step = via[step[0]]
@@ -279,54 +408,115 @@ SMALL_EDGES = 20             # fact 10: components this small are searched direc
 SMALL_SEARCH_STEPS = 400     # ... unless that takes more steps than this
 
 
+class _Stop(Exception):
+    """Ends `_small_trail`'s search: out of steps, or a trail holds every edge."""
+
+
 def _small_trail(comp: list[int], ends: list[tuple[int, int]], lengths: list[int], floor: int,
                  budget: int = SMALL_SEARCH_STEPS):
     """Longest trail of a small component by plain depth-first search over trails
     (fact 10), or `_TOO_BIG` when the search would take more than `budget` steps.
-    Trails start at odd vertices only (fact 3). None: nothing longer than `floor`."""
-    adj: dict[int, list[tuple[int, int, int, int]]] = {}
+    Trails start at odd vertices only (fact 3). None: nothing longer than `floor`.
+
+    The search: from each start vertex (in order of first appearance in ``comp``) try each
+    unused edge (in ``comp`` order), depth first; a trail that cannot go on is a candidate,
+    the first longest one wins; a step is one edge added to a trail; the search stops once a
+    trail holds every edge."""
     total = 0
-    for i, e in enumerate(comp):
+    local: dict[int, int] = {}
+    adj: list[list[tuple[int, int]]] = []     # per local vertex: (other end, edge)
+    for e in comp:
+        total += lengths[e]
         a, b = ends[e]
-        length = lengths[e]
-        total += length
-        adj.setdefault(a, []).append((b, e, 1 << i, length))
-        adj.setdefault(b, []).append((a, e, 1 << i, length))
-    starts = [v for v, lst in adj.items() if len(lst) & 1] or [ends[comp[0]][0]]
+        la = local.get(a)
+        if la is None:
+            la = local[a] = len(adj)
+            adj.append([])
+        lb = local.get(b)
+        if lb is None:
+            lb = local[b] = len(adj)
+            adj.append([])
+        adj[la].append((lb, e))
+        adj[lb].append((la, e))
+    if total <= floor:
+        return None
+    starts = [v for v, out in enumerate(adj) if len(out) & 1] or [0]
+    # Hand-tuned (most game ends run it, and nearly all its time is the recursion below).
+    # A trail entering a run of degree-2 cities has one way on, so the search takes each
+    # such run ("chain") in one move: the same trails in the same order, a chain of k edges
+    # counting k steps (it cannot end inside a chain: a chain is used whole or not at all).
+    # Chains are numbered and used ones held in a bitmask; the trail so far is a linked
+    # tuple (chain's edges, rest) passed down, cheaper than a list appended and popped;
+    # a chain to a city of one route ends the trail there, so it is weighed without a call;
+    # the two ways to stop raise, so the loop tests neither.
+    turns = [len(out) != 2 for out in adj]    # the cities a trail may turn or stop at
+    turns[starts[0]] = True                   # (a start of degree 2 when there is no odd city)
+    # per city: (where the chain leads, its bit, length, edges, the edges in travel order,
+    # whether it ends at a city of one route)
+    moves: list[list[tuple[int, int, int, int, tuple[int, ...], bool]]] = [[] for _ in adj]
+    chain_of: dict[int, tuple] = {}           # first or last edge of a chain -> its move back
+    bit = 1
+    for u, out in enumerate(adj):
+        if not turns[u]:
+            continue
+        for x, e in out:
+            back = chain_of.get(e)
+            if back is not None:              # a chain found from its other end
+                moves[u].append(back)
+                continue
+            seq = [e]
+            length = lengths[e]
+            here, last = x, e
+            while not turns[here]:            # on along the run of degree-2 cities
+                (y1, e1), (y2, e2) = adj[here]
+                here, last = (y2, e2) if e1 == last else (y1, e1)
+                seq.append(last)
+                length += lengths[last]
+            k = len(seq)
+            moves[u].append((here, bit, length, k, tuple(seq), len(adj[here]) == 1))
+            seq.reverse()
+            chain_of[last] = (u, bit, length, k, tuple(seq), len(out) == 1)
+            bit <<= 1
     best_len, best = floor, None
-    path: list[int] = []
     steps = 0
 
-    def walk(v: int, used: int, length: int) -> bool:
-        """Extend the trail in `path` from v; False when the budget is spent."""
+    def walk(v: int, used: int, length: int, trail) -> None:
+        """Extend the trail (its chains `trail`, linked, last first) from v."""
         nonlocal best_len, best, steps
         stuck = True
-        for w, e, bit, n in adj[v]:
+        for w, bit, n, k, seq, dead_end in moves[v]:
             if not used & bit:
                 stuck = False
-                steps += 1
+                steps += k
                 if steps > budget:
-                    return False
-                path.append(e)
-                ok = walk(w, used | bit, length + n)
-                path.pop()
-                if not ok:
-                    return False
-                if best_len == total:
-                    return True
+                    raise _Stop
+                if dead_end:           # a city of one route: the trail stops there (no call)
+                    if length + n > best_len:
+                        best_len, best = length + n, (seq, trail)
+                        if best_len == total:
+                            raise _Stop
+                else:
+                    walk(w, used | bit, length + n, (seq, trail))
         if stuck and length > best_len:
-            best_len, best = length, list(path)
-        return True
+            best_len, best = length, trail
+            if length == total:
+                raise _Stop
 
     try:
         for v in starts:
-            if not walk(v, 0, 0):
-                return _TOO_BIG
-            if best_len == total:
-                break
+            walk(v, 0, 0, None)
+    except _Stop:
+        if steps > budget:
+            return _TOO_BIG
     finally:
         walk = None     # the nested function refers to itself: without this, a cycle for the collector
-    return None if best is None else (best_len, best)
+    if best is None:
+        return None
+    runs = []
+    while best is not None:
+        seq, best = best
+        runs.append(seq)
+    return best_len, [e for seq in reversed(runs) for e in seq]
 
 
 def connected_parts(adj: list[list[int]]) -> tuple[list[int], int]:

@@ -10,9 +10,10 @@ from dataclasses import dataclass, replace
 from itertools import product
 
 from . import bonuscards
+from .caches import BoundedCache
 from .display import ScoreRows
 from .grandtour import GrandTour, grand_tours
-from .longest import connected_parts, longest_path_of_routes
+from .longest import connected_parts, longest_in_components, numbered_components, route_network
 
 
 @dataclass(frozen=True)
@@ -73,21 +74,69 @@ def ticket_results(board, ticket_ids, edges) -> tuple[TicketResult, ...]:
     return _scored(board, ticket_ids, _places_joined(edges).get)
 
 
+#: Per board (by identity), per ticket: (source, options, failed), where options are the
+#: ticket's (target, result when completed there), best first (ties in the ticket's order),
+#: and failed its result when not completed. The results are immutable, so every game of
+#: the board shares them instead of building a `TicketResult` per ticket per game.
+TICKET_FACTS = BoundedCache(64)
+
+
+def _ticket_facts(board) -> tuple:
+    found = TICKET_FACTS.get(id(board))
+    if found is None or found[0] is not board:
+        facts = []
+        for ticket in board.tickets:
+            order = sorted(range(len(ticket.targets)), key=lambda j: -ticket.points[j])   # (stable)
+            options = tuple((ticket.targets[j], TicketResult(ticket.key, True, ticket.points[j], ticket.targets[j]))
+                            for j in order)
+            facts.append((ticket.source, options, TicketResult(ticket.key, False, -min(ticket.points), None)))
+        found = TICKET_FACTS.put(id(board), (board, tuple(facts)))
+    return found[1]
+
+
+#: Per board (by identity), the numbers `score_breakdown` works with: (names, route ends,
+#: route lengths, tickets), every city and country numbered (routes' ends first): each
+#: route's two numbers and length, each ticket's (source, ((target, result), ...), failed)
+#: as `_ticket_facts` with numbers for the places.
+NUMBERED_FACTS = BoundedCache(64)
+
+
+def _numbered_facts(board) -> tuple:
+    found = NUMBERED_FACTS.get(id(board))
+    if found is None or found[0] is not board:
+        number: dict = {}
+        for r in board.routes:
+            number.setdefault(r.a, len(number))
+            number.setdefault(r.b, len(number))
+        for ticket in board.tickets:
+            for place in ticket.ends:
+                number.setdefault(place, len(number))
+        tickets = tuple((number[source], tuple((number[target], result) for target, result in options), failed)
+                        for source, options, failed in _ticket_facts(board))
+        found = NUMBERED_FACTS.put(id(board), (board, (
+            list(number), tuple((number[r.a], number[r.b]) for r in board.routes),
+            tuple(r.length for r in board.routes), tickets)))
+    return found[1]
+
+
 def _scored(board, ticket_ids, label) -> tuple[TicketResult, ...]:
-    """Score tickets given `label`: a place's component, None for a place nothing touches."""
+    """Score tickets given `label`: a place's component, None for a place nothing touches.
+    A ticket scores its best target joined to its source (the first such in the ticket's
+    order among equal values), or loses its lowest value."""
+    facts = _ticket_facts(board)
     out = []
     for t in ticket_ids:
-        ticket = board.tickets[t]
-        best = None
-        home = label(ticket.source)
+        source, options, failed = facts[t]
+        home = label(source)
         if home is not None:
-            for target, pts in zip(ticket.targets, ticket.points):
-                if label(target) == home and (best is None or pts > best[1]):
-                    best = (target, pts)
-        if best:
-            out.append(TicketResult(ticket.key, True, best[1], best[0]))
+            for target, result in options:
+                if label(target) == home:
+                    out.append(result)
+                    break
+            else:
+                out.append(failed)
         else:
-            out.append(TicketResult(ticket.key, False, -min(ticket.points), None))
+            out.append(failed)
     return tuple(out)
 
 
@@ -126,32 +175,87 @@ def best_borrowing(state, player: int, mine=None):
     touching its city (or none), chosen to maximise the player's ticket points. All
     choices are tried (at most a few hundred: <= 3 stations, a handful of routes each),
     so the choice is optimal. Ties keep the first choice found, borrowing as little as
-    possible. `mine`: the player's routes (`state.routes_of(player)`), when known."""
-    board = state.board
+    possible. `mine`: the player's routes (`state.routes_of(player)`), when known.
+    Returns (borrowed, ticket results): each borrowed route as (city, route key)."""
     ends = state.game.tables.route_edges
-    own = [ends[i][:2] for i in (state.routes_of(player) if mine is None else mine)]
+    network = route_network([ends[i] for i in (state.routes_of(player) if mine is None else mine)])
+    return _best_borrowing(state, player, dict(zip(network[2], network[3])))
+
+
+def _best_borrowing(state, player: int, base: dict):
+    """`best_borrowing`, given the components of the player's own routes (`base`: place ->
+    component number, as `_places_joined`)."""
+    board = state.board
     tickets = state.tickets[player]
     stations = state.stations_of(player) if state.stations else ()
+    get = base.get
+    results = _scored(board, tickets, get)
     if not stations:                    # nothing to borrow: the player's own routes score
-        return (), ticket_results(board, tickets, own)
+        return (), results
+    # Every choice is still tried, in the order of `itertools.product` over the stations'
+    # options (no borrowing first), but a choice is valued on the few tickets it can change,
+    # with small numbers for the components and places the borrowable routes touch. A place
+    # outside the player's network stands for itself (a str, never a component number).
+    owners = state.owners
+    touched: dict = {}                  # component or place -> small number
     choices = []
     for city in stations:
-        options = [None] + [r.index for r in board.routes_at(city)
-                            if state.owners[r.index] >= 0 and state.owners[r.index] != player]
-        choices.append([(city, r) for r in options])
+        options = [(None, None)]
+        for r in board.routes_at(city):
+            if owners[r.index] >= 0 and owners[r.index] != player:
+                la, lb = get(r.a, r.a), get(r.b, r.b)
+                options.append((r.index, (touched.setdefault(la, len(touched)),
+                                          touched.setdefault(lb, len(touched)))))
+        choices.append(options)
+    # A ticket can score more only through a target of higher value whose component, and
+    # its source's, a borrowed route touches (joining other components leaves it as it is).
+    facts = _ticket_facts(board)
+    open_tickets = []                   # (source's number, ((target's number, points), ...), points now)
+    for t, now in zip(tickets, results):
+        source, options, _ = facts[t]
+        home = touched.get(get(source, source))
+        if home is None:
+            continue
+        better = tuple((touched[get(target, target)], result.points) for target, result in options
+                       if result.points > now.points and get(target, target) in touched)
+        if better:
+            open_tickets.append((home, better, now.points))
+    if not open_tickets:                # no choice changes a ticket: borrowing nothing is best
+        return (), results
     best = None
-    base = _places_joined(own)          # the player's own connections, joined once for every choice
     for combo in product(*choices):
-        extra = [(board.routes[r].a, board.routes[r].b) for _, r in combo if r is not None]
-        results = _scored(board, tickets, _joined_with(base, extra) if extra else base.get)
-        value = sum(r.points for r in results)
-        used = sum(1 for _, r in combo if r is not None)
+        parent: dict[int, int] = {}     # union-find over the small numbers
+        used = 0
+        for r, pair in combo:
+            if r is not None:
+                used += 1
+                a, b = pair
+                while a in parent:
+                    a = parent[a]
+                while b in parent:
+                    b = parent[b]
+                if a != b:
+                    parent[a] = b
+        value = 0
+        for home, better, now in open_tickets:
+            while home in parent:
+                home = parent[home]
+            for target, points in better:
+                while target in parent:
+                    target = parent[target]
+                if target == home:
+                    value += points
+                    break
+            else:
+                value += now
         if best is None or value > best[0] or (value == best[0] and used < best[1]):
-            best = (value, used, combo, results)
-    if best is None:
-        return (), ticket_results(board, tickets, own)
-    borrowed = tuple((city, board.routes[r].key) for city, r in best[2] if r is not None)
-    return borrowed, best[3]
+            best = (value, used, combo)
+    combo = best[2]
+    extra = [(board.routes[r].a, board.routes[r].b) for r, _ in combo if r is not None]
+    if not extra:
+        return (), results
+    borrowed = tuple((city, board.routes[r].key) for city, (r, _) in zip(stations, combo) if r is not None)
+    return borrowed, _scored(board, tickets, _joined_with(base, extra))
 
 
 def score_breakdown(state) -> ScoreRows:
@@ -159,46 +263,78 @@ def score_breakdown(state) -> ScoreRows:
     rules = g.rules
     board = g.board
     tables = g.tables
-    points, edges = tables.route_points, tables.route_edges
+    points, keys = tables.route_points, tables.route_keys
     routes_of = [[] for _ in range(g.players)]        # every player's routes, in one pass
     for i, o in enumerate(state.owners):
         if o >= 0:
             routes_of[o].append(i)
-    rows = []
+    names, route_ends, route_lengths, ticket_facts = _numbered_facts(board)
+    n = len(names)
+    parts = []
     for p in range(g.players):
         mine = routes_of[p]
-        route_points = sum([points[i] for i in mine])
-        borrowed, results = best_borrowing(state, p, mine)
-        lp = longest_path_of_routes([edges[i] for i in mine])
+        # one union-find of the player's routes (board numbers) serves the tickets and the longest path
+        ends = [route_ends[i] for i in mine]
+        lengths = [route_lengths[i] for i in mine]
+        network = numbered_components(ends, lengths, n)
+        root, comp_at = network[0], network[1]
         built = len(state.stations_of(p)) if state.stations else 0
-        rows.append(dict(
-            player=p, route_points=route_points, tickets=results,
-            ticket_points=sum(r.points for r in results),
-            tickets_completed=sum(1 for r in results if r.completed),
-            longest_path=lp.length, longest_trail=tuple(board.routes[mine[e]].key for e in lp.trail),
-            longest_bonus=0, globetrotter=0, stations_built=built,
-            station_points=(rules.stations - built) * rules.unbuilt_station_points if rules.stations else 0,
-            borrowed=borrowed,
-        ))
-    if rules.longest_path_bonus:
-        best = max(r["longest_path"] for r in rows)
-        for r in rows:
-            if best > 0 and r["longest_path"] == best:
-                r["longest_bonus"] = rules.longest_path_bonus
-    if rules.globetrotter_bonus:
-        best = max(r["tickets_completed"] for r in rows)
-        for r in rows:
-            if best > 0 and r["tickets_completed"] == best:
-                r["globetrotter"] = rules.globetrotter_bonus
-    if rules.grand_tour_points:
-        for r in rows:
-            r["grand_tours"] = grand_tours(board, routes_of[r["player"]], r["tickets"])
-            r["grand_tour"] = rules.grand_tour_bonus(len(r["grand_tours"]))
+        if built:
+            base = {}
+            for e in ends:
+                for v in e:
+                    r = v
+                    while root[r] != r:
+                        r = root[r]
+                    base[names[v]] = comp_at[r]
+            borrowed, results = _best_borrowing(state, p, base)
+        else:
+            # `_scored` inlined on numbers (hand-tuned: ~10 tickets a player in random games):
+            # a ticket is done when a target has the source's representative (and some route
+            # touches it)
+            borrowed, results = (), []
+            for t in state.tickets[p]:
+                source, options, failed = ticket_facts[t]
+                while root[source] != source:
+                    source = root[source]
+                if comp_at[source] >= 0:
+                    for target, result in options:
+                        while root[target] != target:
+                            target = root[target]
+                        if target == source:
+                            results.append(result)
+                            break
+                    else:
+                        results.append(failed)
+                else:
+                    results.append(failed)
+            results = tuple(results)
+        lp = longest_in_components(ends, lengths, names, network)
+        completed = 0
+        for r in results:
+            if r.completed:
+                completed += 1
+        parts.append((p, sum([points[i] for i in mine]), results, sum([r.points for r in results]), completed,
+                      lp.length, tuple([keys[mine[e]] for e in lp.trail]), built, borrowed))
+    longest_best = max(x[5] for x in parts) if rules.longest_path_bonus else 0
+    tickets_best = max(x[4] for x in parts) if rules.globetrotter_bonus else 0
     out = []
-    for r in rows:
-        total = (r["route_points"] + r["ticket_points"] + r["longest_bonus"] + r["globetrotter"]
-                 + r["station_points"] + r.get("grand_tour", 0))
-        out.append(ScoreRow(total=total, **r))
+    for p, route_points, results, ticket_points, completed, length, trail, built, borrowed in parts:
+        longest_bonus = rules.longest_path_bonus if longest_best > 0 and length == longest_best else 0
+        globetrotter = rules.globetrotter_bonus if tickets_best > 0 and completed == tickets_best else 0
+        station_points = (rules.stations - built) * rules.unbuilt_station_points if rules.stations else 0
+        if rules.grand_tour_points:
+            tours = grand_tours(board, routes_of[p], results)
+            grand_tour = rules.grand_tour_bonus(len(tours))
+        else:
+            tours, grand_tour = (), 0
+        out.append(ScoreRow(
+            player=p, route_points=route_points, tickets=results, ticket_points=ticket_points,
+            tickets_completed=completed, longest_path=length, longest_trail=trail,
+            longest_bonus=longest_bonus, globetrotter=globetrotter, stations_built=built,
+            station_points=station_points, borrowed=borrowed,
+            total=route_points + ticket_points + longest_bonus + globetrotter + station_points + grand_tour,
+            grand_tour=grand_tour, grand_tours=tours))
     if state.bonus_cards:              # the bonus-card hook: each card a row of its own, in the total
         results = bonuscards.score(state, out)
         out = [replace(row, bonus_cards=cards, bonus_points=sum(c.points for c in cards),
