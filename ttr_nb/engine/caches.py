@@ -19,6 +19,7 @@ grey-route count blocks    `PaymentCounter.grey`           100,000
 ferry counts by totals     `PaymentCounter.ferry_counts`   100,000
 open cities per stations   `Tables.open_cities`            10,000
 colour a payment is read   `Tables.colours_read`           50,000
+claims handed out          `Tables.claims`                 100,000
 usable tracks per players  `Tables.usable`                 one per player count
 draw lists per display     `tables.DRAW_LISTS`             2 x 8 x 512 (a dict each: the sets of card kinds)
 second-draw legal actions  `tables.SECOND_DRAWS`           2 x 2 x 512 (a dict each: the sets of card kinds)

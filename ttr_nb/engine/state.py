@@ -727,8 +727,9 @@ class State:
     def _place(self, ri: int) -> None:
         tables = self.game.tables
         p = self.player
-        owners = self.owners
-        self.owners = owners[:ri] + (p,) + owners[ri + 1:]
+        owners = list(self.owners)        # (a list: fewer copies of the long tuple than slices)
+        owners[ri] = p
+        self.owners = tuple(owners)
         trains = self.trains
         self.trains = trains[:p] + (trains[p] - tables.route_edges[ri][2],) + trains[p + 1:]
         points = self.points
@@ -1118,16 +1119,23 @@ class LegalActions(Sequence):
                 j -= block
             t = self.game.tables
             j, q = divmod(j, n)
+            r = free[j]
+            claims = t.claims
             plain = t.sig_plain[sig]
             if plain is not None and plain[3] and plain[0] != GREY:
-                # the common case of `Tables.nth_payment` inline: a coloured route, locomotives wild
+                # the common case of `Tables.nth_payment` inline: a coloured route, locomotives wild,
+                # where the locomotives used fix the payment (and so the claim, made once)
                 colour, length, f, _wild = plain
                 k = length - self.hand[colour]
                 k = (k if k > f else f) + q
-                pay = PLAIN_PAYMENTS[colour][length - k][k]
+                action = claims.get((r, k))
+                if action is None:
+                    action = claims.put((r, k), Claim(t.route_keys[r], PLAIN_PAYMENTS[colour][length - k][k]))
             else:
                 pay = t.nth_payment(sig, self.hand, q)
-            action = Claim(t.route_keys[free[j]], pay)
+                action = claims.get((r, pay))
+                if action is None:
+                    action = claims.put((r, pay), Claim(t.route_keys[r], pay))
         else:
             j -= self.n_claims
             n = len(self.station_pays)

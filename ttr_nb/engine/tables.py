@@ -212,8 +212,8 @@ class Tables:
         city_names: the names of the cities (not countries), in board order.
         deck_tickets: each ticket deck of `board.DECKS` with its tickets (indexes, in board order).
         count_payments: the `PaymentCounter` of the signatures.
-        counts, listed_payments, station_pays, route_names, open_cities, colours_read, usable: the caches
-            (see `caches`).
+        counts, listed_payments, station_pays, route_names, open_cities, colours_read, claims, usable:
+            the caches (see `caches`).
     """
 
     route_keys: tuple[str, ...]
@@ -238,6 +238,7 @@ class Tables:
     route_names: BoundedCache       # a route name as typed -> its index
     open_cities: BoundedCache       # (players, stations built) -> open cities, stations per player
     colours_read: BoundedCache      # (signature, payment) -> the colour it is read as
+    claims: BoundedCache            # (route, locomotives used or payment) -> the `Claim` legal actions hand out
     usable: dict                    # players -> each route's usable tracks (`Game.usable_tracks`)
     deck_tickets: tuple[tuple[str, tuple[int, ...]], ...] = ()     # (deck, its tickets) per `board.DECKS`
 
@@ -276,6 +277,7 @@ class Tables:
             route_names=route_names,
             open_cities=BoundedCache(10_000),
             colours_read=BoundedCache(50_000),
+            claims=BoundedCache(100_000),
             usable={},
             deck_tickets=tuple((name, tuple(t.index for t in board.tickets if t.deck == name)) for name in DECKS),
         )
