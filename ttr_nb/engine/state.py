@@ -1195,8 +1195,7 @@ def _draws(s: State, second: bool) -> list:
 def _second_draws(s: State) -> LegalActions:
     """The shared `LegalActions` of the second card of a draw (fixed by the set of cards shown
     and whether the deck can be drawn: see `LegalActions`)."""
-    blind = bool(s.deck or s.discard)
-    table = s.game.second_draws[blind]
+    table = s.game.second_draws[True if s.deck or s.discard else False]
     shown = frozenset(s.display)
     legal = table.get(shown)
     if legal is None:
