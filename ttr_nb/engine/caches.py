@@ -26,6 +26,7 @@ second-draw legal actions  `tables.SECOND_DRAWS`           2 x 2 x 512 (a dict e
 tables per edition         `tables.TABLES`                 64
 card rows of a payment     `state.CARD_ROWS`               50,000
 ways to keep tickets       `state.KEEPS`                   100
+shuffle steps per length   `shuffle._STEPS`                one per length shuffled (a deck's or a pile's)
 ticket-choice legal acts   `state.KEEP_LEGAL`              100
 ticket results per board   `scoring.TICKET_FACTS`          64
 scoring numbers per board  `scoring.NUMBERED_FACTS`        64
@@ -33,7 +34,8 @@ scoring numbers per board  `scoring.NUMBERED_FACTS`        64
 
 Elsewhere, with `functools.lru_cache`: the payments of a price and hand
 (`payments._options`, `payments.count_options`: 200,000 each), the rules of an
-edition and options (`rules._load_rules`: 64), an edition file per id and a
+edition and options (`rules._load_rules`: 64), the train cards of an edition
+(`state._full_deck`: 16), an edition file per id and a
 packaged board per name (one each: the package holds a few).
 """
 from __future__ import annotations

@@ -16,18 +16,17 @@ from __future__ import annotations
 import random
 
 
-_BITS = [n.bit_length() for n in range(257)]     # _BITS[n] is n.bit_length() (grown on demand)
+#: per length, the walk's steps: (place i, range n = i + 1, bits k of n), from the last place down
+_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
 
 
 def _fast_shuffle(rng: random.Random, items: list) -> None:
     """Shuffle `items` in place as `rng.shuffle(items)` does (a measured hot path of setup)."""
+    steps = _STEPS.get(len(items))
+    if steps is None:
+        steps = _STEPS[len(items)] = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(items) - 1, 0, -1))
     getrandbits = rng.getrandbits
-    bits = _BITS
-    while len(bits) <= len(items):
-        bits.append(len(bits).bit_length())
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = bits[n]
+    for i, n, k in steps:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)

@@ -613,7 +613,13 @@ class State:
         hand = list(hands[p])
         hand[card] += 1
         self.hands = hands[:p] + (tuple(hand),) + hands[p + 1:]
-        self._after_pick(False)
+        self.passes = 0                         # `_after_pick`, its common cases inline
+        if self.phase == "draw2":
+            self._end_turn()
+        elif self.deck or self.discard:
+            self.phase = "draw2"
+        else:
+            self._after_pick(False)
 
     def _do_face_up(self, a: DrawFaceUp) -> None:
         card = CARD_INDEX.get(a.card)
@@ -638,7 +644,13 @@ class State:
         else:
             self.display = _without(display, slot)
             self._refill_display()
-        self._after_pick(card == LOCO and rules.face_up_locomotive_costs_two)
+        self.passes = 0                         # `_after_pick`, its common cases inline
+        if self.phase == "draw2" or (card == LOCO and rules.face_up_locomotive_costs_two):
+            self._end_turn()
+        elif self.deck or self.discard:
+            self.phase = "draw2"
+        else:
+            self._after_pick(False)
 
     def _after_pick(self, card_taken_face_up_loco: bool) -> None:
         self.passes = 0
