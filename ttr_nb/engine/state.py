@@ -637,7 +637,10 @@ class State:
         if deck and len(display) == rules.display_size:
             # the usual case: the top card of the deck takes the empty place (at the end)
             self.deck = deck[:-1]
-            self.display = display = display[:slot] + display[slot + 1:] + (deck[-1],)
+            display = list(display)
+            del display[slot]
+            display.append(deck[-1])
+            self.display = display = tuple(display)
             flush_at = rules.display_flush_at
             if flush_at and display.count(LOCO) >= flush_at:
                 self._refill_display()       # the flush rule
