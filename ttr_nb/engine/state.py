@@ -298,18 +298,24 @@ class State:
                     budget -= 1
         self.display = tuple(display)
 
+    # A hand (like any per-player or per-route entry) is replaced through a list: fewer copies
+    # than slices put together around the new entry.
     def _give(self, player: int, card: int) -> None:
-        hand = list(self.hands[player])
+        hands = list(self.hands)
+        hand = list(hands[player])
         hand[card] += 1
-        self.hands = self.hands[:player] + (tuple(hand),) + self.hands[player + 1:]
+        hands[player] = tuple(hand)
+        self.hands = tuple(hands)
 
     def _take_cards(self, player: int, cards) -> None:
-        hand = tuple(map(sub, self.hands[player], cards))
-        self.hands = self.hands[:player] + (hand,) + self.hands[player + 1:]
+        hands = list(self.hands)
+        hands[player] = tuple(map(sub, hands[player], cards))
+        self.hands = tuple(hands)
 
     def _return_cards(self, player: int, cards) -> None:
-        hand = tuple(h + c for h, c in zip(self.hands[player], cards))
-        self.hands = self.hands[:player] + (hand,) + self.hands[player + 1:]
+        hands = list(self.hands)
+        hands[player] = tuple(h + c for h, c in zip(hands[player], cards))
+        self.hands = tuple(hands)
 
     def _discard_cards(self, cards) -> None:
         """Put a multiset of cards (nine counts) on the discard pile."""
@@ -600,7 +606,7 @@ class State:
         return new
 
     # The two draws are most of a game's actions: their card goes to the hand inline (as in
-    # `_give`) and the end of the pick is `_after_pick`.
+    # `_give`), and so do the common cases of `_after_pick`.
     def _do_blind(self, a: DrawBlind) -> None:
         deck = self.deck
         if deck:
@@ -609,10 +615,11 @@ class State:
         else:
             card = self._draw()
         p = self.player
-        hands = self.hands
+        hands = list(self.hands)
         hand = list(hands[p])
         hand[card] += 1
-        self.hands = hands[:p] + (tuple(hand),) + hands[p + 1:]
+        hands[p] = tuple(hand)
+        self.hands = tuple(hands)
         self.passes = 0                         # `_after_pick`, its common cases inline
         if self.phase == "draw2":
             self._end_turn()
@@ -629,10 +636,11 @@ class State:
         display = self.display
         slot = display.index(card)
         p = self.player
-        hands = self.hands
+        hands = list(self.hands)
         hand = list(hands[p])
         hand[card] += 1
-        self.hands = hands[:p] + (tuple(hand),) + hands[p + 1:]
+        hands[p] = tuple(hand)
+        self.hands = tuple(hands)
         deck = self.deck
         if deck and len(display) == rules.display_size:
             # the usual case: the top card of the deck takes the empty place (at the end)
@@ -733,8 +741,9 @@ class State:
                 self.phase = "tunnel"
             return
         payment = a.payment
-        hands = self.hands
-        self.hands = hands[:p] + (tuple(map(sub, hands[p], payment)),) + hands[p + 1:]     # `_take_cards`
+        hands = list(self.hands)                                # `_take_cards`
+        hands[p] = tuple(map(sub, hands[p], payment))
+        self.hands = tuple(hands)
         self._discard_cards(payment)
         self._place(ri)
         self._end_turn()
@@ -742,23 +751,22 @@ class State:
     def _place(self, ri: int) -> None:
         tables = self.game.tables
         p = self.player
-        owners = list(self.owners)        # (a list: fewer copies of the long tuple than slices)
+        owners = list(self.owners)
         owners[ri] = p
         self.owners = tuple(owners)
-        trains = self.trains
-        self.trains = trains[:p] + (trains[p] - tables.route_edges[ri][2],) + trains[p + 1:]
-        points = self.points
-        self.points = points[:p] + (points[p] + tables.route_points[ri],) + points[p + 1:]
-        free = self.free
+        trains = list(self.trains)
+        trains[p] -= tables.route_edges[ri][2]
+        self.trains = tuple(trains)
+        points = list(self.points)
+        points[p] += tables.route_points[ri]
+        self.points = tuple(points)
+        free = list(self.free)
         sig = tables.route_sig[ri]
+        free[sig] = _drop(free[sig], ri)
         siblings = tables.parallel[ri]
         if siblings:
-            free = list(free)
-            free[sig] = _drop(free[sig], ri)
             self._close_siblings(free, siblings)
-            self.free = tuple(free)
-        else:
-            self.free = free[:sig] + (_drop(free[sig], ri),) + free[sig + 1:]
+        self.free = tuple(free)
         bonus = tables.draw_bonus[ri]
         if bonus:
             self._draw_bonus(p, bonus)
