@@ -109,7 +109,22 @@ class State:
     of `FIELDS` and nothing else.
     """
 
-    __slots__ = ("game", *FIELDS, "_legal", "_score")
+    # The deck is held as `_cards` (a tuple, shared by the positions that draw from it) and
+    # `_top` (how many of its cards are still in the deck: the top card is `_cards[_top - 1]`),
+    # so that drawing a card copies nothing; `deck` (a field of `FIELDS`) is a property that
+    # reads and writes them.
+    __slots__ = ("game", *(f for f in FIELDS if f != "deck"), "_cards", "_top", "_legal", "_score")
+
+    @property
+    def deck(self) -> tuple[int, ...]:
+        """The train cards face down, the top card last (hidden from every seat)."""
+        cards, top = self._cards, self._top
+        return cards if top == len(cards) else cards[:top]
+
+    @deck.setter
+    def deck(self, cards) -> None:
+        self._cards = cards = tuple(cards)
+        self._top = len(cards)
 
     def __init__(self, game: "Game", **fields):
         missing = [f for f in FIELDS if f not in fields]
@@ -247,13 +262,12 @@ class State:
     def _draw(self) -> int | None:
         """Take the top card of the deck, reshuffling the discard when the deck is empty
         (mutates this fresh copy)."""
-        if not self.deck:
+        if not self._top:
             if not self.discard:
                 return None
             self._reshuffle()
-        card = self.deck[-1]
-        self.deck = self.deck[:-1]
-        return card
+        self._top = top = self._top - 1
+        return self._cards[top]
 
     def _reshuffle(self) -> None:
         """Shuffle the discard pile and put it under the deck."""
@@ -282,7 +296,7 @@ class State:
             display.append(card)
         at = rules.display_flush_at
         if at:
-            budget = len(self.deck) + len(self.discard)
+            budget = self._top + len(self.discard)
             need_plain = size - at + 1
             while display.count(LOCO) >= at:
                 pool = self.deck + self.discard
@@ -322,7 +336,7 @@ class State:
         self.discard += _card_row(cards)
 
     def can_draw_any(self) -> bool:
-        return bool(self.deck or self.discard or self.display)
+        return bool(self._top or self.discard or self.display)
 
     # ------------------------------------------------------------------ turn flow
     def _end_turn(self) -> None:
@@ -333,7 +347,7 @@ class State:
         self.phase = "turn"
         self.pending = None
         self.offer = ()
-        if len(self.display) < g.rules.display_size and (self.deck or self.discard):
+        if len(self.display) < g.rules.display_size and (self._top or self.discard):
             # the display ran short while deck and discard were empty; cards paid since then
             # are reshuffled into a new deck and turned up (RULES §1: deck exhausted)
             self._refill_display()
@@ -394,7 +408,7 @@ class State:
         r = self._phase_reason(("turn", "draw2"), _TO_DRAW_CARD)
         if r:
             return r
-        if not (self.deck or self.discard):
+        if not (self._top or self.discard):
             return Reason("deck-empty", _("The deck and the discard pile are both empty: no card can be drawn blind."))
         return None
 
@@ -608,10 +622,10 @@ class State:
     # The two draws are most of a game's actions: their card goes to the hand inline (as in
     # `_give`), and so do the common cases of `_after_pick`.
     def _do_blind(self, a: DrawBlind) -> None:
-        deck = self.deck
-        if deck:
-            card = deck[-1]
-            self.deck = deck[:-1]
+        top = self._top
+        if top:
+            self._top = top = top - 1
+            card = self._cards[top]
         else:
             card = self._draw()
         p = self.player
@@ -623,7 +637,7 @@ class State:
         self.passes = 0                         # `_after_pick`, its common cases inline
         if self.phase == "draw2":
             self._end_turn()
-        elif self.deck or self.discard:
+        elif self._top or self.discard:
             self.phase = "draw2"
         else:
             self._after_pick(False)
@@ -641,13 +655,13 @@ class State:
         hand[card] += 1
         hands[p] = tuple(hand)
         self.hands = tuple(hands)
-        deck = self.deck
-        if deck and len(display) == rules.display_size:
+        top = self._top
+        if top and len(display) == rules.display_size:
             # the usual case: the top card of the deck takes the empty place (at the end)
-            self.deck = deck[:-1]
+            self._top = top = top - 1
             display = list(display)
             del display[slot]
-            display.append(deck[-1])
+            display.append(self._cards[top])
             self.display = display = tuple(display)
             flush_at = rules.display_flush_at
             if flush_at and display.count(LOCO) >= flush_at:
@@ -658,7 +672,7 @@ class State:
         self.passes = 0                         # `_after_pick`, its common cases inline
         if self.phase == "draw2" or (card == LOCO and rules.face_up_locomotive_costs_two):
             self._end_turn()
-        elif self.deck or self.discard:
+        elif self._top or self.discard:
             self.phase = "draw2"
         else:
             self._after_pick(False)
@@ -670,7 +684,7 @@ class State:
             return
         self.phase = "draw2"
         # a second card must exist, or the draw ends with the one card taken
-        if not (self.deck or self.discard):
+        if not (self._top or self.discard):
             expensive = self.game.rules.face_up_locomotive_costs_two
             if not any(c != LOCO or not expensive for c in self.display):
                 self._end_turn()
@@ -720,11 +734,11 @@ class State:
         if price.tunnel:
             colour = tables.payment_colour(ri, a.payment)
             self._take_cards(p, a.payment)
-            if len(self.deck) < 3 and self.discard:
+            if self._top < 3 and self.discard:
                 self._reshuffle()
             revealed = []
             for _i in range(3):
-                card = self._draw() if self.deck else None
+                card = self._draw() if self._top else None
                 if card is None:
                     break
                 revealed.append(card)
@@ -956,7 +970,8 @@ def _copier(fields):
     `FIELDS`, as `dataclasses` makes its methods, so that it lists no field by hand yet
     costs no more than a copy written out field by field (it runs on every `apply`)."""
     lines = ["def _copy(self):", "    new = _new_state(State)", "    new.game = self.game"]
-    lines += [f"    new.{name} = self.{name}" for name in fields]
+    lines += [f"    new.{name} = self.{name}" for name in fields if name != "deck"]
+    lines += ["    new._cards = self._cards", "    new._top = self._top"]     # the deck (see `State.deck`)
     lines += ["    new._legal = None", "    new._score = None", "    return new"]
     namespace = {"_new_state": object.__new__, "State": State}
     exec("\n".join(lines), namespace)
@@ -1044,7 +1059,7 @@ class LegalActions(Sequence):
         self.game = g = s.game
         self.issued = None              # the last action handed out by indexing (see `State.apply`)
         p = s.player
-        table = g.turn_draws[(2 if s.deck or s.discard else 0) + (1 if s.ticket_deck else 0)]
+        table = g.turn_draws[(2 if s._top or s.discard else 0) + (1 if s.ticket_deck else 0)]
         shown = frozenset(s.display)
         simple = table.get(shown)
         if simple is None:
@@ -1205,7 +1220,7 @@ class LegalActions(Sequence):
 def _draws(s: State, second: bool) -> list:
     """The card draws (and, at the start of a turn, the ticket draw) of a position: shared
     lists, never changed, one per set of card kinds shown (`Game.draw_lists`)."""
-    blind = bool(s.deck or s.discard)
+    blind = bool(s._top or s.discard)
     tickets = not second and bool(s.ticket_deck)
     table = s.game.draw_lists[second, blind, tickets]
     shown = frozenset(s.display)
@@ -1218,7 +1233,7 @@ def _draws(s: State, second: bool) -> list:
 def _second_draws(s: State) -> LegalActions:
     """The shared `LegalActions` of the second card of a draw (fixed by the set of cards shown
     and whether the deck can be drawn: see `LegalActions`)."""
-    table = s.game.second_draws[True if s.deck or s.discard else False]
+    table = s.game.second_draws[True if s._top or s.discard else False]
     shown = frozenset(s.display)
     legal = table.get(shown)
     if legal is None:
