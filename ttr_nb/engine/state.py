@@ -1067,9 +1067,10 @@ class LegalActions(Sequence):
         self.simple = simple
         self.hand = hand = s.hands[p]
         tables = g.tables
-        entry = tables.counts.get(hand)
-        if entry is None:
-            entry = tables.claim_counts(hand)
+        counts = tables.counts
+        entry = counts.get(hand)
+        if entry is None:                     # (`Tables.claim_counts`, without asking the cache again)
+            entry = counts.put(hand, tables.count_payments(hand))
         payable, paying = entry
         trains = s.trains[p]
         if trains < tables.max_length:        # late in the game: only routes the trains can fill
