@@ -189,50 +189,19 @@ def route_network(edges) -> tuple[list[tuple[int, int]], list[int], list, list[i
     component. `scoring.best_borrowing` labels ticket cities with ``part``;
     `longest_in_network` searches the rest. (Final scoring, on board numbers, uses
     `numbered_components`.)"""
-    # A union-find of the numbers as they are given out, the root of a component being its
-    # lowest number: one pass.
     ends: list[tuple[int, int]] = []
     lengths: list[int] = []
     cities: list = []
     city_id: dict = {}
-    parent: list[int] = []
     for a, b, length in edges:
-        i = city_id.get(a)
-        if i is None:
-            i = city_id[a] = len(cities)
-            cities.append(a)
-            parent.append(i)
-        j = city_id.get(b)
-        if j is None:
-            j = city_id[b] = len(cities)
-            cities.append(b)
-            parent.append(j)
-        ends.append((i, j))
+        ends.append((_number(a, city_id, cities), _number(b, city_id, cities)))
         lengths.append(length)
-        while parent[i] != i:
-            i = parent[i]
-        while parent[j] != j:
-            j = parent[j]
-        if i < j:
-            parent[j] = i
-        elif j < i:
-            parent[i] = j
-    part = [0] * len(cities)
-    count = 0
-    for v, up in enumerate(parent):        # a city's parent has a lower number: its part is known
-        if up == v:
-            part[v] = count
-            count += 1
-        else:
-            part[v] = part[up]
-    # components numbered by lowest city = in order of their first edge (cities are numbered
-    # by first appearance, so a component's lowest city appears in its first edge)
-    comps: list[list[int]] = [[] for _ in range(count)]
-    weights = [0] * count
-    for e, (a, _) in enumerate(ends):
-        c = part[a]
-        comps[c].append(e)
-        weights[c] += lengths[e]
+    root, comp_at, comps, weights, _cyclic = numbered_components(ends, lengths, len(cities))
+    part = []
+    for v in range(len(cities)):
+        while root[v] != v:
+            v = root[v]
+        part.append(comp_at[v])
     return ends, lengths, cities, part, comps, weights
 
 

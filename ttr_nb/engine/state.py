@@ -620,7 +620,7 @@ class State:
         return new
 
     # The two draws are most of a game's actions: their card goes to the hand inline (as in
-    # `_give`), and so do the common cases of `_after_pick`.
+    # `_give`, a call less on the hot path); `_after_pick` ends the pick.
     def _do_blind(self, a: DrawBlind) -> None:
         top = self._top
         if top:
@@ -634,13 +634,7 @@ class State:
         hand[card] += 1
         hands[p] = tuple(hand)
         self.hands = tuple(hands)
-        self.passes = 0                         # `_after_pick`, its common cases inline
-        if self.phase == "draw2":
-            self._end_turn()
-        elif self._top or self.discard:
-            self.phase = "draw2"
-        else:
-            self._after_pick(False)
+        self._after_pick(False)
 
     def _do_face_up(self, a: DrawFaceUp) -> None:
         card = CARD_INDEX.get(a.card)
@@ -669,15 +663,11 @@ class State:
         else:
             self.display = _without(display, slot)
             self._refill_display()
-        self.passes = 0                         # `_after_pick`, its common cases inline
-        if self.phase == "draw2" or (card == LOCO and rules.face_up_locomotive_costs_two):
-            self._end_turn()
-        elif self._top or self.discard:
-            self.phase = "draw2"
-        else:
-            self._after_pick(False)
+        self._after_pick(card == LOCO and rules.face_up_locomotive_costs_two)
 
     def _after_pick(self, card_taken_face_up_loco: bool) -> None:
+        """A card is taken: the turn ends after the second card (or a face-up locomotive where it
+        counts as two); else the second card is asked for, if one can still be taken."""
         self.passes = 0
         if card_taken_face_up_loco or self.phase == "draw2":
             self._end_turn()
@@ -1069,7 +1059,7 @@ class LegalActions(Sequence):
         tables = g.tables
         counts = tables.counts
         entry = counts.get(hand)
-        if entry is None:                     # (`Tables.claim_counts`, without asking the cache again)
+        if entry is None:                     # a hand not seen before: counted once (`PaymentCounter`)
             entry = counts.put(hand, tables.count_payments(hand))
         payable, paying = entry
         trains = s.trains[p]

@@ -286,14 +286,6 @@ class Tables:
         """Per signature, the routes nobody owns, less the route indexes in `closed`."""
         return _free_routes(self.route_sig, len(self.sig_prices), owners, closed)
 
-    def claim_counts(self, hand: tuple) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """For a hand, the route signatures it can pay for and how many payments it can
-        make for each (cached: random play meets the same small hands again and again)."""
-        entry = self.counts.get(hand)
-        if entry is None:
-            entry = self.counts.put(hand, self.count_payments(hand))
-        return entry
-
     def sig_options(self, sig: int, hand: tuple) -> tuple[Cards, ...]:
         """The payments `legal_actions` lists for a route signature and a hand (cached)."""
         key = (sig, self.sig_prices[sig].option_key(hand))
@@ -330,27 +322,19 @@ class Tables:
                     if hi == L:                 # the all-locomotive payment is listed once, here
                         hi = L - 1
             raise IndexError(f"payment {j} is out of range")
+        # locomotives not wild: one payment per colour that can pay, its ferry locomotives and the
+        # rest in that colour (all locomotives once, if the route is all ferry symbols)
         all_loco_done = False
         for c in (range(LOCO) if colour == GREY else (colour,)):
-            if wild:
-                lo = L - hand[c]
-                if lo < f:
-                    lo = f
-                hi = L if loco >= L else loco
-            elif hand[c] >= L - f and loco >= f:
-                lo = hi = f
-            else:
+            if hand[c] < L - f or loco < f:
                 continue
-            if all_loco_done and hi == L:
-                hi = L - 1
-            n = hi - lo + 1
-            if n > 0:
-                if j < n:
-                    k = lo + j
-                    return PLAIN_PAYMENTS[c][L - k][k]
-                j -= n
-                if hi == L:
-                    all_loco_done = True
+            if f == L:
+                if all_loco_done:
+                    continue
+                all_loco_done = True
+            if j == 0:
+                return PLAIN_PAYMENTS[c][L - f][f]
+            j -= 1
         raise IndexError(f"payment {j} is out of range")
 
     def payment_colour(self, ri: int, payment) -> int:
