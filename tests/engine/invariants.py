@@ -326,6 +326,20 @@ def check_invariants(state, before=None, action=None, *, score: bool = True, bef
             if len(held) > dict(rules.triple_route_tracks)[n]:
                 _fail(f"more tracks of a triple route are owned than {n} players may use", state, f"{tracks}")
 
+    # the engine's indexes of what is open: `free` (per signature) holds the routes neither owned
+    # nor closed, in board order; `blocked` per player the free routes closed to that player
+    status = [[route_open_to(d, board, route, p, n, rules) for route in board.routes] for p in range(n)]
+    open_routes = [i for i in range(len(board.routes)) if status[0][i] in ("free", "blocked")]
+    if sorted(r for routes in state.free for r in routes) != open_routes:
+        _fail("the free routes differ from the owners", state, f"{state.free} vs {open_routes}")
+    if any(list(routes) != sorted(routes) for routes in state.free):
+        _fail("the free routes of a signature are out of board order", state, str(state.free))
+    for p in range(n):
+        closed_to_p = {i for i, s in enumerate(status[p]) if s == "blocked"}
+        if set(state.blocked[p]) != closed_to_p:
+            _fail("the routes blocked to a player differ from the owners", state,
+                  f"player {p}: {sorted(state.blocked[p])} vs {sorted(closed_to_p)}")
+
     # running score = route points recomputed from the owners
     points = [0] * n
     for key, o in owners.items():

@@ -32,7 +32,7 @@ FIELDS: dict[str, str] = {
     "display": "the face-up cards",
     "owners": "per route, its owner, or -1",
     "free": "per route signature, the routes nobody owns and no double-route rule closes (from owners)",
-    "blocked": "per player, the other tracks of the doubles and triples they own, closed to them (from owners)",
+    "blocked": "per player, the free tracks of the doubles and triples they own a track of, closed to them (from owners)",
     "trains": "per player, the trains left",
     "points": "per player, the route points scored so far (from owners)",
     "stations": "the stations built, (city, player) pairs in the order built",

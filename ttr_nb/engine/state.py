@@ -769,31 +769,50 @@ class State:
         free[sig] = _drop(free[sig], ri)
         siblings = tables.parallel[ri]
         if siblings:
-            self._close_siblings(free, siblings)
+            self._close_siblings(free, ri, siblings)
         self.free = tuple(free)
         bonus = tables.draw_bonus[ri]
         if bonus:
             self._draw_bonus(p, bonus)
 
-    def _close_siblings(self, free: list, siblings: tuple) -> None:
-        """The player to move has just claimed a route of a group of parallel routes (a double, a
-        triple): once as many of its tracks are taken as the player count allows
+    def _close_siblings(self, free: list, ri: int, siblings: tuple) -> None:
+        """The player to move has just claimed route `ri` of a group of parallel routes (a double,
+        a triple): once as many of its tracks are taken as the player count allows
         (`Game.usable_tracks`), the free ones close to everyone (`free`, changed in place); until
-        then they close to this player (`blocked`)."""
+        then they close to this player (`blocked`). `blocked` holds free routes only: `ri`, and
+        the tracks closing to everyone, leave the sets of the players owning a track of the group."""
         owners = self.owners
-        if len(siblings) == 1:                  # a double (most groups): no list to build
-            open_ = siblings if owners[siblings[0]] < 0 else ()
+        if len(siblings) == 1:                  # a double (most groups): no lists to build
+            q = owners[siblings[0]]
+            if q >= 0:                          # the other track was taken: the double is full now
+                if ri in self.blocked[q]:
+                    self._unblock((q,), (ri,))
+                return
+            open_ = siblings
+            holders = ()
         else:
             open_ = [r for r in siblings if owners[r] < 0]
-        if not open_:
-            return
-        if len(siblings) + 1 - len(open_) >= self.game.usable_tracks[siblings[0]]:
+            holders = {owners[r] for r in siblings if owners[r] >= 0}
+        if len(siblings) + 1 - len(open_) >= self.game.usable_tracks[ri]:
             route_sig = self.game.tables.route_sig
             for r in open_:
                 free[route_sig[r]] = _drop(free[route_sig[r]], r)
+            if holders:
+                self._unblock(holders, (ri, *open_))
         else:
-            p = self.player
-            self.blocked = self.blocked[:p] + (self.blocked[p].union(open_),) + self.blocked[p + 1:]
+            if holders:
+                self._unblock(holders, (ri,))
+            if open_:
+                p = self.player
+                self.blocked = self.blocked[:p] + (self.blocked[p].union(open_),) + self.blocked[p + 1:]
+
+    def _unblock(self, players, routes: tuple) -> None:
+        """`routes` are no longer free: out of the `blocked` sets of `players`."""
+        blocked = list(self.blocked)
+        for q in players:
+            if not blocked[q].isdisjoint(routes):
+                blocked[q] = blocked[q].difference(routes)
+        self.blocked = tuple(blocked)
 
     def _draw_bonus(self, player: int, n: int) -> None:
         """The draw bonus (Northern Lights): after claiming the route (its payment already on
@@ -1071,17 +1090,15 @@ class LegalActions(Sequence):
         routes = s.free
         blocked = s.blocked[p]
         if blocked:
-            # the other routes of the doubles this player owns, while still free: taken out of
-            # the few signatures the hand can pay for (not out of every signature's list)
-            owners = s.owners
+            # the other tracks of the groups this player has a track of (free routes): taken out
+            # of the few signatures the hand can pay for (not out of every signature's list)
             route_sig = tables.route_sig
             for r in blocked:
-                if owners[r] < 0:
-                    sig = route_sig[r]
-                    if sig in payable:
-                        if routes is s.free:
-                            routes = list(routes)
-                        routes[sig] = _drop(routes[sig], r)
+                sig = route_sig[r]
+                if sig in payable:
+                    if routes is s.free:
+                        routes = list(routes)
+                    routes[sig] = _drop(routes[sig], r)
         self.payable = payable
         self.paying = paying
         self.routes = routes
