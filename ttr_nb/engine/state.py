@@ -1069,7 +1069,13 @@ class LegalActions(Sequence):
         self.issued = None              # the last action handed out by indexing (see `State.apply`)
         p = s.player
         table = g.turn_draws[(2 if s._top or s.discard else 0) + (1 if s.ticket_deck else 0)]
-        shown = frozenset(s.display)
+        display = s.display
+        last = LAST_SHOWN[0]                # (`_shown`, inline)
+        if last[0] is display:
+            shown = last[1]
+        else:
+            shown = frozenset(display)
+            LAST_SHOWN[0] = (display, shown)
         simple = table.get(shown)
         if simple is None:
             simple = _draws(s, False)
@@ -1225,13 +1231,29 @@ class LegalActions(Sequence):
         return f"<LegalActions {self.size}: {shown}{', ...' if self.size > 8 else ''}>"
 
 
+#: The display last asked for its set of card kinds, and that set: one position after another
+#: shows the same display (a claim, a ticket draw, a blind draw leave it as it was), and the
+#: draws it allows are looked up by the set (a one-entry cache, by identity: it holds the tuple).
+LAST_SHOWN = [((), frozenset())]
+
+
+def _shown(display: tuple) -> frozenset:
+    """The card kinds a display shows (`LAST_SHOWN`)."""
+    last = LAST_SHOWN[0]
+    if last[0] is display:
+        return last[1]
+    shown = frozenset(display)
+    LAST_SHOWN[0] = (display, shown)
+    return shown
+
+
 def _draws(s: State, second: bool) -> list:
     """The card draws (and, at the start of a turn, the ticket draw) of a position: shared
     lists, never changed, one per set of card kinds shown (`Game.draw_lists`)."""
     blind = bool(s._top or s.discard)
     tickets = not second and bool(s.ticket_deck)
     table = s.game.draw_lists[second, blind, tickets]
-    shown = frozenset(s.display)
+    shown = _shown(s.display)
     draws = table.get(shown)
     if draws is None:
         draws = table[shown] = _draw_list(shown, blind, second, tickets, s.game.rules.face_up_locomotive_costs_two)
@@ -1242,7 +1264,7 @@ def _second_draws(s: State) -> LegalActions:
     """The shared `LegalActions` of the second card of a draw (fixed by the set of cards shown
     and whether the deck can be drawn: see `LegalActions`)."""
     table = s.game.second_draws[True if s._top or s.discard else False]
-    shown = frozenset(s.display)
+    shown = _shown(s.display)
     legal = table.get(shown)
     if legal is None:
         legal = table[shown] = LegalActions.of_simple(_draws(s, True))
