@@ -200,3 +200,14 @@ def test_show_ticket_refuses_before_storing_a_bad_ticket():
     assert table._overlays.ticket is None
     assert table.keep([0, 1])                           # the next move is played and reported as played
     assert table.status.kind == "ok"
+
+
+def test_every_widget_refusal_id_in_the_package_is_listed():
+    # every "widget.<id>" the widgets can show is one of WIDGET_REFUSALS, with its title
+    import re
+    from pathlib import Path
+    import ttr_nb
+    package = Path(ttr_nb.__file__).parent
+    used = {m for path in package.rglob("*.py") for m in re.findall(r"[\"'](widget\.[a-z-]+)[\"']", path.read_text())}
+    assert {"widget.game-number", "widget.no-human-seat", "widget.bad-argument"} <= used
+    assert used - set(WIDGET_REFUSALS) == set()

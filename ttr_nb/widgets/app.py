@@ -32,6 +32,7 @@ from ..engine.narration import and_list, or_list
 from ..engine.rules import edition_ids, edition_title, load_rules
 from .base import WidgetBase
 from .html import esc as _esc
+from .refusals import refusal
 from .scoring import ScoringWalkthrough
 from .table import GameTable
 
@@ -316,27 +317,27 @@ class GameApp(WidgetBase):
                 "bot_delay": SPEEDS[self.speed_choice.value], "seed": seed}
 
     def _refuse(self, rule: str, text: str) -> bool:
-        self.status.refuse(Reason(rule, text))
+        self.status.refuse(refusal(rule, text))
         return False
 
     def _edition_reason(self, edition) -> Reason | None:
         if isinstance(edition, str) and edition in self.editions:
             return None
-        return Reason("widget.unknown-edition", _("There is no edition {edition}: the editions are {editions}.")
+        return refusal("widget.unknown-edition", _("There is no edition {edition}: the editions are {editions}.")
                       .format(edition=repr(edition), editions=", ".join(self.editions)))
 
     def _seats_reason(self, edition: str, n) -> Reason | None:
         rules = load_rules(edition)
         if isinstance(n, int) and not isinstance(n, bool) and rules.min_players <= n <= rules.max_players:
             return None
-        return Reason("widget.players", _("{title} is played by {low} to {high} players, not {n}.").format(
+        return refusal("widget.players", _("{title} is played by {low} to {high} players, not {n}.").format(
             title=edition_title(rules), low=rules.min_players, high=rules.max_players, n=repr(n)))
 
     @staticmethod
     def _kind_reason(seat, kind) -> Reason | None:
         if isinstance(kind, str) and kind in SEAT_LABELS:
             return None
-        return Reason("widget.bad-argument", _("Player {n} cannot be {kind}: a player is {kinds}.").format(
+        return refusal("widget.bad-argument", _("Player {n} cannot be {kind}: a player is {kinds}.").format(
             n=seat + 1 if isinstance(seat, int) else seat, kind=repr(kind), kinds=", ".join(map(repr, SEAT_LABELS))))
 
     @staticmethod
@@ -427,7 +428,7 @@ class GameApp(WidgetBase):
         reason = self._edition_reason(edition)
         if reason is None and seats is not None:
             if not isinstance(seats, (list, tuple)):
-                reason = Reason("widget.bad-argument", _("The players are a list such as ['human', 'greedy'], "
+                reason = refusal("widget.bad-argument", _("The players are a list such as ['human', 'greedy'], "
                                                          "not {seats}.").format(seats=repr(seats)))
             else:
                 reason = self._seats_reason(edition, len(seats)) or next(
@@ -437,7 +438,7 @@ class GameApp(WidgetBase):
             reason = self._seats_reason(edition, len(seats))
         speed = self.speed_choice.value if bot_delay is None else self._speed_key(bot_delay)
         if reason is None and speed is None:
-            reason = Reason("widget.bad-argument", _("The bot speed is {speeds} or a number of seconds, not "
+            reason = refusal("widget.bad-argument", _("The bot speed is {speeds} or a number of seconds, not "
                                                      "{speed}.").format(speeds=", ".join(SPEEDS), speed=repr(bot_delay)))
         if seed is None:
             seed = s["seed"]
@@ -445,10 +446,10 @@ class GameApp(WidgetBase):
             seed = int(seed)
         if reason is None and seed is not None and not (isinstance(seed, int) and not isinstance(seed, bool)
                                                         and seed >= 0):
-            reason = Reason("widget.game-number", _("The game number must be a whole number such as 42, not {seed}; "
+            reason = refusal("widget.game-number", _("The game number must be a whole number such as 42, not {seed}; "
                                                     "leave it empty for a new game.").format(seed=repr(seed)))
         if reason is None and "human" not in seats:
-            reason = Reason("widget.no-human-seat", _("At least one player must be human: choose Human for one of "
+            reason = refusal("widget.no-human-seat", _("At least one player must be human: choose Human for one of "
                                                       "the players."))
         if reason is not None:
             self.status.refuse(reason)

@@ -38,6 +38,8 @@ WIDGET_REFUSALS: dict[str, str] = {
     "widget.not-a-tunnel": N_("a route that is not a tunnel, in the tunnel lab"),
     "widget.no-tunnels": N_("a tunnel question on a board without tunnels"),
     "widget.digs": N_("a number of digs out of range"),
+    "widget.game-number": N_("a game number that is not a whole number of 0 or more"),
+    "widget.no-human-seat": N_("a game with no human player"),
 }
 
 
