@@ -249,6 +249,13 @@ def test_stations_in_owner_colour():
     assert "station of player 2 (sky blue)" in cities.hovertext[k]
 
 
+def test_a_city_the_board_spells_differently_says_both_names_on_hover():
+    cities = trace(board_figure("india"), "cities")
+    texts = dict(zip(cities.customdata, cities.hovertext))
+    assert texts["Waltair"].startswith("<b>Waltair</b>") and "printed on the board as Waltain" in texts["Waltair"]
+    assert "printed on the board" not in texts["Bezwada"]
+
+
 def test_a_game_or_an_edition_name_is_the_empty_board():
     a = board_figure(game("usa"))
     b = board_figure("usa")

@@ -451,6 +451,8 @@ class BoardView:
         text = f"<b>{city.name}</b>"
         if city.is_country:
             text += " " + _("(country)")
+        if city.board_label:                # the name actions use, and the board's own spelling
+            text += "<br>" + _("printed on the board as {label}").format(label=city.board_label)
         text += "<br>" + ngettext("{n} route", "{n} routes", len(routes)).format(n=len(routes))
         for name, p in pos.stations:
             if name == city.name:
