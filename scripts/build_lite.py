@@ -166,9 +166,12 @@ def lite_sources(wheel: Path, tgz: Path) -> Path:
     shutil.rmtree(src, ignore_errors=True)
     files = src / "files"
     files.mkdir(parents=True)
-    for f in sorted((ROOT / "notebooks").iterdir()):
-        if f.is_file() and not f.name.startswith("."):
-            shutil.copy2(f, files / f.name)
+    # the notebooks and the translated ones (notebooks/da: a folder of the site, as in JupyterLab)
+    for f in sorted((ROOT / "notebooks").rglob("*")):
+        rel = f.relative_to(ROOT / "notebooks")
+        if f.is_file() and not any(part.startswith(".") for part in rel.parts):
+            (files / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(f, files / rel)
     unpack_pyodide(tgz, src / "static" / "pyodide")
     (src / "wheels").mkdir()
     shutil.copy2(wheel, src / "wheels" / wheel.name)

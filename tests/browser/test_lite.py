@@ -1,8 +1,9 @@
 """The JupyterLite site (`make lite`) runs the notebooks in the browser with no server and no
 network: headless Chromium, every request to a host other than 127.0.0.1 blocked and counted.
 
-The start notebook and the edition explorer notebook run top to bottom; no cell may error,
-a board must draw, and a click on a route marker must reach Python and come back. The test
+The start notebook, the edition explorer notebook and the Danish start notebook (its asserts
+check that the engine speaks Danish) run top to bottom; no cell may error, a board must
+draw, and a click on a route marker must reach Python and come back. The test
 reports the site's size, the bytes of a first visit and the time to a ready kernel.
 
 The site is built from the repository by scripts/build_lite.py, which needs the package
@@ -32,6 +33,7 @@ spec.loader.exec_module(build_lite)
 
 START = "00_start_here.ipynb"
 WITH_BOARD = "50_editions_compared.ipynb"   # its EditionExplorer has a board to click
+DANISH = "da/00_start_here.ipynb"           # the translated notebooks are a folder of the site
 PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"      # the notebook in front (earlier ones stay open)
 
 
@@ -123,7 +125,7 @@ def open_and_run(page, url: str, notebook: str) -> float:
     page.goto(f"{url}/lab/index.html?path={notebook}")
     page.wait_for_selector(f"{PANEL} .jp-Notebook .jp-Cell", timeout=120_000)
     page.wait_for_function("(name) => document.querySelector('.lm-DockPanel-tabBar .lm-TabBar-tab.lm-mod-current')"
-                           "?.textContent.includes(name)", arg=notebook, timeout=60_000)
+                           "?.textContent.includes(name)", arg=notebook.rsplit("/", 1)[-1], timeout=60_000)
     _kernel_idle(page, 240_000)
     ready = time.perf_counter() - t0
     print(f"\n{notebook}: kernel ready after {ready:.1f} s", flush=True)
@@ -136,8 +138,8 @@ def open_and_run(page, url: str, notebook: str) -> float:
 
 def _notebooks(site: Path) -> list[str]:
     if os.environ.get("TTR_LITE_NOTEBOOKS") == "all":
-        return sorted(p.name for p in (site / "files").glob("*.ipynb"))
-    return [START, WITH_BOARD]
+        return sorted(p.relative_to(site / "files").as_posix() for p in (site / "files").rglob("*.ipynb"))
+    return [START, WITH_BOARD, DANISH]
 
 
 class Visits:
