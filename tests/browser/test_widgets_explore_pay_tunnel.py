@@ -74,7 +74,12 @@ def test_payment_checker_clicks_in_voila(page, voila_server, record_property):
     # the widgets' stylesheet styles the classes in Voilà (no inline styles are written)
     red = ttr_nb.viz.cards.CARD_COLOURS["red"]
     rgb = "rgb({}, {}, {})".format(*(int(red[i:i + 2], 16) for i in (1, 3, 5)))
-    assert checker.locator(".ttr-card-red .ttr-count").evaluate("e => getComputedStyle(e).backgroundColor") == rgb
+    # (read until they hold: a status line just rewritten by the click may not be styled yet)
+    for selector, prop, value in ((".ttr-card-red .ttr-count", "backgroundColor", rgb),
+                                  (".ttr-status-line", "fontSize", "15px")):
+        page.wait_for_function(
+            "([sel, prop, value]) => [...document.querySelectorAll('.ttr-payment ' + sel)]"
+            ".some(e => getComputedStyle(e)[prop] === value)", arg=[selector, prop, value], timeout=10_000)
     assert checker.locator(".ttr-status-line").evaluate("e => getComputedStyle(e).fontSize") == "15px"
     assert page.locator(".ttr-stylesheet").count() >= 1
 
