@@ -169,6 +169,11 @@ def test_rules_summary_is_written_from_the_rules_record(edition):
         rules.face_up_locomotive_costs_two
     assert (W("The longest continuous path earns {n} points.", n=rules.longest_path_bonus) in text) == \
         bool(rules.longest_path_bonus)
+    assert (W_part("A ticket whose cities your own trains join by two paths that share no route is a Grand "
+                   "Tour: it earns a bonus on top of its value, by how many Grand Tours you have ({table}).", 0)
+            in text) == \
+        bool(rules.grand_tour_points)
+    assert not rules.grand_tour_points or ", ".join(rules._grand_tour_rows()) in text
     heads = [h for h, _ in rules_summary(edition)]
     assert len(heads) == len(set(heads))
 

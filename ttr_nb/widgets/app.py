@@ -153,6 +153,10 @@ def rules_summary(edition: str, players: int | None = None) -> list[tuple[str, s
         end.append(_("The longest continuous path earns {n} points.").format(n=rules.longest_path_bonus))
     if rules.globetrotter_bonus:
         end.append(_("The most completed tickets earn {n} points.").format(n=rules.globetrotter_bonus))
+    if rules.grand_tour_points:
+        end.append(_("A ticket whose cities your own trains join by two paths that share no route is a Grand "
+                     "Tour: it earns a bonus on top of its value, by how many Grand Tours you have ({table}).").format(
+            table=", ".join(rules._grand_tour_rows())))
     if rules.bonus_cards_drawn:
         end.append(ngettext("{n} bonus card is drawn at the start for everyone to see: it gives its points to every "
                             "player tied for the most of what it counts.",
