@@ -167,8 +167,12 @@ def test_rules_summary_is_written_from_the_rules_record(edition):
     assert (station in text) == bool(rules.stations)
     assert (W("A face-up locomotive counts as both cards, and only as the first one.") in text) == \
         rules.face_up_locomotive_costs_two
+    named = rules.longest_path_name != "longest path bonus"
     assert (W("The longest continuous path earns {n} points.", n=rules.longest_path_bonus) in text) == \
-        bool(rules.longest_path_bonus)
+        (bool(rules.longest_path_bonus) and not named)
+    assert (W("The longest continuous path earns the {name} card: {n} points.", name=rules.longest_path_name,
+              n=rules.longest_path_bonus) in text) == (bool(rules.longest_path_bonus) and named)
+    assert edition != "europe" or "European Express" in text
     assert (W_part("A ticket whose cities your own trains join by two paths that share no route is a Grand "
                    "Tour: it earns a bonus on top of its value, by how many Grand Tours you have ({table}).", 0)
             in text) == \

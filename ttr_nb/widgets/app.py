@@ -150,7 +150,11 @@ def rules_summary(edition: str, players: int | None = None) -> list[tuple[str, s
     out.append((_("Points"), _("A route scores when it is claimed (length→points: {points}).").format(points=points)))
     end = [_("A completed ticket adds its value, an unfinished one subtracts it.")]
     if rules.longest_path_bonus:
-        end.append(_("The longest continuous path earns {n} points.").format(n=rules.longest_path_bonus))
+        if rules.longest_path_name != "longest path bonus":        # the bonus card's name, where it has one
+            end.append(_("The longest continuous path earns the {name} card: {n} points.").format(
+                name=rules.longest_path_name, n=rules.longest_path_bonus))
+        else:
+            end.append(_("The longest continuous path earns {n} points.").format(n=rules.longest_path_bonus))
     if rules.globetrotter_bonus:
         end.append(_("The most completed tickets earn {n} points.").format(n=rules.globetrotter_bonus))
     if rules.grand_tour_points:
