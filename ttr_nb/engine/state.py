@@ -335,6 +335,11 @@ class State:
         """Put a multiset of cards (nine counts) on the discard pile."""
         self.discard += _card_row(cards)
 
+    def _discard_revealed(self, revealed: tuple) -> None:
+        """Put the cards a tunnel dig turned up (card indexes) on the discard pile, in card
+        order, as `_discard_cards` puts a payment."""
+        self.discard += tuple(sorted(revealed))
+
     def can_draw_any(self) -> bool:
         return bool(self._top or self.discard or self.display)
 
@@ -619,8 +624,9 @@ class State:
         _APPLY[type(action)](new, action)
         return new
 
-    # The two draws are most of a game's actions: their card goes to the hand inline (as in
-    # `_give`, a call less on the hot path); `_after_pick` ends the pick.
+    # The two draws are most of a game's actions: their card goes to the hand inline, as `_give`
+    # does it (and a blind draw takes the top card as `_draw` does): measured, the calls cost
+    # 0.9% of a random game's instructions. `_after_pick` ends the pick.
     def _do_blind(self, a: DrawBlind) -> None:
         top = self._top
         if top:
@@ -736,7 +742,7 @@ class State:
             extra = tunnel_extra(colour, a.payment, revealed)
             self.last_reveal = TunnelReveal(ri, revealed, extra)
             if extra == 0:
-                self.discard += tuple(sorted(revealed))     # (in card order, as `_discard_cards` puts them)
+                self._discard_revealed(revealed)
                 self._discard_cards(a.payment)
                 self._place(ri)
                 self._end_turn()
@@ -745,7 +751,7 @@ class State:
                 self.phase = "tunnel"
             return
         payment = a.payment
-        hands = list(self.hands)                                # `_take_cards`
+        hands = list(self.hands)                                # (`_take_cards`, inline: every claim)
         hands[p] = tuple(map(sub, hands[p], payment))
         self.hands = tuple(hands)
         self._discard_cards(payment)
@@ -829,7 +835,7 @@ class State:
         pending = self.pending
         p = self.player
         self._take_cards(p, a.extra)
-        self.discard += tuple(sorted(pending.revealed))     # (in card order, as `_discard_cards`)
+        self._discard_revealed(pending.revealed)
         self._discard_cards(pending.paid)
         self._discard_cards(a.extra)
         self._place(pending.route)
@@ -838,7 +844,7 @@ class State:
     def _do_abandon(self, a: AbandonTunnel) -> None:
         pending = self.pending
         self._return_cards(self.player, pending.paid)
-        self.discard += tuple(sorted(pending.revealed))     # (in card order, as `_discard_cards`)
+        self._discard_revealed(pending.revealed)
         self._end_turn()
 
     def _do_station(self, a: BuildStation) -> None:
@@ -1070,7 +1076,7 @@ class LegalActions(Sequence):
         p = s.player
         table = g.turn_draws[(2 if s._top or s.discard else 0) + (1 if s.ticket_deck else 0)]
         display = s.display
-        last = LAST_SHOWN[0]                # (`_shown`, inline)
+        last = LAST_SHOWN[0]                # (`_shown`, inline: the call costs 0.4% of a game)
         if last[0] is display:
             shown = last[1]
         else:
