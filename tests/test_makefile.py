@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -54,3 +55,31 @@ def test_make_lab_starts_from_a_fresh_workspace():
 def test_make_labels_places_the_city_names_of_every_board():
     assert installs("labels") == ["."]
     assert commands("labels")[-1] == ".venv/bin/python scripts/place_labels.py"
+
+
+@pytest.mark.parametrize("target", ["lab", "app", "test", "bench", "venv"])
+def test_each_target_writes_the_package_bytecode_after_installing_it(target):
+    """An in-place install has no bytecode until an import writes it, and none ever where
+    PYTHONDONTWRITEBYTECODE is set: each target writes it before it starts anything."""
+    lines = commands(target)
+    compiled = [i for i, line in enumerate(lines) if line == ".venv/bin/python -m compileall -q ttr_nb benchmarks"]
+    installed = [i for i, line in enumerate(lines) if " -m pip install" in line]
+    assert compiled and installed and installed[-1] < compiled[0]
+
+
+def test_the_bytecode_is_written_where_python_is_told_to_write_none(tmp_path):
+    """`compileall` writes a package's bytecode even under PYTHONDONTWRITEBYTECODE=1 (as the
+    Makefile runs it), and an import reads it from there instead of compiling the source."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("VALUE = 1\n")
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    python = sys.executable
+
+    def loaded_from() -> str:
+        done = subprocess.run([python, "-v", "-c", "import pkg"], cwd=tmp_path, env=env, capture_output=True,
+                              text=True, timeout=60)
+        return next(line for line in done.stderr.splitlines() if line.startswith("# code object from") and "pkg" in line)
+
+    assert loaded_from().endswith("__init__.py")                  # nothing written by the import itself
+    subprocess.run([python, "-m", "compileall", "-q", "pkg"], cwd=tmp_path, env=env, check=True, timeout=60)
+    assert "__pycache__" in loaded_from()
