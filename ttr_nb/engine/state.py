@@ -73,6 +73,12 @@ def _drop(items: tuple, item) -> tuple:
     return items[:k] + items[k + 1:]
 
 
+#: The fields of `FIELDS` few moves change, held together in one tuple, `State._rare`, each read
+#: and written through a property: a move copies one reference for them, not seven (measured:
+#: 1% of a random game's instructions).
+RARE = ("stations", "removed_tickets", "opening_offers", "pending", "shuffles", "last_reveal", "bonus_cards")
+
+
 #: multisets of cards (nine counts) -> their cards in card order (bound in `caches`)
 CARD_ROWS = BoundedCache(50_000)
 
@@ -112,8 +118,9 @@ class State:
     # The deck is held as `_cards` (a tuple, shared by the positions that draw from it) and
     # `_top` (how many of its cards are still in the deck: the top card is `_cards[_top - 1]`),
     # so that drawing a card copies nothing; `deck` (a field of `FIELDS`) is a property that
-    # reads and writes them.
-    __slots__ = ("game", *(f for f in FIELDS if f != "deck"), "_cards", "_top", "_legal", "_score")
+    # reads and writes them. The fields of `RARE` are properties too, held in `_rare`.
+    __slots__ = ("game", *(f for f in FIELDS if f != "deck" and f not in RARE), "_cards", "_top", "_rare",
+                 "_legal", "_score")
 
     @property
     def deck(self) -> tuple[int, ...]:
@@ -133,6 +140,7 @@ class State:
             raise TypeError(f"State needs exactly the fields of position.FIELDS (missing {missing}, "
                             f"unknown {unknown})")
         self.game = game
+        self._rare = (None,) * len(RARE)
         for name in FIELDS:
             setattr(self, name, fields[name])
         self._legal = None
@@ -345,14 +353,15 @@ class State:
 
     # ------------------------------------------------------------------ turn flow
     def _end_turn(self) -> None:
-        """The current player's turn is over: count down the final round, pass play on."""
+        """The current player's turn is over: count down the final round, pass play on. (A ticket
+        offer and a pending tunnel are over already: `_do_keep`, `_do_pay_tunnel` and
+        `_do_abandon` clear them.)"""
         g = self.game
+        rules = g.rules
         p = self.player
         self.turn += 1
         self.phase = "turn"
-        self.pending = None
-        self.offer = ()
-        if len(self.display) < g.rules.display_size and (self._top or self.discard):
+        if len(self.display) < rules.display_size and (self._top or self.discard):
             # the display ran short while deck and discard were empty; cards paid since then
             # are reshuffled into a new deck and turned up (RULES §1: deck exhausted)
             self._refill_display()
@@ -361,7 +370,7 @@ class State:
             if self.countdown <= 0:
                 self.phase = "over"
                 return
-        elif self.trains[p] <= g.rules.final_round_trains:
+        elif self.trains[p] <= rules.final_round_trains:
             self.countdown = g.players
         if self.passes >= g.players:
             self.phase = "over"
@@ -604,84 +613,72 @@ class State:
         return None
 
     # ------------------------------------------------------------------ applying
-    def apply(self, action) -> "State":
-        """The state after `action` (an Action or its text). Raises `IllegalAction` with the
-        reason if the rules forbid it; this state is never changed."""
-        legal = self._legal
-        # an action just taken from this state's own legal list is legal by construction
-        # (the tests check every listed action against `why_illegal`); others are checked
-        if legal is None or action is not legal.issued:
-            if isinstance(action, str):
-                try:
-                    action = self.game.parse_action(action)
-                except ValueError as e:
-                    reason = _syntax_reason(e)
-                    raise ActionSyntaxError(reason.text, action, reason) from None
-            reason = self.why_illegal(action)
-            if reason is not None:
-                raise IllegalAction(reason, action)
-        new = self._copy()
-        _APPLY[type(action)](new, action)
-        return new
+    # `apply` (the state after an action) is made with `_copy` from `FIELDS`: see `_made_from_fields`.
+    def _checked(self, action) -> Action:
+        """`action` (an Action or its text) as an Action, if the rules allow it here; else
+        `IllegalAction` with the reason (`ActionSyntaxError` for text that is no action)."""
+        if isinstance(action, str):
+            try:
+                action = self.game.parse_action(action)
+            except ValueError as e:
+                reason = _syntax_reason(e)
+                raise ActionSyntaxError(reason.text, action, reason) from None
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalAction(reason, action)
+        return action
 
-    # The two draws are most of a game's actions: their card goes to the hand inline, as `_give`
-    # does it (and a blind draw takes the top card as `_draw` does): measured, the calls cost
-    # 0.9% of a random game's instructions. `_after_pick` ends the pick.
-    def _do_blind(self, a: DrawBlind) -> None:
-        top = self._top
-        if top:
-            self._top = top = top - 1
-            card = self._cards[top]
-        else:
-            card = self._draw()
-        p = self.player
-        hands = list(self.hands)
-        hand = list(hands[p])
-        hand[card] += 1
-        hands[p] = tuple(hand)
-        self.hands = tuple(hands)
-        self._after_pick(False)
-
-    def _do_face_up(self, a: DrawFaceUp) -> None:
-        card = CARD_INDEX.get(a.card)
-        if card is None:
-            card = card_index(a.card)
+    # The two draws are most of a game's actions, so one method takes both, and its steps are
+    # written out in it (measured: the calls to `_draw`, `_give` and a method ending the pick
+    # cost 1.2% of a random game's instructions): the card (the top card of the deck, as `_draw`
+    # takes it, or a face-up one, its place filled from the top of the deck) goes to the hand
+    # (as `_give` gives it); the turn ends after the second card, or after a face-up locomotive
+    # where it counts as two; else the second card is asked for, if one can still be taken.
+    def _do_draw(self, a: DrawBlind | DrawFaceUp) -> None:
         rules = self.game.rules
-        display = self.display
-        slot = display.index(card)
+        if type(a) is DrawBlind:
+            top = self._top
+            if top:
+                self._top = top = top - 1
+                card = self._cards[top]
+            else:
+                card = self._draw()
+            counts_two = False
+        else:
+            card = CARD_INDEX.get(a.card)
+            if card is None:
+                card = card_index(a.card)
+            display = self.display
+            slot = display.index(card)
+            top = self._top
+            if top and len(display) == rules.display_size:
+                # the usual case: the top card of the deck takes the empty place (at the end)
+                self._top = top = top - 1
+                display = list(display)
+                del display[slot]
+                display.append(self._cards[top])
+                self.display = display = tuple(display)
+                flush_at = rules.display_flush_at
+                if flush_at and display.count(LOCO) >= flush_at:
+                    self._refill_display()       # the flush rule
+            else:
+                self.display = _without(display, slot)
+                self._refill_display()
+            counts_two = card == LOCO and rules.face_up_locomotive_costs_two
         p = self.player
         hands = list(self.hands)
         hand = list(hands[p])
         hand[card] += 1
         hands[p] = tuple(hand)
         self.hands = tuple(hands)
-        top = self._top
-        if top and len(display) == rules.display_size:
-            # the usual case: the top card of the deck takes the empty place (at the end)
-            self._top = top = top - 1
-            display = list(display)
-            del display[slot]
-            display.append(self._cards[top])
-            self.display = display = tuple(display)
-            flush_at = rules.display_flush_at
-            if flush_at and display.count(LOCO) >= flush_at:
-                self._refill_display()       # the flush rule
-        else:
-            self.display = _without(display, slot)
-            self._refill_display()
-        self._after_pick(card == LOCO and rules.face_up_locomotive_costs_two)
-
-    def _after_pick(self, card_taken_face_up_loco: bool) -> None:
-        """A card is taken: the turn ends after the second card (or a face-up locomotive where it
-        counts as two); else the second card is asked for, if one can still be taken."""
         self.passes = 0
-        if card_taken_face_up_loco or self.phase == "draw2":
+        if counts_two or self.phase == "draw2":
             self._end_turn()
             return
         self.phase = "draw2"
         # a second card must exist, or the draw ends with the one card taken
         if not (self._top or self.discard):
-            expensive = self.game.rules.face_up_locomotive_costs_two
+            expensive = rules.face_up_locomotive_costs_two
             if not any(c != LOCO or not expensive for c in self.display):
                 self._end_turn()
 
@@ -716,6 +713,7 @@ class State:
                 self.player = self.game.first_player
                 self.phase = "turn"
             return
+        self.offer = ()
         self._end_turn()
 
     def _do_claim(self, a: Claim) -> None:
@@ -754,7 +752,8 @@ class State:
         hands = list(self.hands)                                # (`_take_cards`, inline: every claim)
         hands[p] = tuple(map(sub, hands[p], payment))
         self.hands = tuple(hands)
-        self._discard_cards(payment)
+        row = CARD_ROWS.get(payment)                            # (`_discard_cards`, inline)
+        self.discard += _card_row(payment) if row is None else row
         self._place(ri)
         self._end_turn()
 
@@ -839,12 +838,14 @@ class State:
         self._discard_cards(pending.paid)
         self._discard_cards(a.extra)
         self._place(pending.route)
+        self.pending = None
         self._end_turn()
 
     def _do_abandon(self, a: AbandonTunnel) -> None:
         pending = self.pending
         self._return_cards(self.player, pending.paid)
         self._discard_revealed(pending.revealed)
+        self.pending = None
         self._end_turn()
 
     def _do_station(self, a: BuildStation) -> None:
@@ -980,25 +981,41 @@ def _not_in_hand(payment, hand) -> Reason:
                                                                             hand=Cards(hand).describe()))
 
 
-def _copier(fields):
-    """`State._copy`: a new state with the same fields and empty caches. It is made from
-    `FIELDS`, as `dataclasses` makes its methods, so that it lists no field by hand yet
-    costs no more than a copy written out field by field (it runs on every `apply`)."""
-    lines = ["def _copy(self):", "    new = _new_state(State)", "    new.game = self.game"]
-    lines += [f"    new.{name} = self.{name}" for name in fields if name != "deck"]
-    lines += ["    new._cards = self._cards", "    new._top = self._top"]     # the deck (see `State.deck`)
-    lines += ["    new._legal = None", "    new._score = None", "    return new"]
-    namespace = {"_new_state": object.__new__, "State": State}
-    exec("\n".join(lines), namespace)
-    return namespace["_copy"]
+_APPLY_DOC = """The state after `action` (an Action or its text). Raises `IllegalAction` with the
+        reason if the rules forbid it; this state is never changed.
+
+        An action just taken from this state's own legal list is legal by construction (the
+        tests check every listed action against `why_illegal`); others are checked (`_checked`)."""
 
 
-State._copy = _copier(FIELDS)
-#: What `dir(state)` offers: the methods and properties of the vocabulary, and the public fields.
-VOCABULARY = frozenset(
-    [name for name in vars(State)
-     if not name.startswith("_") and name not in FIELDS and name not in ("opening", "with_display_dealt")]
-    + ["game", "phase", "turn", "trains", "display", "stations", "discard", "bonus_cards"])
+def _made_from_fields(fields) -> dict:
+    """`State._copy` (a new state with the same fields and empty caches) and `State.apply`
+    (the copy, then the action's `_APPLY` step on it). They are made from `FIELDS`, as
+    `dataclasses` makes its methods, so that they list no field by hand yet cost no more than
+    code written out field by field: `apply` runs on every move, and has the copy written out
+    in it rather than calling `_copy` (measured: the call costs 0.8% of a random game)."""
+    copy = ["    new = _new_state(State)", "    new.game = self.game"]
+    copy += [f"    new.{name} = self.{name}" for name in fields if name != "deck" and name not in RARE]
+    copy += ["    new._cards = self._cards", "    new._top = self._top"]     # the deck (see `State.deck`)
+    copy += ["    new._rare = self._rare"]                                  # (see `RARE`)
+    copy += ["    new._legal = None", "    new._score = None"]
+    source = ["def _copy(self):", *copy, "    return new",
+              "def apply(self, action):",
+              "    legal = self._legal",
+              "    if legal is None or action is not legal.issued:",
+              "        action = self._checked(action)",
+              *copy,
+              "    _APPLY[type(action)](new, action)",
+              "    return new"]
+    namespace = {"_new_state": object.__new__, "State": State, "_APPLY": _APPLY}
+    exec("\n".join(source), namespace)
+    made = {name: namespace[name] for name in ("_copy", "apply")}
+    for name, method in made.items():
+        method.__qualname__, method.__module__ = f"State.{name}", __name__
+    made["apply"].__doc__ = _APPLY_DOC
+    made["apply"].__annotations__ = {"action": "Action | str", "return": "State"}
+    return made
+
 
 _CHECKS = {
     DrawBlind: State._check_blind, DrawFaceUp: State._check_face_up, DrawTickets: State._check_draw_tickets,
@@ -1006,10 +1023,32 @@ _CHECKS = {
     AbandonTunnel: State._check_abandon, BuildStation: State._check_station, Pass: State._check_pass,
 }
 _APPLY = {
-    DrawBlind: State._do_blind, DrawFaceUp: State._do_face_up, DrawTickets: State._do_draw_tickets,
+    DrawBlind: State._do_draw, DrawFaceUp: State._do_draw, DrawTickets: State._do_draw_tickets,
     KeepTickets: State._do_keep, Claim: State._do_claim, PayTunnel: State._do_pay_tunnel,
     AbandonTunnel: State._do_abandon, BuildStation: State._do_station, Pass: State._do_pass,
 }
+for _name, _method in _made_from_fields(FIELDS).items():
+    setattr(State, _name, _method)
+
+
+def _rare_field(i: int, name: str) -> property:
+    def get(self):
+        return self._rare[i]
+
+    def put(self, value):
+        rare = list(self._rare)
+        rare[i] = value
+        self._rare = tuple(rare)
+    return property(get, put, doc=FIELDS[name])
+
+
+for _i, _name in enumerate(RARE):
+    setattr(State, _name, _rare_field(_i, _name))
+#: What `dir(state)` offers: the methods and properties of the vocabulary, and the public fields.
+VOCABULARY = frozenset(
+    [name for name in vars(State)
+     if not name.startswith("_") and name not in FIELDS and name not in ("opening", "with_display_dealt")]
+    + ["game", "phase", "turn", "trains", "display", "stations", "discard", "bonus_cards"])
 
 
 class LegalActions(Sequence):
@@ -1270,7 +1309,13 @@ def _second_draws(s: State) -> LegalActions:
     """The shared `LegalActions` of the second card of a draw (fixed by the set of cards shown
     and whether the deck can be drawn: see `LegalActions`)."""
     table = s.game.second_draws[True if s._top or s.discard else False]
-    shown = _shown(s.display)
+    display = s.display
+    last = LAST_SHOWN[0]                    # (`_shown`, inline: half the draws come here)
+    if last[0] is display:
+        shown = last[1]
+    else:
+        shown = frozenset(display)
+        LAST_SHOWN[0] = (display, shown)
     legal = table.get(shown)
     if legal is None:
         legal = table[shown] = LegalActions.of_simple(_draws(s, True))
