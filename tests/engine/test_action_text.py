@@ -102,7 +102,7 @@ def test_every_action_of_every_edition_is_shorter_than_the_cap():
 
 
 @pytest.mark.parametrize("text", ["keep ²", "keep 1,²", "keep ١", "gibberish", "claim Denver-Omaha red*²",
-                                  "draw ²", ""])
+                                  "claim Denver-Omaha red*٣", "draw ²", ""])
 def test_text_that_is_not_an_action_raises_action_syntax_error_everywhere(text):
     with pytest.raises(ActionSyntaxError) as err:
         parse(text)
@@ -115,6 +115,16 @@ def test_text_that_is_not_an_action_raises_action_syntax_error_everywhere(text):
     assert state.why_illegal(text) == err.value.reason
     with pytest.raises(ActionSyntaxError):
         Match(state.game, state).play(text)
+
+
+@pytest.mark.parametrize("text", ["red*²", "red*٣", "٣ red", "red*3+loco*²"])
+def test_card_counts_are_written_in_the_digits_0_to_9(text):
+    """`str.isdigit` also takes "²" and "٣": a count in other digits is refused with the card
+    sentence, not read (٣ as 3) nor refused with Python's own words (`int("²")`)."""
+    with pytest.raises(ValueError) as err:
+        Cards.parse(text)
+    assert str(err.value).startswith("cannot read") and "red*3+loco*1" in str(err.value)
+    assert "invalid literal" not in str(err.value)
 
 
 # ---------------------------------------------------------------------------- route labels

@@ -110,6 +110,11 @@ def card_index(name: str) -> int:
                                                                                    names=", ".join(CARD_NAMES)))
 
 
+def _is_count(text: str) -> bool:
+    """A count of cards is written in the digits 0-9 (`str.isdigit` also takes "²" and "٣")."""
+    return text.isascii() and text.isdigit()
+
+
 class Cards(tuple):
     """A multiset of train cards: nine counts in `CARD_NAMES` order.
 
@@ -155,11 +160,11 @@ class Cards(tuple):
             elif " " in part:
                 n, _space, name = part.partition(" ")
                 n, name = n.strip(), name.strip()
-                if not n.isdigit():
+                if not _is_count(n):
                     n, name = name, n
             else:
                 name, n = part, "1"
-            if not n.strip().isdigit():
+            if not _is_count(n.strip()):
                 raise ValueError(_("cannot read {part} in {text}: write cards like red*3+loco*1").format(
                     part=repr(part), text=repr(text)))
             counts[card_index(name)] += int(n)
