@@ -1032,6 +1032,7 @@ for _name, _method in _made_from_fields(FIELDS).items():
 
 
 def _rare_field(i: int, name: str) -> property:
+    """The property of the field `RARE[i]`: read from `State._rare`, written by a new tuple."""
     def get(self):
         return self._rare[i]
 
@@ -1044,6 +1045,7 @@ def _rare_field(i: int, name: str) -> property:
 
 for _i, _name in enumerate(RARE):
     setattr(State, _name, _rare_field(_i, _name))
+
 #: What `dir(state)` offers: the methods and properties of the vocabulary, and the public fields.
 VOCABULARY = frozenset(
     [name for name in vars(State)
