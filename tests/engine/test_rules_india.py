@@ -206,6 +206,7 @@ def test_india_end_trigger_two_trains_or_fewer():
 def test_india_indian_express_ten_points_to_every_tied_player():
     g = load("india", players=3)
     assert (g.rules.longest_path_bonus, g.rules.longest_path_name) == (10, "Indian Express")
+    assert g.rules.longest_path_card == "Indian Express" and load("usa", players=3).rules.longest_path_card is None
     s = position(g, routes={"Ambala-Lahore": 0, "Bilaspur-Calcutta": 1, "Agra-Delhi": 2})
     rows = s.score_breakdown()
     assert [r.longest_path for r in rows] == [4, 4, 2]

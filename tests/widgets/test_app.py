@@ -167,7 +167,7 @@ def test_rules_summary_is_written_from_the_rules_record(edition):
     assert (station in text) == bool(rules.stations)
     assert (W("A face-up locomotive counts as both cards, and only as the first one.") in text) == \
         rules.face_up_locomotive_costs_two
-    named = rules.longest_path_name != "longest path bonus"
+    named = rules.longest_path_card is not None
     assert (W("The longest continuous path earns {n} points.", n=rules.longest_path_bonus) in text) == \
         (bool(rules.longest_path_bonus) and not named)
     assert (W("The longest continuous path earns the {name} card: {n} points.", name=rules.longest_path_name,
@@ -177,7 +177,7 @@ def test_rules_summary_is_written_from_the_rules_record(edition):
                    "Tour: it earns a bonus on top of its value, by how many Grand Tours you have ({table}).", 0)
             in text) == \
         bool(rules.grand_tour_points)
-    assert not rules.grand_tour_points or ", ".join(rules._grand_tour_rows()) in text
+    assert not rules.grand_tour_points or ", ".join(rules.grand_tour_rows()) in text
     heads = [h for h, _ in rules_summary(edition)]
     assert len(heads) == len(set(heads))
 

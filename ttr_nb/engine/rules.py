@@ -45,6 +45,8 @@ except ModuleNotFoundError:  # pragma: no cover - Python 3.10
 
 ROUTE_KINDS = ("ordinary", "tunnel", "ferry")
 TIE_BREAKERS = ("most_tickets_completed", "fewest_stations_used", "longest_path_bonus", "longest_path_length")
+#: `Rules.longest_path_name` of an edition whose longest-path bonus card has no name of its own
+PLAIN_LONGEST = "longest path bonus"
 
 
 @dataclass(frozen=True)
@@ -102,13 +104,18 @@ class Rules:
     bonus_cards_drawn: int = 0
     bonus_zero_top_scores: bool = False
     capitals: tuple[str, ...] = ()
-    #: Name of the longest-path bonus card ("European Express", "Indian Express").
-    longest_path_name: str = "longest path bonus"
+    #: Name of the longest-path bonus card ("European Express", "Indian Express"), else `PLAIN_LONGEST`.
+    longest_path_name: str = PLAIN_LONGEST
     #: Grand Tour bonus by number of qualifying tickets (index = count; the last entry is for that
     #: many or more); () = no Grand Tour. See `engine/grandtour.py`.
     grand_tour_points: tuple[int, ...] = ()
     options: dict = field(default_factory=dict, compare=False, hash=False)   # option name -> chosen value
     option_specs: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+
+    @property
+    def longest_path_card(self) -> str | None:
+        """The name of the longest-path bonus card, where the edition names one (else None)."""
+        return None if self.longest_path_name == PLAIN_LONGEST else self.longest_path_name
 
     @property
     def total_cards(self) -> int:
@@ -142,7 +149,8 @@ class Rules:
             raise ValueError(f"{self.title} does not say how many tracks of a triple route {players} players "
                              f"may use (triple_route_tracks: {tracks or 'none'})")
         return tracks[players]
-    def _grand_tour_rows(self) -> list[str]:
+
+    def grand_tour_rows(self) -> list[str]:
         """The Grand Tour table as texts: "1 ticket→5", ..., "5+ tickets→40"."""
         last = len(self.grand_tour_points) - 1
         return [(ngettext("{n}+ ticket→{points}", "{n}+ tickets→{points}", n) if n == last
@@ -178,11 +186,11 @@ class Rules:
             "later ticket draws": _("{deal}, keep ≥ {keep}, the rest {returned}").format(
                 deal=t.draw, keep=t.draw_keep, returned=returns(t.draw_returns)),
             "route points": ", ".join(f"{i + 1}→{p}" for i, p in enumerate(self.route_points) if p),
-            "longest path bonus": (_("{n} ({name})").format(n=self.longest_path_bonus, name=self.longest_path_name)
-                                   if self.longest_path_bonus and self.longest_path_name != "longest path bonus"
+            "longest path bonus": (_("{n} ({name})").format(n=self.longest_path_bonus, name=self.longest_path_card)
+                                   if self.longest_path_bonus and self.longest_path_card
                                    else self.longest_path_bonus or none),
             "Globetrotter bonus": self.globetrotter_bonus or none,
-            "Grand Tour bonus": ", ".join(self._grand_tour_rows()) or none,
+            "Grand Tour bonus": ", ".join(self.grand_tour_rows()) or none,
             "unbuilt station": _("{n} points each").format(n=self.unbuilt_station_points) if self.stations else "—",
             "tie-breakers": _(", then ").join(map(_tie_breaker, self.tie_breakers)),
             "final round": _("when a player ends a turn with ≤ {n} trains").format(n=self.final_round_trains),
@@ -286,7 +294,7 @@ def _load_rules(edition: str, option_items: tuple) -> Rules:
         longest_path_bonus=raw["bonuses"]["longest_path"], globetrotter_bonus=raw["bonuses"]["globetrotter"],
         tie_breakers=tuple(raw["scoring"]["tie_breakers"]),
         **_optional_fields(raw),
-        longest_path_name=raw["bonuses"].get("longest_path_name", "longest path bonus"),
+        longest_path_name=raw["bonuses"].get("longest_path_name", PLAIN_LONGEST),
         grand_tour_points=tuple(raw["bonuses"].get("grand_tour", ())),
         options=chosen, option_specs=specs,
     )

@@ -150,9 +150,9 @@ def rules_summary(edition: str, players: int | None = None) -> list[tuple[str, s
     out.append((_("Points"), _("A route scores when it is claimed (length→points: {points}).").format(points=points)))
     end = [_("A completed ticket adds its value, an unfinished one subtracts it.")]
     if rules.longest_path_bonus:
-        if rules.longest_path_name != "longest path bonus":        # the bonus card's name, where it has one
+        if rules.longest_path_card:
             end.append(_("The longest continuous path earns the {name} card: {n} points.").format(
-                name=rules.longest_path_name, n=rules.longest_path_bonus))
+                name=rules.longest_path_card, n=rules.longest_path_bonus))
         else:
             end.append(_("The longest continuous path earns {n} points.").format(n=rules.longest_path_bonus))
     if rules.globetrotter_bonus:
@@ -160,7 +160,7 @@ def rules_summary(edition: str, players: int | None = None) -> list[tuple[str, s
     if rules.grand_tour_points:
         end.append(_("A ticket whose cities your own trains join by two paths that share no route is a Grand "
                      "Tour: it earns a bonus on top of its value, by how many Grand Tours you have ({table}).").format(
-            table=", ".join(rules._grand_tour_rows())))
+            table=", ".join(rules.grand_tour_rows())))
     if rules.bonus_cards_drawn:
         end.append(ngettext("{n} bonus card is drawn at the start for everyone to see: it gives its points to every "
                             "player tied for the most of what it counts.",

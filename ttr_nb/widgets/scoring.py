@@ -444,9 +444,9 @@ def build_steps(state, names=None) -> list[Step]:
                                                  bonus=f"<b>+{rules.longest_path_bonus}</b>")
         else:
             text = _("Nobody has a route, so nobody scores the longest path bonus.")
-        if rules.longest_path_name != "longest path bonus":
+        if rules.longest_path_card:
             text += " " + _("In this edition the bonus card is called the {name}.").format(
-                name=_esc(rules.longest_path_name))
+                name=_esc(rules.longest_path_card))
         add(_("Longest path bonus"), "longest-bonus", None, text, {h: rules.longest_path_bonus for h in holders},
             overlays=dict(longest=holders[0], network=holders[0], player=holders[0]) if holders else {})
     if rules.globetrotter_bonus:
