@@ -98,7 +98,8 @@ def test_payment_counter_equals_price_count_for_every_signature(edition):
     game = ttr_nb.load_game(edition)
     rng = random.Random(edition)
     hands = [random_hand(rng, rng.randint(0, 16)) for _ in range(1500)]
-    hands += [(0,) * 9, (9,) * 9, (0,) * 8 + (14,), (12,) + (0,) * 8]
+    cap = game.tables.count_payments.cap               # the biggest counts (the widest packed grey fields)
+    hands += [(0,) * 9, (9,) * 9, (0,) * 8 + (14,), (12,) + (0,) * 8, (cap,) * 9, (cap + 3,) * 9]
     for hand in hands:
         assert game.tables.count_payments.dense(hand) == tuple(p.count(hand) for p in game.tables.sig_prices), hand
         sigs, counts = game.tables.count_payments(hand)

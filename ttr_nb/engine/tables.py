@@ -54,11 +54,19 @@ class PaymentCounter:
     The signatures come in `_sig_order`. A coloured plain price counts only the cards of
     its colour and the locomotives, and no plain route uses more cards of a kind than it
     has spaces: so each colour's block is a table lookup on (cards of that colour,
-    locomotives), both capped at the longest route. Grey blocks depend on the colours'
-    counts in any order, so they are cached by the sorted counts. The other signatures
+    locomotives), both capped at the longest route. A grey plain price is paid in one
+    colour, any: its count is a sum over the colours (see `Price.count`), each colour's
+    share (the payments with a card of it) fixed by that colour's cards and the locomotives,
+    plus the all-locomotive payment, fixed by the locomotives. The shares of every grey
+    signature are packed into one integer, a field of `grey_bits` bits per signature (wide
+    enough for any count, so adding two packed integers adds field by field); the colour
+    blocks and the packed grey shares come in two halves of the colours, each cached by its
+    colours' counts and the locomotives, and the two halves' packed shares added are the
+    hand's grey counts: the key of its cached grey block. The other signatures
     (substitutions, no wild locomotives) ask `Price.count`, the coloured ferries with a
-    substitution once per (cards of the colour, locomotives, cards held) (`_by_colour_totals`). `dense` gives every count
-    (the tests check it against `Price.count`)."""
+    substitution once per (cards of the colour, locomotives, cards held)
+    (`_by_colour_totals`). `dense` gives every count (the tests check it against
+    `Price.count`)."""
 
     def __init__(self, sig_prices: tuple[Price, ...]):
         self.size = len(sig_prices)
@@ -79,9 +87,16 @@ class PaymentCounter:
         self.tables = tuple(
             (c, tuple(tuple(self._block(sigs, (h,) * NUM_COLOURS + (l,)) for l in range(cap + 1)) for h in range(cap + 1)))
             for c, sigs in sorted(colour_sigs.items()))
-        self.grey = BoundedCache(100_000)     # grey blocks by the hand's sorted counts
-        # the colour blocks in two halves (colours 0-3, colours 4-7), each cached by its colours'
-        # counts and the locomotives: far fewer of those than of whole hands
+        # the grey counts packed (see above): grey_share[h][l], a colour's share with h cards of
+        # it and l locomotives; grey_base[l], the all-locomotive payments
+        full = (cap,) * NUM_KINDS
+        self.grey_bits = max([p.count(full) for _, p in self.grey_sigs], default=0).bit_length()
+        self.grey_base = tuple(self._packed((0,) * NUM_COLOURS + (l,)) for l in range(cap + 1))
+        self.grey_share = tuple(tuple(self._packed((h,) + (0,) * (NUM_COLOURS - 1) + (l,)) - self.grey_base[l]
+                                      for l in range(cap + 1)) for h in range(cap + 1))
+        self.grey = BoundedCache(100_000)     # grey blocks by the packed grey counts
+        # the colour blocks and grey shares in two halves (colours 0-3, colours 4-7), each cached
+        # by its colours' counts and the locomotives: far fewer of those than of whole hands
         self.halves = tuple(tuple((c, t) for c, t in self.tables if (c < _HALF) == first)
                             for first in (True, False))
         self.half_blocks = (BoundedCache(100_000), BoundedCache(100_000))
@@ -92,8 +107,22 @@ class PaymentCounter:
         counts = [(i, p.count(hand)) for i, p in sigs]
         return tuple(i for i, n in counts if n), tuple(n for _, n in counts if n)
 
-    def _half(self, half: int, hand: tuple) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """The colour blocks of one half of the colours (`halves`), end to end."""
+    def _packed(self, hand: tuple) -> int:
+        """The counts of the grey signatures for `hand`, packed in `grey_bits`-bit fields."""
+        packed = 0
+        for k, (_i, p) in enumerate(self.grey_sigs):
+            packed |= p.count(hand) << (k * self.grey_bits)
+        return packed
+
+    def _grey_block(self, packed: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The grey block (signatures, counts) of packed grey counts."""
+        mask = (1 << self.grey_bits) - 1
+        counts = [(i, (packed >> (k * self.grey_bits)) & mask) for k, (i, _p) in enumerate(self.grey_sigs)]
+        return tuple(i for i, n in counts if n), tuple(n for _, n in counts if n)
+
+    def _half(self, half: int, hand: tuple) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+        """The colour blocks of one half of the colours (`halves`), end to end, and the half's
+        packed shares of the grey counts (the first half's with the all-locomotive payments)."""
         cap = self.cap
         loco = hand[LOCO]
         if loco > cap:
@@ -106,11 +135,16 @@ class PaymentCounter:
             if s:
                 sigs += s
                 counts += n
-        return sigs, counts
+        grey = self.grey_base[loco] if half == 0 else 0
+        share = self.grey_share
+        for c in (range(_HALF) if half == 0 else range(_HALF, NUM_COLOURS)):
+            h = hand[c]
+            grey += share[h if h < cap else cap][loco]
+        return sigs, counts, grey
 
     def __call__(self, hand: tuple) -> tuple[tuple[int, ...], tuple[int, ...]]:
         # (runs on every hand not seen before, a few dozen times a game: two cached halves of
-        # the colour blocks, the grey block, then the few other signatures)
+        # the colour blocks and grey shares, the grey block, then the few other signatures)
         first, second = self.half_blocks
         key = hand[:_HALF] + hand[LOCO:]
         a = first.get(key)
@@ -123,10 +157,10 @@ class PaymentCounter:
         sigs = a[0] + b[0]
         counts = a[1] + b[1]
         if self.grey_sigs:
-            key = (*sorted(hand[:LOCO]), hand[LOCO])
+            key = a[2] + b[2]
             block = self.grey.get(key)
             if block is None:
-                block = self.grey.put(key, self._block(self.grey_sigs, key))
+                block = self.grey.put(key, self._grey_block(key))
             sigs += block[0]
             counts += block[1]
         if self.others:
