@@ -102,7 +102,7 @@ def test_payment_counter_equals_price_count_for_every_signature(edition):
     hands += [(0,) * 9, (9,) * 9, (0,) * 8 + (14,), (12,) + (0,) * 8, (cap,) * 9, (cap + 3,) * 9]
     for hand in hands:
         assert game.tables.count_payments.dense(hand) == tuple(p.count(hand) for p in game.tables.sig_prices), hand
-        sigs, counts = game.tables.count_payments(hand)
+        sigs, counts = game.tables.count_payments.payable(hand)
         assert list(sigs) == sorted(sigs) and all(counts)
 
 

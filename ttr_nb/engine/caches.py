@@ -15,6 +15,8 @@ payment counts per hand    `Tables.counts`                 200,000
 listed payments            `Tables.listed_payments`        200,000
 station payments           `Tables.station_pays`           50,000
 route names as typed       `Tables.route_names`            10,000
+first-half colour blocks   `PaymentCounter.first_halves`   20,000 each (colours 0-3; one per locomotive count)
+second-half colour blocks  `PaymentCounter.second_halves`  100,000 (colours 4-7 and the locomotives)
 grey-route count blocks    `PaymentCounter.grey`           100,000
 ferry counts by totals     `PaymentCounter.ferry_counts`   100,000
 open cities per stations   `Tables.open_cities`            10,000

@@ -1132,7 +1132,7 @@ class LegalActions(Sequence):
         counts = tables.counts
         entry = counts.get(hand)
         if entry is None:                     # a hand not seen before: counted once (`PaymentCounter`)
-            entry = counts.put(hand, tables.count_payments(hand))
+            entry = counts.put(hand, tables.count_payments.payable(hand))
         payable, paying = entry
         trains = s.trains[p]
         if trains < tables.max_length:        # late in the game: only routes the trains can fill
