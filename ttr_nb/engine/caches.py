@@ -31,6 +31,7 @@ ways to keep tickets       `state.KEEPS`                   100
 shuffle steps per length   `shuffle._STEPS`                one per length shuffled (a deck's or a pile's)
 ticket-choice legal acts   `state.KEEP_LEGAL`              100
 last display's card kinds  `state.LAST_SHOWN`              1 (by identity: the display tuple it holds)
+sets of card kinds shown   `state.SHOWN`                   2**9 (a dict: one frozenset per set of the nine kinds)
 ticket results per board   `scoring.TICKET_FACTS`          64
 scoring numbers per board  `scoring.NUMBERED_FACTS`        64
 =========================  ==============================  ===========

@@ -1122,6 +1122,7 @@ class LegalActions(Sequence):
             shown = last[1]
         else:
             shown = frozenset(display)
+            shown = SHOWN.setdefault(shown, shown)
             LAST_SHOWN[0] = (display, shown)
         simple = table.get(shown)
         if simple is None:
@@ -1282,6 +1283,10 @@ class LegalActions(Sequence):
 #: shows the same display (a claim, a ticket draw, a blind draw leave it as it was), and the
 #: draws it allows are looked up by the set (a one-entry cache, by identity: it holds the tuple).
 LAST_SHOWN = [((), frozenset())]
+#: One frozenset per set of card kinds (at most 2**9): the draw tables are keyed by these very
+#: objects, so a lookup finds its key by identity instead of comparing two sets (measured: 0.3%
+#: of a random game's instructions).
+SHOWN: dict[frozenset, frozenset] = {}
 
 
 def _shown(display: tuple) -> frozenset:
@@ -1290,6 +1295,7 @@ def _shown(display: tuple) -> frozenset:
     if last[0] is display:
         return last[1]
     shown = frozenset(display)
+    shown = SHOWN.setdefault(shown, shown)
     LAST_SHOWN[0] = (display, shown)
     return shown
 
@@ -1317,6 +1323,7 @@ def _second_draws(s: State) -> LegalActions:
         shown = last[1]
     else:
         shown = frozenset(display)
+        shown = SHOWN.setdefault(shown, shown)
         LAST_SHOWN[0] = (display, shown)
     legal = table.get(shown)
     if legal is None:
