@@ -47,6 +47,11 @@ def _sig_order(price: Price) -> tuple:
             price.ferry_sub, price.colour_sub, price.ferry_pair)
 
 
+def _nonzero(counts: list[tuple[int, int]]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(signature, count) pairs as a block: (the signatures, their counts), the zero counts left out."""
+    return tuple(i for i, n in counts if n), tuple(n for _, n in counts if n)
+
+
 class PaymentCounter:
     """For a hand, the signatures it can pay for and how many ways (`Price.count`), for
     every signature at once: `payable` gives ``(sigs, counts)`` with the zero counts left out
@@ -107,8 +112,7 @@ class PaymentCounter:
 
     @staticmethod
     def _block(sigs, hand) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        counts = [(i, p.count(hand)) for i, p in sigs]
-        return tuple(i for i, n in counts if n), tuple(n for _, n in counts if n)
+        return _nonzero([(i, p.count(hand)) for i, p in sigs])
 
     def _packed(self, hand: tuple) -> int:
         """The counts of the grey signatures for `hand`, packed in `grey_bits`-bit fields."""
@@ -120,8 +124,7 @@ class PaymentCounter:
     def _grey_block(self, packed: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The grey block (signatures, counts) of packed grey counts."""
         mask = (1 << self.grey_bits) - 1
-        counts = [(i, (packed >> (k * self.grey_bits)) & mask) for k, (i, _p) in enumerate(self.grey_sigs)]
-        return tuple(i for i, n in counts if n), tuple(n for _, n in counts if n)
+        return _nonzero([(i, (packed >> (k * self.grey_bits)) & mask) for k, (i, _p) in enumerate(self.grey_sigs)])
 
     def _half(self, half: int, hand: tuple) -> tuple[tuple[int, ...], tuple[int, ...], int]:
         """The colour blocks of one half of the colours (`halves`), end to end, and the half's
