@@ -5,10 +5,10 @@
 Each player chooses uniformly among `state.legal_actions()`. Every edition of
 `ttr_nb.editions()` is played with its fewest and most players (and 4 players for USA).
 For each, several rounds of games (new seeds each round, the same seeds for every
-interpreter), after warm-up games; a round's rate is reported both in CPU time
-(`time.process_time`, what the targets are about: on a shared machine the wall time
-also counts the other processes) and in wall time (`time.perf_counter`), the median
-round with the slowest and fastest.
+interpreter; the rounds of all of them interleaved, see `measure`), after warm-up games;
+a round's rate is reported both in CPU time (`time.process_time`, what the targets are
+about: on a shared machine the wall time also counts the other processes) and in wall
+time (`time.perf_counter`), the median round with the slowest and fastest.
 
 The same table follows for Python 3.13 when it is installed (found as `python3.13`
 on the PATH or under pyenv): the engine is standard library only, so it runs from this
@@ -75,14 +75,20 @@ def player_counts(edition: str) -> list[int]:
 
 
 def measure(games: int = GAMES, rounds: int = ROUNDS) -> dict:
-    """{"edition/players": [(cpu, wall, turns) per round]} in this interpreter."""
+    """{"edition/players": [(cpu, wall, turns) per round]} in this interpreter.
+
+    The rounds are interleaved: every edition and player count plays its first round, then
+    every one its second, and so on. A slow spell of a shared machine (another process on
+    the core for some seconds) then slows one round of each, which the median leaves out,
+    instead of every round of the one that happened to be running."""
     import ttr_nb
-    out = {}
-    for edition in ttr_nb.editions():
-        for players in player_counts(edition):
-            games_per_second(edition, players, games=WARM_UP, seed0=10_000)      # warm the caches
-            out[f"{edition}/{players}"] = [games_per_second(edition, players, games=games, seed0=r * games)
-                                           for r in range(rounds)]
+    configs = [(edition, players) for edition in ttr_nb.editions() for players in player_counts(edition)]
+    for edition, players in configs:
+        games_per_second(edition, players, games=WARM_UP, seed0=10_000)      # warm the caches
+    out = {f"{edition}/{players}": [] for edition, players in configs}
+    for r in range(rounds):
+        for edition, players in configs:
+            out[f"{edition}/{players}"].append(games_per_second(edition, players, games=games, seed0=r * games))
     return out
 
 
@@ -168,7 +174,7 @@ def run_elsewhere(python: str, games: int, rounds: int) -> dict | None:
 def main(games: int = GAMES, rounds: int = ROUNDS) -> None:
     import platform
     print(f"Random play: {rounds} rounds of {games} games (new seeds each round) after {WARM_UP} warm-up games;")
-    print("setup, every action and final scoring included.")
+    print("setup, every action and final scoring included; the rounds of every edition interleaved.")
     report(measure(games, rounds), f"Python {platform.python_version()}", platform.python_version())
     other = python313()
     if other is None:
