@@ -32,3 +32,24 @@ def test_every_bounded_cache_is_in_the_table_of_caches():
     assert {"Tables.counts", "PaymentCounter.first_halves", "state.CARD_ROWS"} <= found
     missing = sorted(name for name in found if f"`{name}`" not in caches.__doc__)
     assert not missing, f"caches not listed in ttr_nb.engine.caches: {missing}"
+
+
+def test_the_caches_hold_few_objects_for_the_garbage_collector():
+    """What the caches keep lives on, and the collector walks every long-lived container now
+    and then (in a long session, a pause that grows with them): after some games of the two
+    editions whose payments are listed (substitutions, stations), each further game leaves
+    only a few dozen tracked objects behind (it was 198 and 106 when the payments of a price
+    were cached by the `Price` object, a `Cards` object per payment listed)."""
+    import gc
+
+    from benchmarks.engine_speed import play_random_game
+    for edition, players, most in (("nordic", 2, 100), ("europe", 5, 50)):
+        for seed in range(1000, 1020):
+            play_random_game(edition, players, seed)
+        gc.collect()
+        before = len(gc.get_objects())
+        for seed in range(60):
+            play_random_game(edition, players, seed)
+        gc.collect()
+        per_game = (len(gc.get_objects()) - before) / 60
+        assert per_game < most, f"{edition} {players}p: {per_game:.0f} tracked objects kept per game"

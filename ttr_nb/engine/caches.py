@@ -27,6 +27,7 @@ draw lists per display     `tables.DRAW_LISTS`             2 x 8 x 512 (a dict e
 second-draw legal actions  `tables.SECOND_DRAWS`           2 x 2 x 512 (a dict each: the sets of card kinds)
 tables per edition         `tables.TABLES`                 64
 card rows of a payment     `state.CARD_ROWS`               50,000
+payments as Cards objects  `payments.PAYMENT_CARDS`        50,000
 ways to keep tickets       `state.KEEPS`                   100
 shuffle steps per length   `shuffle._STEPS`                one per length shuffled (a deck's or a pile's)
 ticket-choice legal acts   `state.KEEP_LEGAL`              100
@@ -36,11 +37,15 @@ ticket results per board   `scoring.TICKET_FACTS`          64
 scoring numbers per board  `scoring.NUMBERED_FACTS`        64
 =========================  ==============================  ===========
 
-Elsewhere, with `functools.lru_cache`: the payments of a price and hand
-(`payments._options`, `payments.count_options`: 200,000 each), the rules of an
-edition and options (`rules._load_rules`: 64), the train cards of an edition
-(`state._full_deck`: 16), an edition file per id and a
-packaged board per name (one each: the package holds a few).
+Elsewhere, with `functools.lru_cache`: the rules of an edition and options
+(`rules._load_rules`: 64), the train cards of an edition (`state._full_deck`: 16),
+an edition file per id and a packaged board per name (one each: the package holds a few).
+
+What a cache holds lives as long as the cache, and the garbage collector walks every
+long-lived container now and then: a cache is kept only where it is hit, keyed by plain
+tuples of numbers where it can be (the collector stops tracking those). The payments of
+a price and hand (`Price.options`, `Price.count`) are not cached by price: their callers
+cache them above (`Tables.sig_options`, `Tables.station_payments`, `PaymentCounter`).
 """
 from __future__ import annotations
 

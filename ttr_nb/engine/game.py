@@ -176,7 +176,10 @@ class Game:
     def payment_options(self, route, hand, complete: bool = True):
         """Every distinct way `hand` can pay for `route`, as a lazy `Payments` sequence
         (``complete=False``: the canonical subset that `legal_actions` lists, a tuple)."""
-        return self.prices[self.route_index(route)].options(tuple(hand), complete)
+        ri = self.route_index(route)
+        if complete:
+            return self.prices[ri].options(tuple(hand), True)
+        return self.tables.sig_options(self.tables.route_sig[ri], tuple(hand))     # (cached there)
 
     def station_payments(self, hand: tuple, cost: int) -> tuple[Cards, ...]:
         """The ways `hand` pays for a station costing `cost` cards of one colour."""

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
+from .caches import BoundedCache
 from .cards import CARD_NAMES, COLOURS, GREY, LOCO, Cards, counted_cards
 from .i18n import translations
 
@@ -557,20 +557,33 @@ def _canonical_pairs(price: Price, hand) -> list[tuple]:
     return out
 
 
-@lru_cache(maxsize=200_000)
 def _options(price: Price, hand: tuple) -> tuple[Cards, ...]:
-    """The canonical payments (`Price.options` with ``complete=False``): at most a few dozen,
-    so the cache's 200,000 entries stay small."""
+    """The canonical payments (`Price.options` with ``complete=False``). Not cached here: the
+    engine's callers cache them by what they depend on (`Tables.sig_options` by signature and
+    capped hand, `Tables.station_payments` by hand and cost), so a cache here, keyed by the
+    `Price` object, would only hold long-lived objects for the garbage collector to walk."""
     found = dict.fromkeys(_plain(price, hand))
     if price.ferry_sub or price.colour_sub or price.ferry_pair:
         for p in sorted(_canonical_subs(price, hand), key=lambda p: (sum(p), p)):
             found.setdefault(p)
-    return tuple(Cards(p) for p in found)
+    out = []
+    for p in found:
+        cards = PAYMENT_CARDS.get(p)
+        if cards is None:
+            cards = PAYMENT_CARDS.put(p, Cards(p))
+        out.append(cards)
+    return tuple(out)
 
 
-@lru_cache(maxsize=200_000)
+#: nine counts -> the one `Cards` object the listed payments share for them (bound in `caches`):
+#: the engine's caches of listed payments hold tens of thousands of payments, a few thousand
+#: distinct ones, and each `Cards` (a tuple subclass) is an object the garbage collector walks
+PAYMENT_CARDS = BoundedCache(50_000)
+
+
 def count_options(price: Price, hand: tuple) -> int:
-    """len(_options(price, hand, False)), without building the payments."""
+    """len(_options(price, hand, False)), without building the payments (not cached here:
+    `tables.PaymentCounter` caches the counts by hand, see `_options`)."""
     found = set(_plain(price, hand))
     found.update(_canonical_subs(price, hand))
     return len(found)
