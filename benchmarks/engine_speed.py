@@ -171,11 +171,28 @@ def run_elsewhere(python: str, games: int, rounds: int) -> dict | None:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+#: CPU seconds of `machine_check` on a quiet machine of this class (Python 3.11)
+QUIET_CHECK = 0.14
+
+
+def machine_check() -> float:
+    """CPU seconds of 3 million additions in a Python loop at module level: how fast the machine
+    runs Python just now. On a shared machine other load slows even CPU time, by up to half, and
+    most where the code reads and writes memory: the loop's names are looked up in a dict, as
+    the engine's work is lookups (a loop of local variables barely notices the load)."""
+    cpu = time.process_time()
+    exec("total = 0\nfor i in range(3_000_000):\n    total += i", {})
+    return time.process_time() - cpu
+
+
 def main(games: int = GAMES, rounds: int = ROUNDS) -> None:
     import platform
     print(f"Random play: {rounds} rounds of {games} games (new seeds each round) after {WARM_UP} warm-up games;")
     print("setup, every action and final scoring included; the rounds of every edition interleaved.")
+    before = machine_check()
     report(measure(games, rounds), f"Python {platform.python_version()}", platform.python_version())
+    print(f"Machine check, CPU s of 3 million additions: {before:.3f} before these games, {machine_check():.3f} after;")
+    print(f"  about {QUIET_CHECK} on a quiet machine of this class, which the targets are for (more: other load).")
     other = python313()
     if other is None:
         print("(no Python 3.13 found besides this one: no 3.13 figures)")
