@@ -4,7 +4,9 @@
 #   make bench  print the speed figures
 #   make labels place the city names of every board in maps/ and write them as package data
 #               (ttr_nb/viz/placements/; run it after changing a board or ttr_nb/viz/labels.py)
-#   make app    serve the game app (notebooks/app.ipynb) with Voilà on 127.0.0.1
+#   make app    serve the game app (notebooks/app.ipynb) with Voilà on 127.0.0.1:8866, for you alone
+#               (a token in the URL it prints); make app NETWORK=1  serve it to a class on purpose
+#   make links  print the Binder and JupyterLite links of this clone's GitHub remote
 #   make i18n   extract the texts to translate, update the catalogues (ttr_nb/locale/), compile them
 #   make lite   build the JupyterLite site (build/lite/: the notebooks run in the browser,
 #               no server, no network); make lite-serve  serve it on 127.0.0.1
@@ -19,7 +21,9 @@
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
-PORT   ?= 8888
+# JupyterLab on 8888, the app on 8866 (each server's own default): both can run side by side
+LAB_PORT ?= 8888
+APP_PORT ?= 8866
 CHROMIUM ?= /usr/bin/chromium
 PIP    := $(PY) -m pip install --disable-pip-version-check -q
 # JupyterLab and Voilà read jupyter/ (a Voilà template and settings that load nothing from
@@ -36,7 +40,7 @@ EXTRAS_lab  := lab
 EXTRAS_app  := app
 EXTRAS_test := test,lab,app
 
-.PHONY: lab test bench labels app i18n lite lite-serve clean venv bytecode
+.PHONY: lab test bench labels app links i18n lite lite-serve clean venv bytecode
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -64,12 +68,14 @@ bytecode: | $(PY)
 	$(PY) -m compileall -q ttr_nb benchmarks
 
 # JupyterLab starts with a fresh workspace every time: no tabs or kernels restored from an earlier run.
+# It listens on 127.0.0.1 only, wants the token of the URL it prints, and refuses requests naming
+# another host (JupyterLab's own check on a loopback address).
 lab: $(VENV)/.installed-lab $(VENV)/.installed-kernel bytecode
 	$(KERNEL_SPEC)
-	@echo "Starting JupyterLab on notebooks/ (the URL to open is printed below; Ctrl-C stops it)."
+	@echo "Starting JupyterLab on notebooks/ (open the URL with its token printed below; Ctrl-C stops it)."
 	rm -rf $(VENV)/lab-workspaces
-	$(JUPYTER_ENV) $(VENV)/bin/jupyter lab --notebook-dir=notebooks --port=$(PORT) --allow-root \
-		--LabApp.extension_manager=readonly --LabApp.workspaces_dir=$(VENV)/lab-workspaces
+	$(JUPYTER_ENV) $(VENV)/bin/jupyter lab --notebook-dir=notebooks --ServerApp.ip=127.0.0.1 --port=$(LAB_PORT) \
+		--allow-root --LabApp.extension_manager=readonly --LabApp.workspaces_dir=$(VENV)/lab-workspaces
 
 test: $(VENV)/.installed-test $(VENV)/.installed-kernel $(CHROMIUM) bytecode
 	$(KERNEL_SPEC)
@@ -96,11 +102,25 @@ labels: $(VENV)/.installed-core
 i18n: $(VENV)/.installed-test
 	$(PY) scripts/i18n.py
 
+# The app for you alone: on 127.0.0.1, with a token (the URL Voilà prints carries it), refusing requests
+# that name another host (DNS rebinding): Voilà's auto_token and tornado_settings in jupyter/voila.json.
+# `make app NETWORK=1` serves it to a class on purpose: every address of the computer, no token, any
+# host name (the same settings as `ttr-nb app --network`, ttr_nb.cli.NETWORK_APP).
 NB ?= app.ipynb
+ifneq ($(filter-out 1,$(NETWORK)),)
+$(error NETWORK=$(NETWORK): write NETWORK=1 to serve the app to the network, or leave NETWORK out)
+endif
+APP_FOR := $(if $(filter 1,$(NETWORK)),--Voila.ip=0.0.0.0 --Voila.auto_token=False --Voila.tornado_settings=allow_remote_access=True,--Voila.ip=127.0.0.1)
+APP_SAYS := $(if $(filter 1,$(NETWORK)),to the network on port $(APP_PORT) with no token: students open http://THIS-COMPUTER:$(APP_PORT)/ (Voilà prints its name below) and anyone who can reach this computer can open it,for you alone: open the URL Voilà prints below, with its token (http://127.0.0.1:$(APP_PORT)/?token=...))
 app: $(VENV)/.installed-app $(VENV)/.installed-kernel bytecode
 	$(KERNEL_SPEC)
-	@echo "Serving notebooks/$(NB) as an app: open http://127.0.0.1:$(PORT)/ (Ctrl-C stops it)."
-	$(JUPYTER_ENV) $(VENV)/bin/voila notebooks/$(NB) --port=$(PORT) --Voila.ip=127.0.0.1 --no-browser
+	@echo "Serving notebooks/$(NB) $(APP_SAYS). Ctrl-C stops it."
+	$(JUPYTER_ENV) $(VENV)/bin/voila notebooks/$(NB) --port=$(APP_PORT) $(APP_FOR) --no-browser
+
+# The links to this repository on Binder and to its JupyterLite site, for the GitHub owner/name of
+# the clone's remote (origin first); it says so when there is no GitHub remote.
+links:
+	@$(PYTHON) scripts/links.py
 
 # The JupyterLite site is built in its own environment (build/lite-venv) by one script; it
 # needs the package index and the npm registry at build time only.

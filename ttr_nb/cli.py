@@ -2,12 +2,18 @@
 
     ttr-nb notebooks DIR [--force]   copy the curriculum into DIR (a student's edited copy is kept)
     ttr-nb lab [DIR]                 copy what is missing into DIR (default: ttr_nb_notebooks), open JupyterLab
-    ttr-nb app [DIR]                 the same, then serve the app notebook with Voilà
+    ttr-nb app [DIR] [--network]     the same, then serve the app notebook with Voilà
     ttr-nb --version
 
 Options the command does not know are handed to JupyterLab or Voilà (e.g. `--port=8899`).
 JupyterLab and Voilà start with the package's Jupyter settings first on JUPYTER_PATH and
 JUPYTER_CONFIG_PATH (`jupyter_folder()`), so their pages load nothing from other hosts.
+
+Both serve the computer's own user only: they listen on 127.0.0.1, want the token of the URL
+they print (JupyterLab's, and Voilà's `auto_token` in the package's voila.json), and refuse a
+request naming another host (JupyterLab's own check; Voilà's through its `tornado_settings` in
+voila.json), so that a web page cannot reach them by DNS rebinding. `ttr-nb app --network`
+serves the app to a class on purpose: every address of the computer, no token, any host name.
 JupyterLab and Voilà are extras: `pip install "ttr-nb[lab]"` or `pip install "ttr-nb[app]"`.
 """
 from __future__ import annotations
@@ -17,11 +23,16 @@ import hashlib
 import importlib.util
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
 import tempfile
+import threading
+import webbrowser
 from dataclasses import dataclass
+from typing import Callable
+from urllib.parse import urlsplit
 from pathlib import Path
 
 APP_NOTEBOOK = "app.ipynb"
@@ -169,20 +180,59 @@ def _as_root() -> list[str]:
 
 
 def lab_command(folder: Path, workspaces: Path, extra: list[str]) -> list[str]:
-    """JupyterLab on `folder`, with a fresh workspaces folder: it opens no tabs or kernels left
-    over from another folder or an earlier run."""
-    return [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={folder}",
+    """JupyterLab on `folder`, on 127.0.0.1 (with its token, and its check of the Host header),
+    with a fresh workspaces folder: it opens no tabs or kernels left over from another folder
+    or an earlier run."""
+    return [sys.executable, "-m", "jupyterlab", "--ServerApp.ip=127.0.0.1", f"--ServerApp.root_dir={folder}",
             f"--LabApp.workspaces_dir={workspaces}", *_as_root(), *extra]
 
 
-def app_command(notebook: Path, extra: list[str]) -> list[str]:
-    return [sys.executable, "-m", "voila", str(notebook), "--Voila.ip=127.0.0.1", *extra]
+#: Voilà for the computer's own user: on 127.0.0.1; the token and the host check are the
+#: package's voila.json (jupyter/), as for `make app`.
+LOCAL_APP = ("--Voila.ip=127.0.0.1",)
+#: Voilà serving a class on purpose (`ttr-nb app --network`, `make app NETWORK=1`): every address
+#: of the computer, no token, any host name. (Voilà's own setting allows any host; a dict item
+#: given on the command line is a string, and any non-empty one turns the check off.)
+NETWORK_APP = ("--Voila.ip=0.0.0.0", "--Voila.auto_token=False", "--Voila.tornado_settings=allow_remote_access=True")
 
 
-def run_server(command: list[str], env: dict[str, str] | None = None) -> int:
+def app_command(notebook: Path, extra: list[str], network: bool = False) -> list[str]:
+    """Voilà serving `notebook`. It never opens a browser itself: its browser page would not
+    carry the token; `ttr-nb app` opens the URL Voilà prints instead (`announce_app`)."""
+    return [sys.executable, "-m", "voila", str(notebook), *(NETWORK_APP if network else LOCAL_APP), "--no-browser",
+            *extra]
+
+
+#: the URL a server prints alone on a line once it listens (Voilà: "Voilà is running at:" and then it)
+PRINTED_URL = re.compile(rb"^\s*(https?://\S+)\s*$")
+
+
+def _copy_watching(stream, sink, on_url: Callable[[str], None]) -> None:
+    """Copy a server's output to `sink` line by line; call `on_url` with the first URL printed alone on a line."""
+    seen = False
+    for line in iter(stream.readline, b""):
+        try:
+            sink.buffer.write(line)
+        except AttributeError:
+            sink.write(line.decode("utf-8", "replace"))
+        sink.flush()
+        found = None if seen else PRINTED_URL.match(line)
+        if found:
+            seen = True
+            on_url(found.group(1).decode("utf-8", "replace"))
+
+
+def run_server(command: list[str], env: dict[str, str] | None = None,
+               on_url: Callable[[str], None] | None = None) -> int:
     """Run a server (in `env`, default: this process's environment) until it stops; stopping
-    this command (Ctrl-C, SIGTERM) stops the server too."""
-    proc = subprocess.Popen(command, env=env)
+    this command (Ctrl-C, SIGTERM) stops the server too. With `on_url`, the server's error
+    stream (where Jupyter servers log) is copied to this one's, and `on_url` is called with
+    the first URL the server prints alone on a line."""
+    proc = subprocess.Popen(command, env=env, stderr=subprocess.PIPE if on_url else None)
+    watcher = None
+    if on_url:
+        watcher = threading.Thread(target=_copy_watching, args=(proc.stderr, sys.stderr, on_url), daemon=True)
+        watcher.start()
 
     def stop(signum, frame):
         proc.terminate()
@@ -197,6 +247,33 @@ def run_server(command: list[str], env: dict[str, str] | None = None) -> int:
                 proc.terminate()
     finally:
         signal.signal(signal.SIGTERM, previous)
+        if watcher is not None:
+            watcher.join(timeout=5)        # the server's last lines (its kernels may hold the stream a moment longer)
+
+
+def announce_app(url: str, out, network: bool = False, browser: bool = True) -> None:
+    """What `ttr-nb app` says once Voilà prints its URL, and the browser it opens.
+
+    For the computer's own user the URL carries Voilà's token: printed in full, and opened.
+    Serving a class, the URL is this computer's name: printed for the students, and the
+    teacher's browser opens the app on 127.0.0.1."""
+    parts = urlsplit(url)
+    if network:
+        local = f"http://127.0.0.1:{parts.port}{parts.path or '/'}"
+        print(f"The app is served to the network on port {parts.port}, with no token: students open {url} "
+              f"(or this computer's address instead of {parts.hostname}). Anyone who can reach this "
+              "computer can open it; Ctrl-C stops it.", file=out, flush=True)
+        if browser:
+            webbrowser.open(local)
+        return
+    if "token=" not in parts.query or parts.query.endswith("..."):
+        # a token set by hand (JUPYTER_TOKEN, --Voila.token) is not printed: its owner knows it
+        print(f"The app is at {url} (with the token you set; Ctrl-C stops it).", file=out, flush=True)
+        return
+    print(f"The app is at {url}\n(open it with this URL: its token lets your browser in, and no one else; "
+          "Ctrl-C stops it)", file=out, flush=True)
+    if browser:
+        webbrowser.open(url)
 
 
 def _prepare(folder: str | None, out) -> Path:
@@ -218,8 +295,14 @@ def main(argv: list[str] | None = None, out=None) -> int:
     nb.add_argument("--force", action="store_true", help="also replace copies that were changed since")
     lab = sub.add_parser("lab", help="copy the notebooks (what is missing) and open JupyterLab on them")
     lab.add_argument("folder", metavar="DIR", nargs="?", help=f"the notebooks' folder (default: {DEFAULT_DIR})")
-    app = sub.add_parser("app", help="copy the notebooks (what is missing) and serve the app with Voilà")
+    app = sub.add_parser("app", help="copy the notebooks (what is missing) and serve the app with Voilà",
+                         description="Serve the app for this computer's user: on 127.0.0.1, with a token in the "
+                                     "URL it prints, refusing requests that name another host.")
     app.add_argument("folder", metavar="DIR", nargs="?", help=f"the notebooks' folder (default: {DEFAULT_DIR})")
+    app.add_argument("--network", action="store_true",
+                     help="serve the app to a class on purpose: on every address of this computer, with no "
+                          "token, for any host name (anyone who can reach the computer can open it)")
+    app.add_argument("--no-browser", action="store_true", help="print the app's URL, open no browser")
     args, extra = parser.parse_known_args(argv)
     if extra and args.command not in ("lab", "app"):
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
@@ -248,7 +331,11 @@ def main(argv: list[str] | None = None, out=None) -> int:
         notebook = folder / APP_NOTEBOOK
         if not notebook.exists():
             raise FileNotFoundError(f"{notebook} is missing: this version of the notebooks has no app.")
-        return run_server(app_command(notebook, extra), env=env)
+
+        def announce(url):
+            announce_app(url, out, network=args.network, browser=not args.no_browser)
+
+        return run_server(app_command(notebook, extra, network=args.network), env=env, on_url=announce)
     except (MissingExtra, OSError) as e:
         print(f"ttr-nb: {e}", file=sys.stderr)
         return 1

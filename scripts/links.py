@@ -1,0 +1,132 @@
+"""The links to this repository on Binder and to its JupyterLite site, for the GitHub
+repository the clone's remote names (`make links`).
+
+    python scripts/links.py            # the links of the remote `origin` (or of the only GitHub remote)
+    python scripts/links.py --remote upstream
+
+Binder builds a public GitHub repository (its `binder/` folder) and opens a notebook of it;
+the JupyterLite site (`make lite`, build/lite/) is served by GitHub Pages once it is published
+there. Both are named by the repository's owner and name, which only the clone's remote knows:
+with no GitHub remote this says so and exits with status 1. Nothing is fetched: the links are
+printed, not checked.
+"""
+from __future__ import annotations
+
+import argparse
+import re
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# https://github.com/OWNER/NAME(.git), with or without a user (and password) before the host;
+# git@github.com:OWNER/NAME(.git); ssh://git@github.com(:22)/OWNER/NAME(.git); git://github.com/OWNER/NAME.git
+GITHUB = re.compile(r"""^(?:(?:https?|ssh|git)://(?:[^@/]+@)?github\.com(?::\d+)?/   # a URL
+                         |(?:[^@/]+@)?github\.com:)                                 # scp-like: git@github.com:
+                        (?P<owner>[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)/
+                        (?P<name>[A-Za-z0-9._-]+?)(?:\.git)?/?$""", re.VERBOSE | re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Repository:
+    owner: str
+    name: str
+
+    @property
+    def slug(self) -> str:
+        return f"{self.owner}/{self.name}"
+
+    def binder(self, query: str) -> str:
+        return f"https://mybinder.org/v2/gh/{self.slug}/HEAD?{query}"
+
+    @property
+    def pages(self) -> str:
+        """The repository's GitHub Pages site (a repository named OWNER.github.io is the owner's site itself)."""
+        site = f"https://{self.owner.lower()}.github.io"
+        return f"{site}/" if self.name.lower() == f"{self.owner.lower()}.github.io" else f"{site}/{self.name}/"
+
+
+def github_repository(url: str) -> Repository | None:
+    """The GitHub owner and name a remote's URL names, or None if it is not a GitHub repository."""
+    found = GITHUB.match(url.strip())
+    return Repository(found["owner"], found["name"]) if found else None
+
+
+def remotes(folder: Path = ROOT) -> dict[str, str]:
+    """The clone's remotes, name -> fetch URL (empty when there are none, or `folder` is not a git clone)."""
+    try:
+        done = subprocess.run(["git", "-C", str(folder), "remote", "-v"], capture_output=True, text=True,
+                              timeout=30)
+    except OSError:          # no git
+        return {}
+    found = {}
+    for line in done.stdout.splitlines() if done.returncode == 0 else []:
+        parts = line.split()
+        if len(parts) >= 2 and (len(parts) < 3 or parts[2] == "(fetch)"):
+            found.setdefault(parts[0], parts[1])
+    return found
+
+
+def choose(found: dict[str, str], wanted: str | None = None) -> tuple[str, Repository] | str:
+    """The remote to take the links from, or the sentence saying why there is none."""
+    if wanted is not None:
+        if wanted not in found:
+            return f"This clone has no remote called {wanted!r}" + (
+                f" (its remotes: {', '.join(sorted(found))})." if found else ".")
+        repository = github_repository(found[wanted])
+        if repository is None:
+            return f"The remote {wanted!r} is not a GitHub repository."
+        return wanted, repository
+    github = {name: repo for name, url in found.items() if (repo := github_repository(url))}
+    if "origin" in github:
+        return "origin", github["origin"]
+    if len(github) == 1:
+        (name, repository), = github.items()
+        return name, repository
+    if len(github) > 1:
+        return (f"This clone has several GitHub remotes ({', '.join(sorted(github))}): "
+                "choose one with --remote NAME.")
+    if found:
+        return (f"No GitHub remote: this clone's remotes ({', '.join(sorted(found))}) are not on GitHub, "
+                "and Binder and GitHub Pages serve a GitHub repository.")
+    return "No GitHub remote: this clone has no remote at all, so the repository has no home yet."
+
+
+def links(repository: Repository) -> list[tuple[str, str]]:
+    """(what it opens, link), for the README and the teachers."""
+    return [
+        ("Binder: the start notebook in JupyterLab", repository.binder("labpath=notebooks/00_start_here.ipynb")),
+        ("Binder: the game app in Voilà", repository.binder("urlpath=voila/render/notebooks/app.ipynb")),
+        ("Binder: the Danish start notebook", repository.binder("labpath=notebooks/da/00_start_here.ipynb")),
+        ("JupyterLite, once `make lite`'s build/lite/ is published on the repository's GitHub Pages",
+         f"{repository.pages}lab/index.html?path=00_start_here.ipynb"),
+    ]
+
+
+def main(argv: list[str] | None = None, folder: Path = ROOT, out=None) -> int:
+    out = out or sys.stdout
+    parser = argparse.ArgumentParser(prog="make links", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--remote", metavar="NAME", help="the remote to read (default: origin, or the only "
+                                                         "GitHub remote)")
+    args = parser.parse_args(argv)
+    chosen = choose(remotes(folder), args.remote)
+    if isinstance(chosen, str):
+        print(chosen, file=sys.stderr)
+        print("Put the repository on GitHub (public, for Binder), add it as a remote "
+              "(git remote add origin https://github.com/OWNER/NAME.git) and run `make links` again.",
+              file=sys.stderr)
+        return 1
+    remote, repository = chosen
+    print(f"Links for the GitHub repository {repository.slug} (the remote {remote!r}):", file=out)
+    for what, link in links(repository):
+        print(f"\n{what}:\n  {link}", file=out)
+    print("\nAs Markdown, for the README:", file=out)
+    for what, link in links(repository)[:2]:
+        print(f"[{what.split(': ', 1)[1]}]({link})", file=out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
