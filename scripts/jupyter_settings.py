@@ -3,7 +3,8 @@
 - JupyterLab settings overrides: no news or update checks (they would reach the internet and
   cover the page with a notice);
 - the repository's jupyter/ folder: the Voilà template `ttr-offline` (Voilà's lab template
-  without its Font Awesome links to a CDN), `voila.json` selecting it, and the server setting
+  without its Font Awesome links to a CDN), `voila.json` selecting it (and giving a standalone
+  Voilà a token and the check of the Host header), and the server setting
   that keeps Voilà pages inside a Jupyter server on the MathJax bundled with JupyterLab.
 
 `make app`, `make lab` and the browser tests also put jupyter/ on JUPYTER_PATH and

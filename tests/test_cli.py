@@ -108,7 +108,8 @@ def test_a_missing_extra_is_named_and_nothing_is_started(tmp_path, monkeypatch, 
 def test_lab_opens_jupyterlab_on_the_copied_notebooks_with_a_fresh_workspace(tmp_path, monkeypatch):
     started = []
 
-    def call(command, env=None):
+    def call(command, env=None, on_url=None):
+        assert on_url is None                 # JupyterLab opens its own browser page, with its token
         workspaces = Path(next(a for a in command if a.startswith("--LabApp.workspaces_dir=")).split("=", 1)[1])
         started.append((command, workspaces.is_dir() and not any(workspaces.iterdir())))
         return 0
@@ -119,18 +120,86 @@ def test_lab_opens_jupyterlab_on_the_copied_notebooks_with_a_fresh_workspace(tmp
     (command, fresh), = started
     assert command[:3] == [sys.executable, "-m", "jupyterlab"]
     assert f"--ServerApp.root_dir={tmp_path.resolve()}" in command and "--port=8899" in command
+    assert "--ServerApp.ip=127.0.0.1" in command and not any("allow_remote_access" in a for a in command)
+    assert not any(a.startswith("--port") for a in command[:command.index("--port=8899")])  # JupyterLab's own 8888
     assert fresh
     assert all((tmp_path / name).exists() for name in NOTEBOOKS)
 
 
-def test_app_serves_the_app_notebook_with_voila(tmp_path, monkeypatch):
+def _started_apps(tmp_path, monkeypatch) -> list:
     started = []
-    monkeypatch.setattr(cli, "run_server", lambda command, env=None: started.append(command) or 0)
+    monkeypatch.setattr(cli, "run_server", lambda command, env=None, on_url=None: started.append((command, on_url)) or 0)
     files = dict(cli.curriculum(), **{cli.APP_NOTEBOOK: b"{}"})
     monkeypatch.setattr(cli, "curriculum", lambda: files)
+    return started
+
+
+def test_app_serves_the_app_notebook_with_voila_on_its_own_port_for_this_computer_only(tmp_path, monkeypatch):
+    started = _started_apps(tmp_path, monkeypatch)
     assert run("app", str(tmp_path), "--port=8898")[0] == 0
-    assert started == [[sys.executable, "-m", "voila", str(tmp_path.resolve() / cli.APP_NOTEBOOK),
-                        "--Voila.ip=127.0.0.1", "--port=8898"]]
+    assert run("app", str(tmp_path))[0] == 0
+    notebook = str(tmp_path.resolve() / cli.APP_NOTEBOOK)
+    (given, on_url), (default, _) = started
+    assert given == [sys.executable, "-m", "voila", notebook, "--Voila.ip=127.0.0.1", "--no-browser", "--port=8898"]
+    assert default == [sys.executable, "-m", "voila", notebook, "--Voila.ip=127.0.0.1", "--no-browser"]
+    assert callable(on_url)                   # ttr-nb says the printed URL and opens it, with its token
+    from voila.app import Voila
+    from jupyter_server.serverapp import ServerApp
+    assert (Voila.port.default_value, ServerApp.port_default_value) == (8866, 8888)   # side by side
+
+
+def test_app_network_serves_a_class_on_purpose(tmp_path, monkeypatch):
+    started = _started_apps(tmp_path, monkeypatch)
+    assert run("app", str(tmp_path), "--network")[0] == 0
+    assert run("app", str(tmp_path), "--network", "--Voila.ip=192.168.1.5")[0] == 0     # the school's address
+    (everywhere, _), (chosen, _) = started
+    assert everywhere[4:] == [*cli.NETWORK_APP, "--no-browser"]
+    assert cli.NETWORK_APP == ("--Voila.ip=0.0.0.0", "--Voila.auto_token=False",
+                               "--Voila.tornado_settings=allow_remote_access=True")
+    assert "--Voila.ip=0.0.0.0" not in chosen and chosen[-1] == "--Voila.ip=192.168.1.5"
+    assert [a for a in chosen if a.startswith("--Voila.ip")] == ["--Voila.ip=192.168.1.5"]   # Voilà refuses two
+
+
+@pytest.fixture
+def opened(monkeypatch):
+    urls = []
+    monkeypatch.setattr(cli.webbrowser, "open", urls.append)
+    return urls
+
+
+def test_app_says_the_url_voila_printed_and_opens_it_with_its_token(opened):
+    out = io.StringIO()
+    url = "http://127.0.0.1:8866/?token=" + "ab12" * 12
+    cli.announce_app(url, out)
+    assert out.getvalue().startswith(f"The app is at {url}\n")
+    assert opened == [url]
+    cli.announce_app(url, io.StringIO(), browser=False)
+    assert opened == [url]                    # --no-browser: printed only
+
+
+def test_app_with_a_token_of_ones_own_opens_no_page_without_it(opened):
+    out = io.StringIO()
+    cli.announce_app("http://127.0.0.1:8866/?token=...", out)      # Voilà hides a token it did not make
+    assert opened == [] and "with the token you set" in out.getvalue()
+
+
+def test_app_for_a_class_names_the_url_students_open_and_opens_it_here_on_127_0_0_1(opened):
+    out = io.StringIO()
+    cli.announce_app("http://teachers-pc:8866/", out, network=True)
+    said = out.getvalue()
+    assert "students open http://teachers-pc:8866/" in said and "no token" in said and "Anyone" in said
+    assert opened == ["http://127.0.0.1:8866/"]
+
+
+def test_the_server_output_is_copied_and_its_first_printed_url_is_reported(tmp_path, capfd):
+    said = ("import sys; print('[Voila] Voila is running at:', file=sys.stderr); "
+            "print('http://127.0.0.1:1/?token=abc', file=sys.stderr); "
+            "print('http://127.0.0.1:2/ again', file=sys.stderr); print('http://127.0.0.1:3/', file=sys.stderr)")
+    urls = []
+    assert cli.run_server([sys.executable, "-c", said], on_url=urls.append) == 0
+    assert urls == ["http://127.0.0.1:1/?token=abc"]
+    err = capfd.readouterr().err
+    assert "[Voila] Voila is running at:" in err and "http://127.0.0.1:3/" in err
 
 
 def test_app_without_an_app_notebook_says_so(tmp_path, monkeypatch, capsys):
@@ -150,6 +219,9 @@ def test_the_jupyter_settings_of_a_checkout_are_the_repositorys_one_copy():
     assert cli.jupyter_folder() == JUPYTER
     assert all((JUPYTER / name).is_file() for name in JUPYTER_FILES)
     assert json.loads((JUPYTER / "voila.json").read_text())["VoilaConfiguration"]["template"] == "ttr-offline"
+    voila = json.loads((JUPYTER / "voila.json").read_text())["Voila"]
+    assert voila["auto_token"] is True                              # the URL Voilà prints carries a token
+    assert voila["tornado_settings"] == {"allow_remote_access": False, "local_hostnames": ["localhost"]}
     server = json.loads((JUPYTER / "jupyter_server_config.json").read_text())["ServerApp"]
     assert server["tornado_settings"]["mathjax_url"] is None
 
@@ -173,7 +245,7 @@ def test_lab_and_app_start_the_server_with_the_packaged_jupyter_settings_first(t
             monkeypatch.setenv(name, mine)
     monkeypatch.setenv("TTR_NB_SOMETHING_OF_MINE", "kept")
     started = []
-    monkeypatch.setattr(cli, "run_server", lambda command, env=None: started.append(env) or 0)
+    monkeypatch.setattr(cli, "run_server", lambda command, env=None, on_url=None: started.append(env) or 0)
     files = dict(cli.curriculum(), **{cli.APP_NOTEBOOK: b"{}"})
     monkeypatch.setattr(cli, "curriculum", lambda: files)
     assert run(command, str(tmp_path))[0] == 0

@@ -14,11 +14,11 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def commands(target: str) -> list[str]:
+def commands(target: str, *variables: str) -> list[str]:
     if shutil.which("make") is None:
         pytest.fail("`make` is not installed: the project's commands need it")
     env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS")}  # also under `make test`
-    done = subprocess.run(["make", "--no-print-directory", "-n", "-B", target], cwd=ROOT, env=env,
+    done = subprocess.run(["make", "--no-print-directory", "-n", "-B", target, *variables], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     return done.stdout.replace("\\\n", " ").splitlines()
@@ -83,3 +83,52 @@ def test_the_bytecode_is_written_where_python_is_told_to_write_none(tmp_path):
     assert loaded_from().endswith("__init__.py")                  # nothing written by the import itself
     subprocess.run([python, "-m", "compileall", "-q", "pkg"], cwd=tmp_path, env=env, check=True, timeout=60)
     assert "__pycache__" in loaded_from()
+
+
+def _server_line(target: str, *variables: str) -> str:
+    lines = commands(target, *variables)
+    line, = [line for line in lines if "/bin/voila " in line or "/bin/jupyter lab" in line]
+    return line
+
+
+def test_make_lab_and_make_app_take_ports_of_their_own_so_both_can_run():
+    lab, app = _server_line("lab").split(), _server_line("app").split()
+    assert "--port=8888" in lab and "--port=8866" in app
+    assert "--port=9000" in _server_line("lab", "LAB_PORT=9000").split()
+    assert "--port=9001" in _server_line("app", "APP_PORT=9001").split()
+
+
+def test_make_lab_and_make_app_listen_on_127_0_0_1_with_the_packaged_settings():
+    """The token and the host check of the app are in jupyter/voila.json (tests/test_servers.py runs them)."""
+    lab, app = _server_line("lab").split(), _server_line("app").split()
+    assert "--ServerApp.ip=127.0.0.1" in lab and "--Voila.ip=127.0.0.1" in app
+    for line in (lab, app):
+        assert f"JUPYTER_CONFIG_PATH={ROOT / 'jupyter'}" in line
+        assert not any("allow_remote_access" in a or "auto_token" in a for a in line)
+    assert "--no-browser" in app            # the URL to open is the one Voilà prints, with its token
+    said = next(line for line in commands("app") if line.startswith("echo "))
+    assert "token" in said and "8866" in said
+
+
+def test_make_app_network_serves_a_class_on_purpose_with_the_settings_of_ttr_nb_app_network():
+    from ttr_nb.cli import NETWORK_APP
+    line = _server_line("app", "NETWORK=1").split()
+    assert "--Voila.ip=127.0.0.1" not in line
+    at = line.index(NETWORK_APP[0])
+    assert tuple(line[at:at + len(NETWORK_APP)]) == NETWORK_APP
+    said = next(line for line in commands("app", "NETWORK=1") if line.startswith("echo "))
+    assert "students open http://THIS-COMPUTER:8866/" in said and "no token" in said
+
+
+@pytest.mark.parametrize("value", ["0", "yes", "no"])
+def test_make_app_refuses_a_network_value_it_could_misread(value):
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS")}
+    done = subprocess.run(["make", "--no-print-directory", "-n", "-B", "app", f"NETWORK={value}"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode != 0 and "write NETWORK=1" in done.stderr
+    assert "voila" not in done.stdout
+
+
+def test_make_links_prints_the_links_of_the_remote_with_the_system_python_alone():
+    line, = commands("links")
+    assert line.split()[1:] == ["scripts/links.py"] and "python" in line.split()[0] and ".venv" not in line

@@ -198,9 +198,11 @@ NETWORK_APP = ("--Voila.ip=0.0.0.0", "--Voila.auto_token=False", "--Voila.tornad
 
 def app_command(notebook: Path, extra: list[str], network: bool = False) -> list[str]:
     """Voilà serving `notebook`. It never opens a browser itself: its browser page would not
-    carry the token; `ttr-nb app` opens the URL Voilà prints instead (`announce_app`)."""
-    return [sys.executable, "-m", "voila", str(notebook), *(NETWORK_APP if network else LOCAL_APP), "--no-browser",
-            *extra]
+    carry the token; `ttr-nb app` opens the URL Voilà prints instead (`announce_app`). An
+    address given among `extra` (`--Voila.ip=...`) is used instead of ours: Voilà refuses two."""
+    ours = [a for a in (NETWORK_APP if network else LOCAL_APP)
+            if not (a.startswith("--Voila.ip=") and any(e.startswith("--Voila.ip=") for e in extra))]
+    return [sys.executable, "-m", "voila", str(notebook), *ours, "--no-browser", *extra]
 
 
 #: the URL a server prints alone on a line once it listens (Voilà: "Voilà is running at:" and then it)

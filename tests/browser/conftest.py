@@ -105,11 +105,20 @@ def lab_server(workdir):
 
 @pytest.fixture(scope="session")
 def voila_server(workdir):
+    """Voilà as `make app` and `ttr-nb app` start it (on 127.0.0.1, with the package's voila.json: a
+    token, and requests naming another host refused), with the token TOKEN instead of a generated
+    one: a page opens with `?token=TOKEN` (`voila_page`), as the URL the launchers print does."""
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
-    with _serve([_bin("voila"), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", str(workdir)],
-                workdir / "voila.log", f"{base}/", base) as url:
+    with _serve([_bin("voila"), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", f"--Voila.token={TOKEN}",
+                 str(workdir)],
+                workdir / "voila.log", f"{base}/?token={TOKEN}", base) as url:
         yield url
+
+
+def voila_page(voila_url: str, notebook: str) -> str:
+    """The URL of a notebook rendered by the test Voilà, with its token (the browser keeps a cookie after it)."""
+    return f"{voila_url}/voila/render/{notebook}?token={TOKEN}"
 
 
 @pytest.fixture(scope="session")

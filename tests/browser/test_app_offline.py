@@ -2,7 +2,7 @@
 
 Every request of the page (documents, scripts, styles, fonts, XHR, websockets) is
 recorded; requests to another host are blocked and make the test fail, naming them.
-Three pages: the app in Voilà (as `make app` serves it, and one move played by clicking),
+Three pages: the app in Voilà (as `make app` serves it, opened with its token, and one move played by clicking),
 the same app rendered by JupyterLab's server (`/voila/render/...`, the route Binder
 uses), and JupyterLab opening a notebook."""
 from __future__ import annotations
@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from .conftest import TOKEN
+from .conftest import TOKEN, voila_page
 
 LOCAL = {"127.0.0.1", "localhost"}
 
@@ -70,7 +70,7 @@ def wait_for_app(page) -> None:
 
 def test_app_in_voila_requests_only_the_local_server_and_plays_a_move(page, voila_server):
     requests = Requests(page)
-    page.goto(f"{voila_server}/voila/render/app.ipynb")
+    page.goto(voila_page(voila_server, "app.ipynb"))
     wait_for_app(page)
     assert not foreign_links(page.content())
     body = page.locator("body").inner_text()

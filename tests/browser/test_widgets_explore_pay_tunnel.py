@@ -12,6 +12,8 @@ import time
 import ttr_nb
 import ttr_nb.viz.cards
 
+from .conftest import voila_page
+
 NOTEBOOK = "payment_checker.ipynb"
 ROUTE = "Dallas-El Paso"
 LABEL = "Dallas–El Paso"
@@ -24,7 +26,7 @@ def _wait_text(page, selector: str, text: str, timeout: float = 30_000) -> None:
 
 
 def test_payment_checker_clicks_in_voila(page, voila_server, record_property):
-    page.goto(f"{voila_server}/voila/render/{NOTEBOOK}", timeout=180_000)
+    page.goto(voila_page(voila_server, NOTEBOOK), timeout=180_000)
     checker = page.locator(".ttr-payment")
     checker.wait_for(timeout=180_000)
     game = ttr_nb.load_game("usa")
@@ -95,7 +97,7 @@ def test_payment_checker_clicks_in_voila(page, voila_server, record_property):
 def test_explorer_switches_edition_in_the_browser(page, voila_server, record_property):
     """The edition dropdown restyles the one board figure: the Nordic board appears (its
     81 route markers, its title) and the rules table compares Nordic Countries with the USA."""
-    page.goto(f"{voila_server}/voila/render/explorer.ipynb", timeout=180_000)
+    page.goto(voila_page(voila_server, "explorer.ipynb"), timeout=180_000)
     explorer = page.locator(".ttr-explorer")
     explorer.wait_for(timeout=180_000)
     usa, nordic = (len(ttr_nb.load_game(e).board.routes) for e in ("usa", "nordic"))
@@ -121,7 +123,7 @@ def test_explorer_switches_edition_in_the_browser(page, voila_server, record_pro
 
 def test_tunnel_lab_digs_in_the_browser(page, voila_server, record_property):
     """The dig buttons reach the engine and the observed bars and table fill in."""
-    page.goto(f"{voila_server}/voila/render/tunnel_lab.ipynb", timeout=180_000)
+    page.goto(voila_page(voila_server, "tunnel_lab.ipynb"), timeout=180_000)
     lab = page.locator(".ttr-tunnel-lab")
     lab.wait_for(timeout=180_000)
     page.wait_for_selector(".ttr-tunnel-lab .js-plotly-plot .barlayer .trace", timeout=60_000)

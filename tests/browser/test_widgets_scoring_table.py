@@ -16,6 +16,8 @@ import ttr_nb
 from ttr_nb.engine.narration import route_name
 from ttr_nb.widgets.scoring import build_steps, finished_match
 
+from .conftest import voila_page
+
 LATENCIES: dict[str, list[float]] = {}
 
 
@@ -43,7 +45,7 @@ def _trace(page, root: str, meta: str):
 
 
 def test_game_table_in_voila(page, voila_server):
-    page.goto(f"{voila_server}/voila/render/game_table.ipynb")
+    page.goto(voila_page(voila_server, "game_table.ipynb"))
     table = page.locator(".ttr-game-table").first
     table.locator(".js-plotly-plot .scatterlayer .trace").first.wait_for(timeout=180_000)
     status = table.locator(".ttr-status")
@@ -102,7 +104,7 @@ def test_game_table_in_voila(page, voila_server):
 
 
 def test_scoring_walkthrough_in_voila(page, voila_server):
-    page.goto(f"{voila_server}/voila/render/scoring_walkthrough.ipynb")
+    page.goto(voila_page(voila_server, "scoring_walkthrough.ipynb"))
     walk = page.locator(".ttr-scoring").first
     walk.locator(".js-plotly-plot .scatterlayer .trace").first.wait_for(timeout=180_000)
     title = walk.locator(".ttr-step-title")
