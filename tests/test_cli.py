@@ -177,6 +177,29 @@ def test_app_says_the_url_voila_printed_and_opens_it_with_its_token(opened):
     assert opened == [url]                    # --no-browser: printed only
 
 
+def test_lab_listens_on_the_address_given_instead_of_ours(tmp_path, monkeypatch):
+    started = []
+    monkeypatch.setattr(cli, "run_server", lambda command, env=None, on_url=None: started.append(command) or 0)
+    for given in ("--ip=0.0.0.0", "--ServerApp.ip=0.0.0.0"):
+        assert run("lab", str(tmp_path), given)[0] == 0
+        addresses = [a for a in started[-1] if a.split("=")[0] in ("--ip", "--ServerApp.ip")]
+        assert addresses == [given]                       # JupyterLab refuses an address given twice
+
+
+def test_app_with_its_token_turned_off_by_the_options_says_so_and_opens_it(opened):
+    out = io.StringIO()
+    cli.announce_app("http://127.0.0.1:8866/", out)
+    assert "with no token: the options given turned it off" in out.getvalue()
+    assert opened == ["http://127.0.0.1:8866/"]
+
+
+def test_app_for_a_class_with_a_token_asked_for_says_the_students_need_it(opened):
+    out = io.StringIO()
+    cli.announce_app("http://teachers-pc:8866/?token=abc", out, network=True)
+    assert "no token" not in out.getvalue() and "with the token can open it" in out.getvalue()
+    assert opened == ["http://127.0.0.1:8866/?token=abc"]
+
+
 def test_app_with_a_token_of_ones_own_opens_no_page_without_it(opened):
     out = io.StringIO()
     cli.announce_app("http://127.0.0.1:8866/?token=...", out)      # Voilà hides a token it did not make

@@ -14,6 +14,7 @@ they print (JupyterLab's, and Voilà's `auto_token` in the package's voila.json)
 request naming another host (JupyterLab's own check; Voilà's through its `tornado_settings` in
 voila.json), so that a web page cannot reach them by DNS rebinding. `ttr-nb app --network`
 serves the app to a class on purpose: every address of the computer, no token, any host name.
+
 JupyterLab and Voilà are extras: `pip install "ttr-nb[lab]"` or `pip install "ttr-nb[app]"`.
 """
 from __future__ import annotations
@@ -31,9 +32,9 @@ import tempfile
 import threading
 import webbrowser
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable
 from urllib.parse import urlsplit
-from pathlib import Path
 
 APP_NOTEBOOK = "app.ipynb"
 DEFAULT_DIR = "ttr_nb_notebooks"
@@ -179,12 +180,23 @@ def _as_root() -> list[str]:
     return ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
 
 
+def _names_address(option: str) -> bool:
+    name = option.split("=", 1)[0]
+    return name == "--ip" or name.endswith(".ip")
+
+
+def _unless_given(ours, extra: list[str]) -> list[str]:
+    """Our options, without our address when `extra` gives one: a server refuses an address given twice."""
+    given = any(_names_address(option) for option in extra)
+    return [option for option in ours if not (given and _names_address(option))]
+
+
 def lab_command(folder: Path, workspaces: Path, extra: list[str]) -> list[str]:
-    """JupyterLab on `folder`, on 127.0.0.1 (with its token, and its check of the Host header),
-    with a fresh workspaces folder: it opens no tabs or kernels left over from another folder
-    or an earlier run."""
-    return [sys.executable, "-m", "jupyterlab", "--ServerApp.ip=127.0.0.1", f"--ServerApp.root_dir={folder}",
-            f"--LabApp.workspaces_dir={workspaces}", *_as_root(), *extra]
+    """JupyterLab on `folder`, on 127.0.0.1 unless `extra` names an address (with its token, and
+    its check of the Host header on a loopback address), with a fresh workspaces folder: it
+    opens no tabs or kernels left over from another folder or an earlier run."""
+    return [sys.executable, "-m", "jupyterlab", *_unless_given(["--ServerApp.ip=127.0.0.1"], extra),
+            f"--ServerApp.root_dir={folder}", f"--LabApp.workspaces_dir={workspaces}", *_as_root(), *extra]
 
 
 #: Voilà for the computer's own user: on 127.0.0.1; the token and the host check are the
@@ -199,10 +211,9 @@ NETWORK_APP = ("--Voila.ip=0.0.0.0", "--Voila.auto_token=False", "--Voila.tornad
 def app_command(notebook: Path, extra: list[str], network: bool = False) -> list[str]:
     """Voilà serving `notebook`. It never opens a browser itself: its browser page would not
     carry the token; `ttr-nb app` opens the URL Voilà prints instead (`announce_app`). An
-    address given among `extra` (`--Voila.ip=...`) is used instead of ours: Voilà refuses two."""
-    ours = [a for a in (NETWORK_APP if network else LOCAL_APP)
-            if not (a.startswith("--Voila.ip=") and any(e.startswith("--Voila.ip=") for e in extra))]
-    return [sys.executable, "-m", "voila", str(notebook), *ours, "--no-browser", *extra]
+    address given among `extra` (`--Voila.ip=...`) is used instead of ours."""
+    return [sys.executable, "-m", "voila", str(notebook), *_unless_given(NETWORK_APP if network else LOCAL_APP, extra),
+            "--no-browser", *extra]
 
 
 #: the URL a server prints alone on a line once it listens (Voilà: "Voilà is running at:" and then it)
@@ -260,20 +271,25 @@ def announce_app(url: str, out, network: bool = False, browser: bool = True) -> 
     Serving a class, the URL is this computer's name: printed for the students, and the
     teacher's browser opens the app on 127.0.0.1."""
     parts = urlsplit(url)
+    token = "token=" in parts.query
+    hidden = token and parts.query.endswith("...")   # a token set by hand (JUPYTER_TOKEN, --Voila.token=)
     if network:
-        local = f"http://127.0.0.1:{parts.port}{parts.path or '/'}"
-        print(f"The app is served to the network on port {parts.port}, with no token: students open {url} "
-              f"(or this computer's address instead of {parts.hostname}). Anyone who can reach this "
-              "computer can open it; Ctrl-C stops it.", file=out, flush=True)
-        if browser:
-            webbrowser.open(local)
+        print(f"The app is served to the network on port {parts.port}{'' if token else ', with no token'}: "
+              f"students open {url} (or this computer's address instead of {parts.hostname}). Anyone who "
+              f"can reach this computer{' with the token' if token else ''} can open it; Ctrl-C stops it.",
+              file=out, flush=True)
+        if browser and not hidden:
+            webbrowser.open(f"http://127.0.0.1:{parts.port}{parts.path or '/'}{'?' + parts.query if token else ''}")
         return
-    if "token=" not in parts.query or parts.query.endswith("..."):
-        # a token set by hand (JUPYTER_TOKEN, --Voila.token) is not printed: its owner knows it
-        print(f"The app is at {url} (with the token you set; Ctrl-C stops it).", file=out, flush=True)
+    if hidden:
+        print(f"The app is at {url}, with the token you set (Ctrl-C stops it).", file=out, flush=True)
         return
-    print(f"The app is at {url}\n(open it with this URL: its token lets your browser in, and no one else; "
-          "Ctrl-C stops it)", file=out, flush=True)
+    if token:
+        print(f"The app is at {url}\n(the token in this URL lets your browser in; without it the app is refused. "
+              "Ctrl-C stops it.)", file=out, flush=True)
+    else:
+        print(f"The app is at {url}, with no token: the options given turned it off (Ctrl-C stops it).",
+              file=out, flush=True)
     if browser:
         webbrowser.open(url)
 
