@@ -281,7 +281,7 @@ def test_the_game_table_shows_the_bonus_cards_in_play_to_everybody():
     table = GameTable("northernlights", seats=["human", "greedy"], seed=5, bot_delay=0)
     cards = [table.game.board.bonus_cards[k] for k in table.state.bonus_cards]
     assert len(cards) == 4 and table.bonus_box.layout.display != "none"
-    assert table.bonus_box in table._side.children
+    assert table.bonus_box in table._panel_bottom
     text = re.sub(r"<[^>]+>", "", table.bonus_box.value)
     for c in cards:
         assert f"{c.letter} {c.name} {EN('{n} point', '{n} points', c.points)}" in text

@@ -63,7 +63,7 @@ from ..engine.cards import CARD_NAMES, Cards, colour_name
 from ..engine.i18n import translations
 from .figure import Figure
 from .geometry import CAR_LENGTH, CAR_WIDTH, BoardGeometry, board_geometry, flatten
-from .labels import text_box
+from .labels import text_box, within_frame
 from .palette import (PLAYER_COLOURS, PLAYER_MARKS, PLAYER_NAMES, ROUTE_COLOUR_ORDER, ROUTE_COLOURS,
                       ROUTE_LETTERS, mark_colour, text_colour)
 
@@ -118,6 +118,31 @@ _BEFORE_PLAYERS = ("sea", "countries", "country names", "network",
 _AFTER_PLAYERS = ("tunnels", "ferry symbols", "colour letters", "owner marks", "ticket path", "ticket ends",
                   "longest path", "payable", "marked routes", "highlight routes", "path", "label leaders", "cities",
                   "city names", "highlight cities", "stations", "routes", "route spaces", "longest numbers")
+#: What a text size changes in each trace (`BoardView.set_text_size`), as restyle paths.
+_SIZED_TRACES = {
+    "country names": ("textfont.size",),
+    "colour letters": ("textfont.size",),
+    "owner marks": ("marker.size",),
+    "label leaders": ("x", "y"),
+    "city names": ("x", "y", "text", "textposition", "textfont.size"),
+    "routes": ("hoverlabel.font.size",),
+    "route spaces": ("hoverlabel.font.size",),
+    "longest numbers": ("marker.size", "textfont.size"),
+}
+
+
+def _flat(props: dict, prefix: str = "") -> dict:
+    """A trace's properties as restyle paths: ``{"textfont": {"size": 9}}`` and
+    ``{"textfont_size": 9}`` both give ``{"textfont.size": 9}`` (no trace property's own name
+    holds an underscore: plotly reads one as a dot)."""
+    out = {}
+    for k, v in props.items():
+        path = prefix + k.replace("_", ".")
+        if isinstance(v, dict):
+            out.update(_flat(v, path + "."))
+        else:
+            out[path] = v
+    return out
 
 
 # --------------------------------------------------------------------------- overlays
@@ -358,6 +383,7 @@ class BoardView:
         self.sizes = TEXT_SIZES[text_size]
         self.geometry: BoardGeometry = board_geometry(board, car_length, car_width)
         self.label_scale = self._label_scale(width, height)
+        self.drawn_scale: float | None = None       # a responsive board: the scale it is drawn at now
         colours = list(player_colours) if player_colours is not None else []
         for seat in range(len(colours), game.players):
             colours.append(PLAYER_COLOURS[seat % len(PLAYER_COLOURS)])
@@ -654,7 +680,7 @@ class BoardView:
                        **skip, **ov["path"]))
         cities = board.cities
         places = [c for c in cities if not c.is_country]
-        labels = g.labels(sz["city"], self.label_scale, sz["country"])
+        labels = self._city_labels()
         lx, ly = flatten(labels[c.name].leader for c in places if labels[c.name].leader)
         add(_scatter(name="label leaders", mode="lines", x=lx, y=ly, line=dict(color="#555555", width=1), **skip))
         add(_scatter(name="cities", x=[c.x for c in places], y=[c.y for c in places], mode="markers",
@@ -871,6 +897,61 @@ class BoardView:
         data = self._overlay_data(self._pos, self.overlays)
         with self.figure.batch_update():
             return tuple(self._apply_overlays(data))
+
+    def _city_labels(self) -> dict:
+        """Where the city names go: the placement for the text size, each name kept inside the
+        frame when the board is drawn smaller than the placement's scale."""
+        sz = self.sizes
+        labels = self.geometry.labels(sz["city"], self.label_scale, sz["country"])
+        if self.drawn_scale is not None and self.drawn_scale < self.label_scale:
+            labels = within_frame(labels, self.board.width, self.board.height, self.drawn_scale)
+        return labels
+
+    def set_drawn_scale(self, scale: float | None) -> tuple[str, ...]:
+        """A responsive board is drawn at ``scale`` px per board unit now (the widgets fit it to
+        the screen): names near the frame move in where it would cut them.  Returns the traces
+        restyled."""
+        scale = None if scale is None else round(float(scale), 3)
+        old = self._city_labels()
+        self.drawn_scale = scale
+        new = self._city_labels()
+        if new == old:
+            return ()
+        names = [c.name for c in self.board.cities if not c.is_country]
+        with self.figure.batch_update():
+            self._restyle("city names", dict(x=[new[c].x for c in names], y=[new[c].y for c in names]))
+        return ("city names",)
+
+    def set_colour_letters(self, on: bool = True) -> tuple[str, ...]:
+        """Colour-blind mode on or off: the printed colour's letter on every open space."""
+        self.colour_blind = bool(on)
+        with self.figure.batch_update():
+            self._restyle("colour letters", self._letters_data(self._pos))
+        return ("colour letters",)
+
+    def set_text_size(self, text_size: str) -> tuple[str, ...]:
+        """Draw the city names, numbers, legend and hover texts at another size (a name of
+        `TEXT_SIZES`: ``"default"``, ``"projector"``), the names placed for it.  Returns the
+        traces restyled (the layout's title, legend and top margin change too)."""
+        if text_size not in TEXT_SIZES:
+            raise ValueError(f"text_size is one of {', '.join(map(repr, TEXT_SIZES))}, not {text_size!r}")
+        if text_size == self.text_size:
+            return ()
+        fig = self.figure
+        self.text_size, self.sizes = text_size, TEXT_SIZES[text_size]
+        self.label_scale = self._label_scale(fig.layout.width, fig.layout.height)
+        new = dict(zip(self.trace_names, self._traces(self._pos, self._overlay_cache)))
+        layout = self._layout(fig.layout.width, fig.layout.height, fig.layout.title.text)
+        with fig.batch_update():
+            for name, paths in _SIZED_TRACES.items():
+                props = _flat(new[name])
+                self.figure.data[self.index[name]].update({p: props[p] for p in paths if p in props})
+            fig.layout.title.font.size = layout.title.font.size
+            fig.layout.legend.font.size = layout.legend.font.size
+            fig.layout.margin.t = layout.margin.t
+            if not self.responsive:
+                fig.layout.height = layout.height
+        return tuple(_SIZED_TRACES)
 
     def _overlays_active(self) -> bool:
         ov = self.overlays

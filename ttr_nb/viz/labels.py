@@ -41,6 +41,7 @@ from .geometry import CAR_LENGTH, CAR_WIDTH, Point, Polygon, car_polygon, convex
 
 __all__ = [
     "LABEL_SCALE",
+    "within_frame",
     "LABEL_GAPS",
     "SMALL_FONT",
     "SMALLEST_FONT",
@@ -169,6 +170,20 @@ def text_box(ax: float, ay: float, text: str, position: str, size: float = 13.0,
 def label_box(label: Label, scale: float = LABEL_SCALE) -> tuple[float, float, float, float]:
     """The box of a placed name (see :func:`text_box`)."""
     return text_box(label.x, label.y, label.text, label.position, label.size, scale)
+
+
+def within_frame(labels: dict[str, Label], width: float, height: float, scale: float) -> dict[str, Label]:
+    """The names placed for a larger scale, drawn at ``scale`` px per unit (a board fitted to a
+    small screen): each name that would stick out of the board's frame (``width`` × ``height``
+    units) is moved in just enough to stay inside it (and keeps its leader).  The text grows
+    against the board when the board is drawn smaller, and the frame would cut it."""
+    out = {}
+    for name, label in labels.items():
+        x0, y0, x1, y1 = label_box(label, scale)
+        dx = -x0 if x0 < 0 else (width - x1 if x1 > width else 0.0)
+        dy = -y0 if y0 < 0 else (height - y1 if y1 > height else 0.0)
+        out[name] = label._replace(x=round(label.x + dx, 1), y=round(label.y + dy, 1)) if dx or dy else label
+    return out
 
 
 def box_polygon(box: tuple[float, float, float, float]) -> Polygon:

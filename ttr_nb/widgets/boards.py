@@ -17,9 +17,9 @@ import ipywidgets as W
 import plotly.graph_objects as go
 
 from ..engine.callbacks import Callbacks
-from ..viz import PLAYER_COLOURS, BoardView, Overlays, fit_width, keep_state_fresh
+from ..viz import PLAYER_COLOURS, BoardView, Overlays, keep_state_fresh
 from ..viz.board import WIDGET_CONFIG
-from .responsive import RESPONSIVE, BoxWidth
+from .responsive import BoardFrame
 
 __all__ = ["LazyBoard", "BoardMirror", "board_size"]
 
@@ -45,6 +45,8 @@ class LazyBoard:
 
     _view: BoardView | None = None
     _widget: W.Widget | None = None
+    _frame: BoardFrame | None = None
+    _board_tools_below = True           # False: the widget places the board's tools among its own buttons
     colour_blind: bool = False          # colour-blind mode of the board (a constructor argument)
 
     def _init_board(self, board_width: int | None) -> None:
@@ -70,6 +72,29 @@ class LazyBoard:
     def figure(self):
         """The board's `go.FigureWidget`."""
         return self.view.figure
+
+    @property
+    def board_frame(self) -> BoardFrame:
+        """The box round the board, with its one-click choices (large names, colour letters,
+        enlarge): `board_frame.set_colour_letters(True)` does what a click on *Colour letters* does."""
+        if self._frame is None:
+            frame = BoardFrame(lambda: self.game.board, self._restyle_board, guard=self.guarded,
+                               colour_letters=self.colour_blind, tools_below=self._board_tools_below)
+            frame.set_figure(self.figure)
+            if not self._responsive:         # a board of a fixed width keeps it
+                frame.sizer.layout.display = "none"
+                frame.enlarge.layout.display = "none"
+            self._frame = frame
+        return self._frame
+
+    def _restyle_board(self, option: str, value) -> None:
+        if option == "text_size":
+            self.view.set_text_size(value)
+        elif option == "drawn_scale":
+            self.view.set_drawn_scale(value)
+        else:
+            self.colour_blind = value
+            self.view.set_colour_letters(value)
 
     @property
     def widget(self) -> W.Widget:
@@ -134,17 +159,16 @@ class BoardMirror:
     `callback(route_index)` when a route marker is clicked (`click_route` does the same).
     """
 
-    def __init__(self, size: Callable | None = None, **board_options):
+    def __init__(self, size: Callable | None = None, guard: Callable | None = None, **board_options):
         self.size = size or _mirror_size
         self.board_options = dict(responsive=True, **board_options)   # e.g. colour_blind=True
         self.views: dict = {}
         self.key = None
         self.figure: go.FigureWidget | None = None
-        # responsive: the figure follows the width of its box (see responsive.py)
-        self.sizer = BoxWidth()
-        self.sizer.observe(lambda change: self.fit(), names="width")
-        self.widget = W.VBox([self.sizer], layout=W.Layout(**RESPONSIVE["board"]))
-        self.widget.add_class("ttr-board")
+        # responsive: the figure follows the width of its box and the visible height (responsive.py)
+        self.frame = BoardFrame(lambda: self.view.board, self._restyle, guard=guard,
+                                colour_letters=bool(board_options.get("colour_blind")))
+        self.widget = self.frame.box
         self.rebuilds = 0
         self.last_changed: tuple[str, ...] = ()
         self._shown: list[dict] = []
@@ -158,8 +182,25 @@ class BoardMirror:
 
     def view_for(self, key, game) -> BoardView:
         if key not in self.views:
-            self.views[key] = BoardView(game, **self.size(game.board), **self.board_options)
+            self.views[key] = BoardView(game, **self.size(game.board), **self.board_options,
+                                        text_size=self.frame.text_size)
         return self.views[key]
+
+    def _restyle(self, option: str, value) -> None:
+        """A one-click choice of the frame, on every board drawn (and those drawn later)."""
+        if option == "drawn_scale":         # the board shown now (another one is fitted when shown)
+            if self.view.set_drawn_scale(value) and self.figure is not None:
+                self.sync()
+            return
+        for view in self.views.values():
+            if option == "text_size":
+                view.set_text_size(value)
+            else:
+                view.set_colour_letters(value)
+        if option == "colour_letters":
+            self.board_options["colour_blind"] = value
+        if self.figure is not None:
+            self.sync()
 
     def show(self, key, game) -> tuple[str, ...]:
         """Show the board of `game` (cached under `key`). Returns the traces restyled."""
@@ -175,9 +216,8 @@ class BoardMirror:
         return changed
 
     def fit(self) -> None:
-        """Size the figure to the width of its box (as the browser last reported it)."""
-        if self.figure is not None and self.sizer.width > 0:
-            fit_width(self.figure, self.view.board, self.sizer.width)
+        """Size the figure to its box's width and the visible height (as the browser last reported them)."""
+        self.frame.fit()
 
     def sync(self) -> tuple[str, ...]:
         """Copy what changed in the current view's figure to the FigureWidget."""
@@ -218,7 +258,7 @@ class BoardMirror:
         for t in self.figure.data:
             if t.meta in ("routes", "route spaces"):      # a click anywhere on a route
                 t.on_click(self._clicked)
-        self.widget.children = (self.sizer, self.figure)
+        self.frame.set_figure(self.figure)
         if old is not None:
             self.rebuilds += 1
             old.close()

@@ -147,7 +147,7 @@ class EditionExplorer(Controller):
         self.options = dict(options)
         self.selected: int | None = None
         self._quiet = False
-        self.mirror = BoardMirror(colour_blind=colour_blind)
+        self.mirror = BoardMirror(guard=self.guarded, colour_blind=colour_blind)
         self.mirror.on_route_click(self.guarded(self.select_route))
         self._build_widgets()
         self._show_edition(first=True)
@@ -271,6 +271,7 @@ class EditionExplorer(Controller):
                                                                                  layout=W.Layout(**RESPONSIVE["row"])),
                               self.errors])
         self.widget.add_class("ttr-explorer")
+        self.widget.add_class("ttr-root")             # the board fits the visible height below the controls
 
     def _on_edition(self, change) -> None:
         if not self._quiet and change["new"] != self.edition:

@@ -53,7 +53,7 @@ from .boards import BoardMirror
 from .explorer import edition_name, route_facts, route_label
 from .html import cards_count, esc as _esc, mini_cards as _mini_cards, route_colour
 from .refusals import whole_number
-from .responsive import RESPONSIVE
+from .responsive import mark_root, split
 from .style import stylesheet
 
 __all__ = ["PaymentChecker", "substitution_payments", "MAX_LISTED"]
@@ -106,7 +106,7 @@ class PaymentChecker(Controller):
         self.groups: list[tuple[str, list[Cards]]] = []
         self.reason: Reason | None = None
         self._quiet = False
-        self.mirror = BoardMirror(colour_blind=colour_blind)
+        self.mirror = BoardMirror(guard=self.guarded, colour_blind=colour_blind)
         self.mirror.on_route_click(self.guarded(self.select_route))
         self._build_widgets()
         self._show_board()
@@ -401,19 +401,19 @@ class PaymentChecker(Controller):
         self.hand_text.add_class("ttr-hand-text")
         heading = _("Your hand")
         hand = W.VBox([W.HTML(f"<div class='ttr-text ttr-heading'>{_esc(heading)}</div>"),
-                       W.HBox(columns), W.HBox([self.hand_text, clear],
+                       W.HBox(columns, layout=W.Layout(flex_flow="row wrap")), W.HBox([self.hand_text, clear],
                                                layout=W.Layout(justify_content="space-between",
                                                                align_items="center"))])
         hand.add_class("ttr-hand")
         self.options_html = W.HTML(layout=W.Layout(width="auto"))   # (100% plus its margins would overflow)
         self.options_html.add_class("ttr-options")
-        panel = W.VBox([hand, self.options_html],
-                       layout=W.Layout(flex="1 1 520px", min_width="0", max_width="640px", padding="0 0 0 14px"))
         top = W.HBox([self.edition_select, self.route_select], layout=W.Layout(flex_flow="row wrap"))
-        self.widget = W.VBox([stylesheet(), top, self.status.widget,
-                              W.HBox([self.mirror.widget, panel], layout=W.Layout(**RESPONSIVE["row"])),
-                              self.errors])
+        # the status line next to the hand it answers for: beside the board where the width allows,
+        # else above it, with the ways to pay below (responsive.split)
+        body = split(self.mirror.widget, top=[self.status.widget, hand], bottom=[self.options_html])
+        self.widget = W.VBox([stylesheet(), top, body, self.errors])
         self.widget.add_class("ttr-payment")
+        mark_root(self.widget, self.game.board)
 
     def _on_edition(self, change) -> None:
         if not self._quiet and change["new"] != self.edition:
@@ -431,6 +431,8 @@ class PaymentChecker(Controller):
             view.set_overlays(payable=tuple(self.hand))
         view.set_highlight(None)
         self.mirror.show(key, self.game)
+        if getattr(self, "widget", None) is not None:
+            mark_root(self.widget, self.game.board)       # the layout follows the board's shape
         routes = sorted(self.game.board.routes, key=lambda r: route_label(r))
         self._quiet = True
         try:

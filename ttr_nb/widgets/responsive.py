@@ -1,12 +1,27 @@
 """The responsive layout of the widgets that show a board (kept together, in one place, so that
 it can join the widgets' stylesheet).
 
-The board takes the width of its box: a `BoxWidth` (a zero-height element beside the figure)
-reports the box's width whenever it changes (and outlines the route under the pointer), and the figure is sized to it with
-`ttr_nb.viz.fit_width` (its height in the board's proportions).  plotly's FigureWidget cannot
-do this itself: in JupyterLab 4 it is drawn once at 700 px and never told of a resize.  A side
-panel sits beside the board when there is room and wraps below it when the cell is narrow
-(JupyterLab at 1280 px with the file browser open): every row that holds a board wraps.
+One screen: at the sizes a classroom uses (1280×800 with JupyterLab's file browser open, a
+projector), a widget's board, its controls and its status line share the first screen, so a
+refusal is never shown off screen.
+
+- **The board fits the visible height.**  A `BoxSize` (a zero-height element above the figure)
+  reports the width of the board's box and the height the board may take: the visible height
+  of the page (the notebook's scrolling panel, or the window) less what the widget shows above
+  the board and the board's tools below it.  The figure is sized to the smaller of the two with
+  `ttr_nb.viz.fit_width` (a landscape board by its width, a portrait one by the height).  plotly's
+  FigureWidget cannot do this itself: in JupyterLab 4 it is drawn once at 700 px and never told
+  of a resize.
+- **One click away, under every board** (`BoardFrame`): *Large names* (city names at the
+  projector size, at least 16 px), *Colour letters* (each open space carries its printed
+  colour's letter, for a colour-blind reader) and *Enlarge board* (the board as wide as its box,
+  taller than the screen).
+- **Side by side where the width allows** (`split`): the board and a panel (the controls and the
+  status line on top, the rest under them) sit side by side when the widget is wide enough for
+  both (a landscape board: 1100 px; a portrait board, which is narrow when it fits the height:
+  780 px); otherwise the panel's top part comes *above* the board, so the status line stays next
+  to the controls, and its bottom part below.  This is a CSS grid switched by a container query
+  on the widget's own width (`ttr-root`), so it follows the cell, not the window.
 """
 from __future__ import annotations
 
@@ -16,9 +31,14 @@ import anywidget
 import ipywidgets as W
 import traitlets
 
+from ..engine.i18n import translations
 from ..viz import fit_width
+from ..viz.board import MAX_BOARD_HEIGHT
 
-__all__ = ["RESPONSIVE", "BoxWidth", "board_box"]
+_, ngettext = translations("widgets")
+
+__all__ = ["RESPONSIVE", "LAYOUT_CSS", "BoxSize", "BoardFrame", "split", "mark_root", "SIDE_BY_SIDE",
+           "MIN_BOARD_HEIGHT", "ENLARGED_HEIGHT"]
 
 # ipywidgets Layout keywords
 RESPONSIVE = {
@@ -29,6 +49,39 @@ RESPONSIVE = {
     # a panel beside a board
     "panel": dict(flex="1 1 400px", min_width="0", max_width="100%"),
 }
+
+#: The widths (px) of a widget from which its board and panel sit side by side, by the board's shape.
+SIDE_BY_SIDE = {"landscape": 1100, "portrait": 780}
+#: The panel's width beside the board (px).
+PANEL_WIDTH = 440
+#: A board fitted to a short screen is never made lower than this (px).
+MIN_BOARD_HEIGHT = 320
+#: An enlarged board: as wide as its box, up to this height (px).
+ENLARGED_HEIGHT = 1800
+
+
+def _side_by_side(shape: str, width: int) -> str:
+    rows = ("grid-template-columns: minmax(0, 1fr) min({panel}px, 45%); grid-template-rows: auto 1fr; "
+            "grid-template-areas: 'board top' 'board bottom';").format(panel=PANEL_WIDTH)
+    narrow = "height: 9.5em; overflow-y: auto;"
+    return (f"@container ttr (min-width: {width}px) {{ .ttr-{shape} .ttr-split {{ {rows} }} }}\n"
+            f"@container ttr (max-width: {width - 0.02}px) {{ .ttr-{shape} .ttr-split .ttr-fixed-when-stacked "
+            f"{{ {narrow} }} }}")
+
+
+LAYOUT_CSS = "\n".join([
+    ".ttr-root { container: ttr / inline-size; }",
+    # stacked: the panel's top part (controls, status line) above the board, its bottom part below
+    ".ttr-split { display: grid !important; grid-template-columns: minmax(0, 1fr); "
+    "grid-template-areas: 'top' 'board' 'bottom'; align-items: start; column-gap: 14px; width: 100%; }",
+    ".ttr-split > .ttr-board { grid-area: board; }",
+    ".ttr-split > .ttr-top { grid-area: top; min-width: 0; }",
+    ".ttr-split > .ttr-bottom { grid-area: bottom; min-width: 0; }",
+    *(_side_by_side(shape, width) for shape, width in SIDE_BY_SIDE.items()),
+    # the one-click choices under a board
+    ".ttr-board-tools { justify-content: flex-end; flex-wrap: wrap; }",
+    ".ttr-board-tools .widget-toggle-button { height: 30px; font-size: 13px; margin: 2px 0 2px 6px; width: auto; }",
+])
 
 _ESM = """
 const OUTLINE = "stroke:#111;stroke-width:2.5px;stroke-opacity:0.8;fill:#111;fill-opacity:0.28";
@@ -55,6 +108,18 @@ function hookHover(gd) {
   gd.on("plotly_unhover", clear);
 }
 
+function visibleHeight(el) {
+  // the height of the part of the page that scrolls the widget: a scrolled output area, or
+  // JupyterLab's notebook panel, or (Voila, a page of its own) the window
+  for (let e = el.parentElement; e && e !== document.body; e = e.parentElement) {
+    const oy = getComputedStyle(e).overflowY;
+    if ((oy === "auto" || oy === "scroll" || oy === "overlay") && e.scrollHeight > e.clientHeight + 1)
+      return Math.min(window.innerHeight, e.clientHeight);
+  }
+  const lab = el.closest(".jp-WindowedPanel-outer");      // a notebook too short to scroll yet
+  return lab ? Math.min(window.innerHeight, lab.clientHeight) : window.innerHeight;
+}
+
 export default {
   render({ model, el }) {
     el.style.width = "100%";
@@ -62,41 +127,173 @@ export default {
     const style = document.createElement("style");
     style.textContent = `.ttr-board path.point[data-ttr-hover] { ${OUTLINE} !important; }`;
     el.appendChild(style);
-    let last = 0, timer = null;
+    let timer = null;
     const report = () => {
+      const box = el.closest(".ttr-board");
+      const root = (box && box.closest(".ttr-root")) || box || el;
       const w = Math.floor(el.getBoundingClientRect().width);
-      if (w > 0 && Math.abs(w - last) > 2) { last = w; model.set("width", w); model.save_changes(); }
+      if (w <= 0) return;
+      // what shares the screen with the board: the widget above it, its tools below it
+      const above = el.getBoundingClientRect().top - root.getBoundingClientRect().top;
+      const tools = box ? box.querySelector(".ttr-board-tools") : null;
+      const below = tools ? tools.getBoundingClientRect().height : 0;
+      const h = Math.floor(visibleHeight(root) - above - below - 12);
+      let changed = false;
+      if (Math.abs(w - model.get("width")) > 2) { model.set("width", w); changed = true; }
+      if (Math.abs(h - model.get("height")) > 6) { model.set("height", h); changed = true; }
+      if (changed) model.save_changes();
     };
-    const observer = new ResizeObserver(() => { clearTimeout(timer); timer = setTimeout(report, 120); });
+    const later = () => { clearTimeout(timer); timer = setTimeout(report, 120); };
+    const observer = new ResizeObserver(later);
     observer.observe(el);
+    window.addEventListener("resize", later);
+    // the widget round the board: what is above the board changes (a choice panel opens)
+    const watchRoot = setInterval(() => {
+      const root = el.closest(".ttr-root");
+      if (root) { observer.observe(root); clearInterval(watchRoot); later(); }
+    }, 300);
     report();
     const board = () => { const box = el.closest(".ttr-board"); return box && box.querySelector(".js-plotly-plot"); };
     const poll = setInterval(() => { const gd = board(); if (gd) hookHover(gd); }, 500);
-    return () => { observer.disconnect(); clearTimeout(timer); clearInterval(poll); };
+    return () => {
+      observer.disconnect(); clearTimeout(timer); clearInterval(poll); clearInterval(watchRoot);
+      window.removeEventListener("resize", later);
+    };
   }
 };
 """
 
 
-class BoxWidth(anywidget.AnyWidget):
-    """An invisible element beside a board figure: it reports the width (px) of the box it is
-    in, as `width`, and outlines the route under the pointer (every space of it), in the page."""
+class BoxSize(anywidget.AnyWidget):
+    """An invisible element above a board figure: it reports the width (px) of the box it is in,
+    as `width`, and the height the board may take so that the widget's part above the board,
+    the board and its tools fit the visible page, as `height`; and it outlines the route under
+    the pointer (every space of it), in the page.  Both are 0 until a browser shows it."""
 
     _esm = _ESM
     width = traitlets.Int(0).tag(sync=True)
+    height = traitlets.Int(0).tag(sync=True)
 
 
-def board_box(figure, board_of: Callable, children=()) -> W.VBox:
-    """A box holding a board `figure` (and `children` under it) whose figure follows the
-    box's width; `board_of()` gives the board shown now (a mirror switches boards)."""
-    sizer = BoxWidth()
+class BoardFrame:
+    """The box round a board figure (`box`): the figure follows the box's width and the visible
+    height (`fit`), with three one-click choices under it, each also a method:
 
-    def resized(change) -> None:
-        if change["new"] > 0:
-            fit_width(figure, board_of(), change["new"])
+    - `large_names` (`set_large_names`): city names, numbers and legend at the projector size;
+    - `colour_letters` (`set_colour_letters`): each open space carries its printed colour's letter;
+    - `enlarge` (`set_enlarged`): the board as wide as its box, taller than the screen.
 
-    sizer.observe(resized, names="width")
-    box = W.VBox([sizer, figure, *children], layout=W.Layout(**RESPONSIVE["board"]))
-    box.add_class("ttr-board")
-    box._ttr_sizer = sizer
-    return box
+    ``restyle(option, value)`` is the owner's: it shows the choice on its board (option
+    ``"text_size"`` with ``"default"`` / ``"projector"``, ``"colour_letters"`` with a bool, or
+    ``"drawn_scale"`` with the px per board unit the board is drawn at after a fit).
+    ``guard`` wraps the callbacks (the owner's `guarded`, so that no error is silent).
+    ``tools_below=False``: the owner places `tools` itself (the game table, among its buttons).
+    """
+
+    def __init__(self, board_of: Callable, restyle: Callable[[str, object], None], *, guard: Callable = None,
+                 colour_letters: bool = False, large_names: bool = False, tools_below: bool = True):
+        guard = guard or (lambda fn: fn)
+        self.board_of = board_of
+        self.restyle = restyle
+        self.figure = None
+        self.sizer = BoxSize()
+        self.sizer.observe(lambda change: self.fit(), names=["width", "height"])
+
+        def toggle(value: bool, text: str, tip: str, cls: str) -> W.ToggleButton:
+            t = W.ToggleButton(value=value, description=text, tooltip=tip, layout=W.Layout(width="auto"))
+            t.add_class(cls)
+            return t
+
+        self.large_names = toggle(large_names, _("Large names"), _("city names large enough for the back of the "
+                                                                    "room"), "ttr-large-names")
+        self.colour_letters = toggle(colour_letters, _("Colour letters"),
+                                     _("a letter on every open space names its colour (R red, O orange, Y yellow, "
+                                       "G green, B blue, P pink, W white, K black)"), "ttr-colour-letters")
+        self.enlarge = toggle(False, _("Enlarge board"), _("the board as wide as the page: taller than the screen"),
+                              "ttr-enlarge")
+        self.large_names.observe(guard(lambda c: self._restyle("text_size", "projector" if c["new"] else "default")),
+                                 names="value")
+        self.colour_letters.observe(guard(lambda c: self._restyle("colour_letters", bool(c["new"]))), names="value")
+        self.enlarge.observe(guard(lambda c: self.fit()), names="value")
+        self.tools = W.HBox([self.large_names, self.colour_letters, self.enlarge])
+        self.tools.add_class("ttr-board-tools")
+        self.tools_below = tools_below
+        self.box = W.VBox([self.sizer, *self._below()], layout=W.Layout(**RESPONSIVE["board"]))
+        self.box.add_class("ttr-board")
+
+    @property
+    def text_size(self) -> str:
+        return "projector" if self.large_names.value else "default"
+
+    def set_figure(self, figure) -> None:
+        """Show this figure in the box (a new one replaces the old)."""
+        self.figure = figure
+        self.box.children = (self.sizer, figure, *self._below())
+        self.fit()
+
+    def _below(self) -> tuple:
+        return (self.tools,) if self.tools_below else ()
+
+    def _restyle(self, option: str, value) -> None:
+        self.restyle(option, value)
+        self.fit()
+
+    def max_height(self) -> int:
+        """The tallest the board may be drawn now: the visible height the browser reported (at
+        least `MIN_BOARD_HEIGHT`), or `ENLARGED_HEIGHT` when enlarged or not yet measured."""
+        if self.enlarge.value:
+            return ENLARGED_HEIGHT
+        if self.sizer.height <= 0:
+            return MAX_BOARD_HEIGHT
+        return max(MIN_BOARD_HEIGHT, self.sizer.height)
+
+    def fit(self) -> bool:
+        """Size the figure to the box's width and the visible height (as the browser last
+        reported them). Returns whether its size changed."""
+        if self.figure is None or self.sizer.width <= 0:
+            return False
+        board = self.board_of()
+        changed = fit_width(self.figure, board, self.sizer.width, max_height=self.max_height())
+        layout = self.figure.layout
+        self.restyle("drawn_scale", (layout.width - layout.margin.l - layout.margin.r) / board.width)
+        return changed
+
+    def set_large_names(self, on: bool = True) -> None:
+        """City names at the projector size (on) or the normal one (off)."""
+        self.large_names.value = bool(on)
+
+    def set_colour_letters(self, on: bool = True) -> None:
+        """A letter naming its colour on every open space (on), or none (off)."""
+        self.colour_letters.value = bool(on)
+
+    def set_enlarged(self, on: bool = True) -> None:
+        """The board as wide as its box (on), or fitted to the visible height (off)."""
+        self.enlarge.value = bool(on)
+
+
+def shape_of(board) -> str:
+    return "landscape" if board.width >= board.height else "portrait"
+
+
+def mark_root(widget: W.Widget, board) -> W.Widget:
+    """Mark a widget's outermost box as the container its layout follows (`ttr-root`), with the
+    shape of the board it shows now (`ttr-landscape` or `ttr-portrait`)."""
+    widget.add_class("ttr-root")
+    shape = shape_of(board)
+    for other in SIDE_BY_SIDE:
+        if other != shape:
+            widget.remove_class(f"ttr-{other}")
+    widget.add_class(f"ttr-{shape}")
+    return widget
+
+
+def split(board: W.Widget, top=(), bottom=()) -> W.GridBox:
+    """A board and its panel: `top` (the controls and the status line) and `bottom` (the rest)
+    beside the board when the widget is wide enough, else `top` above it and `bottom` below."""
+    upper = W.VBox(list(top), layout=W.Layout(min_width="0"))
+    upper.add_class("ttr-top")
+    lower = W.VBox(list(bottom), layout=W.Layout(min_width="0"))
+    lower.add_class("ttr-bottom")
+    grid = W.GridBox([board, upper, lower], layout=W.Layout(width="100%"))
+    grid.add_class("ttr-split")
+    return grid

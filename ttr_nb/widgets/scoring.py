@@ -35,7 +35,7 @@ from .boards import LazyBoard, board_size
 from .bonuscards import bonus_card_step, cards_in_play
 from .html import esc as _esc, names_list as _and, routes_text, signed as _signed, swatch as _swatch
 from .refusals import whole_number
-from .responsive import RESPONSIVE, board_box
+from .responsive import mark_root, split
 from .style import stylesheet
 
 __all__ = ["ScoringWalkthrough", "Step", "score_table_html", "tie_break", "finished_match", "board_size",
@@ -553,17 +553,17 @@ class ScoringWalkthrough(LazyBoard, Controller):
         self.running.add_class("ttr-running")
         nav = W.HBox([self.first_button, self.prev_button, self.next_button, self.last_button, self.select,
                       self.counter], layout=W.Layout(align_items="center", flex_flow="row wrap"))
-        side = W.VBox([self.running, self.text],
-                      layout=W.Layout(width="520px", min_width="0", max_width="100%", padding="0 0 0 12px", overflow="auto"))
-        side.add_class("ttr-side")
-        self._nav, self._side = nav, side
+        # the step's text keeps one height when it sits above the board, so that the board keeps its size
+        self.text.add_class("ttr-fixed-when-stacked")
+        self._nav = nav
 
     def _build_tree(self) -> W.Widget:
-        board = board_box(self.figure, lambda: self.game.board)      # the figure follows the box's width
-        body = W.HBox([board, self._side], layout=W.Layout(**RESPONSIVE["row"]))
-        tree = W.VBox([stylesheet(), self.title, self._nav, self.status.widget, body, self.errors])
+        # the running totals next to the buttons that change them; the step's text beside the
+        # board where the width allows, else between the totals and the board (responsive.split)
+        body = split(self.board_frame.box, top=[self.text])
+        tree = W.VBox([stylesheet(), self.title, self._nav, self.running, self.status.widget, body, self.errors])
         tree.add_class("ttr-scoring")
-        return tree
+        return mark_root(tree, self.game.board)
 
     def _set_select_options(self) -> None:
         self._syncing = True

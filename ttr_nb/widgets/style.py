@@ -12,6 +12,7 @@ import ipywidgets as W
 
 from ..viz.cards import CARD_COLOURS
 from .html import card_css
+from .responsive import LAYOUT_CSS
 
 __all__ = ["CSS", "stylesheet"]
 
@@ -131,6 +132,9 @@ CSS = f"""
 .ttr-choice-text {{ font-size: 16px; }}
 .ttr-choice .ttr-chip {{ font-size: 15px; }}
 .ttr-ticket-choice {{ font-size: 15px; }}
+.ttr-private {{ column-gap: 28px; }}
+.ttr-ticket {{ display: inline-block; margin-right: 14px; white-space: nowrap; }}
+.ttr-game-table .ttr-panel-text {{ margin-top: 4px; }}
 button.ttr-card-button {{ border: 1px solid #555; }}
 
 /* the scoring walkthrough */
@@ -150,6 +154,9 @@ button.ttr-card-button {{ border: 1px solid #555; }}
 .ttr-score-table td {{ padding: 5px 7px; border-bottom-color: #ccc; }}
 .ttr-winner {{ font-size: 18px; margin-top: 8px; }}
 .ttr-tie-line {{ color: #444; font-size: 14px; }}
+
+/* the layout of a board and its panel (responsive.py) */
+{LAYOUT_CSS}
 """
 
 

@@ -48,7 +48,7 @@ from .boards import LazyBoard
 from .bonuscards import cards_in_play_html
 from .html import card_label, chip as _chip, esc as _esc, cards_count, spaces_text, swatch as _swatch, text_colour
 from .refusals import whole_number
-from .responsive import RESPONSIVE, board_box
+from .responsive import mark_root, split
 from .scoring import ScoringWalkthrough, score_table_html
 from .style import stylesheet
 
@@ -101,6 +101,7 @@ class GameTable(LazyBoard, Controller):
     """
 
     SEAT_KINDS = ("human", "random", "greedy")
+    _board_tools_below = False          # the board's one-click choices sit with the table's buttons
 
     def __init__(self, edition: str = "usa", seats=("human", "greedy"), seed: int = 0, *, names=None,
                  bot_delay: float = 0.4, auto_bots: bool = True, board_width: int | None = None, position=None,
@@ -183,7 +184,7 @@ class GameTable(LazyBoard, Controller):
     # ------------------------------------------------------------------ widgets
     def _build_widgets(self) -> None:
         def btn() -> W.Layout:          # one Layout per button: a shared one would hide them all at once
-            return W.Layout(height="46px", width="auto", min_width="72px", margin="2px")
+            return W.Layout(height="42px", width="auto", min_width="72px", margin="2px")
 
         self.turn = W.HTML()
         self.turn.add_class("ttr-turn")
@@ -221,7 +222,7 @@ class GameTable(LazyBoard, Controller):
         more = [self.tickets_button, self.pass_button, self.undo_button, self.hand_toggle]
         if not self.auto_bots:
             more.insert(3, self.bots_button)
-        actions_row = W.HBox(more, layout=W.Layout(flex_flow="row wrap"))
+        self._actions_row = actions_row = W.HBox(more, layout=W.Layout(flex_flow="row wrap", align_items="center"))
         # the choice panel: payment options, opening/drawn tickets, a tunnel
         self.choice_title = W.HTML()
         self.choice_title.add_class("ttr-choice-title")
@@ -252,18 +253,19 @@ class GameTable(LazyBoard, Controller):
         self.walk_button.on_click(self.guarded(lambda _: self.open_walkthrough()))
         self.walk_out = W.Output()
         self.end.children = [self.end_table, self.walk_button]
-        side = W.VBox([cards_row, actions_row, self.choice, self.hand, self.my_tickets, self.scores, self.bonus_box,
-                       self.log_box],
-                      layout=W.Layout(width="530px", min_width="0", max_width="100%", padding="0 0 0 10px"))
-        side.add_class("ttr-side")
-        self._side = side
+        # beside the board where the width allows, else the controls and the status line above it
+        # and the scores and the log below it (responsive.split): a refusal shows next to its button
+        private = W.HBox([self.hand, self.my_tickets], layout=W.Layout(flex_flow="row wrap"))
+        private.add_class("ttr-private")
+        self._panel_top = [self.status.widget, cards_row, actions_row, self.choice, private]
+        self._panel_bottom = [self.scores, self.bonus_box, self.log_box]
 
     def _build_tree(self) -> W.Widget:
-        board = board_box(self.figure, lambda: self.game.board)      # the figure follows the box's width
-        body = W.HBox([board, self._side], layout=W.Layout(**RESPONSIVE["row"]))
-        tree = W.VBox([stylesheet(), self.turn, self.status.widget, self.end, body, self.walk_out, self.errors])
+        self._actions_row.children = (*self._actions_row.children, self.board_frame.tools)
+        body = split(self.board_frame.box, top=self._panel_top, bottom=self._panel_bottom)
+        tree = W.VBox([stylesheet(), self.turn, self.end, body, self.walk_out, self.errors])
         tree.add_class("ttr-game-table")
-        return tree
+        return mark_root(tree, self.game.board)
 
     def _board_made(self, view: BoardView) -> None:
         view.on_route_click(self.guarded(self.select_route))
@@ -690,7 +692,7 @@ class GameTable(LazyBoard, Controller):
             chips = "".join(_chip(CARD_NAMES[c], n) for c, n in enumerate(hand) if n) or _esc(_("no cards"))
             count = cards_count(sum(hand))
             whose = _("{name}'s hand").format(name=_esc(self.names[v]))      # the catalogue's text is no HTML
-            self.hand.value = f"<div class='ttr-panel-text'><b>{whose}</b> ({_esc(count)})<br>{chips}</div>"
+            self.hand.value = f"<div class='ttr-panel-text'><b>{whose}</b> ({_esc(count)}) {chips}</div>"
             self.my_tickets.value = self._tickets_html(v)
         else:
             why = (_("Hand and tickets hidden (show hand is off).") if v is not None
@@ -712,9 +714,9 @@ class GameTable(LazyBoard, Controller):
             mark = (f"<span class='ttr-done'>✓ {_esc(done)}</span>" if res.completed
                     else f"<span class='ttr-not-yet'>{_esc(not_yet)}</span>")
             t = board.find_ticket(res.ticket)
-            items.append(f"<div>{_esc(ticket_name(res.ticket))} <b>{t.value}</b> · {mark}</div>")
+            items.append(f"<span class='ttr-ticket'>{_esc(ticket_name(res.ticket))} <b>{t.value}</b> · {mark}</span>")
         heading = _("Tickets")
-        return f"<div class='ttr-panel-text'><b>{_esc(heading)}</b>{''.join(items)}</div>"
+        return f"<div class='ttr-panel-text'><b>{_esc(heading)}:</b> {' '.join(items)}</div>"
 
     # ------------------------------------------------------------------ the choice panel
     def _button(self, text: str, cls: str, callback, colour: str | None = None, style: str = "") -> W.Button:
