@@ -104,13 +104,14 @@ _MARGIN = dict(l=8, r=8, t=44, b=8)     # the top margin grows with the text siz
 #: Text sizes in px: ``"default"`` reads at 1280 px wide, ``"projector"`` from the back of a room.
 TEXT_SIZES: dict[str, dict[str, float]] = {
     "default": dict(city=13.0, number=12.0, legend=13.0, title=18.0, country=15.0, letter=9.0, hover=13.0),
-    "projector": dict(city=18.0, number=16.0, legend=17.0, title=24.0, country=20.0, letter=11.0, hover=17.0),
+    "projector": dict(city=20.0, number=16.0, legend=17.0, title=24.0, country=20.0, letter=12.0, hover=17.0),
 }
 #: The pixels per board unit each text size places city names for (see labels.LABEL_SCALE):
 #: the smallest board drawn at 1280 px (a static figure of DEFAULT_WIDTH), and a board on a
-#: 1920-pixel projector.  A figure of a fixed size drawn smaller has its names placed for its
+#: 1920-pixel projector (1446 px wide, as JupyterLab shows it with the file browser open).  At
+#: the projector size a name is 20 px, and never under 16 px where it is drawn smaller to fit.  A figure of a fixed size drawn smaller has its names placed for its
 #: own scale.
-LABEL_SCALES = {"default": 0.46, "projector": 0.75}
+LABEL_SCALES = {"default": 0.46, "projector": 0.82}
 
 # the fixed trace names, in drawing order (players are inserted after "closed")
 _BEFORE_PLAYERS = ("sea", "countries", "country names", "network",
@@ -740,7 +741,7 @@ class BoardView:
         m = dict(_MARGIN, t=round(self.sizes["title"] * 1.6 + self.sizes["legend"] * 1.9))
         if width is None and height is None:
             if self.text_size == "projector":     # a board on a 1920-pixel projector
-                width = round(LABEL_SCALES["projector"] * b.width + m["l"] + m["r"])
+                width = math.ceil(LABEL_SCALES["projector"] * b.width) + m["l"] + m["r"]
             elif b.width >= b.height:
                 width = DEFAULT_WIDTH
             else:

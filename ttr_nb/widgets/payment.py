@@ -394,7 +394,7 @@ class PaymentChecker(Controller):
             self.card_boxes[name], self.add_buttons[name], self.remove_buttons[name] = card, plus, minus
             columns.append(W.VBox([card, W.HBox([minus, plus], layout=W.Layout(justify_content="center"))],
                                   layout=W.Layout(align_items="center", margin="0 2px")))
-        clear = W.Button(description=_("Empty the hand"), layout=W.Layout(width="150px"))
+        clear = W.Button(description=_("Empty the hand"), layout=W.Layout(width="auto", min_width="150px"))
         clear.add_class("ttr-clear-hand")
         clear.on_click(self.guarded(lambda _b: self.clear_hand()))
         self.hand_text = W.HTML()

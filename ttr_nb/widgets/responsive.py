@@ -60,13 +60,16 @@ MIN_BOARD_HEIGHT = 320
 ENLARGED_HEIGHT = 1800
 
 
-def _side_by_side(shape: str, width: int) -> str:
-    rows = ("grid-template-columns: minmax(0, 1fr) min({panel}px, 45%); grid-template-rows: auto 1fr; "
-            "grid-template-areas: 'board top' 'board bottom';").format(panel=PANEL_WIDTH)
-    narrow = "height: 9.5em; overflow-y: auto;"
-    return (f"@container ttr (min-width: {width}px) {{ .ttr-{shape} .ttr-split {{ {rows} }} }}\n"
-            f"@container ttr (max-width: {width - 0.02}px) {{ .ttr-{shape} .ttr-split .ttr-fixed-when-stacked "
-            f"{{ {narrow} }} }}")
+#: A text that explains the board (the scoring walkthrough's steps) sits beside it from this width
+#: (px) whatever the board's shape: stacked, the text would push the board off the screen.
+TEXT_BESIDE_FROM = 760
+
+_BESIDE = ("grid-template-columns: minmax(0, 1fr) min({panel}px, 45%); grid-template-rows: auto 1fr; "
+           "grid-template-areas: 'board top' 'board bottom';").format(panel=PANEL_WIDTH)
+
+
+def _side_by_side(selector: str, width: int) -> str:
+    return f"@container ttr (min-width: {width}px) {{ {selector} {{ {_BESIDE} }} }}"
 
 
 LAYOUT_CSS = "\n".join([
@@ -77,7 +80,8 @@ LAYOUT_CSS = "\n".join([
     ".ttr-split > .ttr-board { grid-area: board; }",
     ".ttr-split > .ttr-top { grid-area: top; min-width: 0; }",
     ".ttr-split > .ttr-bottom { grid-area: bottom; min-width: 0; }",
-    *(_side_by_side(shape, width) for shape, width in SIDE_BY_SIDE.items()),
+    *(_side_by_side(f".ttr-{shape} .ttr-split", width) for shape, width in SIDE_BY_SIDE.items()),
+    _side_by_side(".ttr-split.ttr-text-beside", TEXT_BESIDE_FROM),
     # the one-click choices under a board
     ".ttr-board-tools { justify-content: flex-end; flex-wrap: wrap; }",
     ".ttr-board-tools .widget-toggle-button { height: 30px; font-size: 13px; margin: 2px 0 2px 6px; width: auto; }",
@@ -287,13 +291,16 @@ def mark_root(widget: W.Widget, board) -> W.Widget:
     return widget
 
 
-def split(board: W.Widget, top=(), bottom=()) -> W.GridBox:
+def split(board: W.Widget, top=(), bottom=(), text_beside: bool = False) -> W.GridBox:
     """A board and its panel: `top` (the controls and the status line) and `bottom` (the rest)
-    beside the board when the widget is wide enough, else `top` above it and `bottom` below."""
+    beside the board when the widget is wide enough, else `top` above it and `bottom` below.
+    ``text_beside``: the panel is a text about the board, beside it from `TEXT_BESIDE_FROM` px."""
     upper = W.VBox(list(top), layout=W.Layout(min_width="0"))
     upper.add_class("ttr-top")
     lower = W.VBox(list(bottom), layout=W.Layout(min_width="0"))
     lower.add_class("ttr-bottom")
     grid = W.GridBox([board, upper, lower], layout=W.Layout(width="100%"))
     grid.add_class("ttr-split")
+    if text_beside:
+        grid.add_class("ttr-text-beside")
     return grid

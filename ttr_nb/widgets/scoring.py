@@ -553,14 +553,12 @@ class ScoringWalkthrough(LazyBoard, Controller):
         self.running.add_class("ttr-running")
         nav = W.HBox([self.first_button, self.prev_button, self.next_button, self.last_button, self.select,
                       self.counter], layout=W.Layout(align_items="center", flex_flow="row wrap"))
-        # the step's text keeps one height when it sits above the board, so that the board keeps its size
-        self.text.add_class("ttr-fixed-when-stacked")
         self._nav = nav
 
     def _build_tree(self) -> W.Widget:
         # the running totals next to the buttons that change them; the step's text beside the
-        # board where the width allows, else between the totals and the board (responsive.split)
-        body = split(self.board_frame.box, top=[self.text])
+        # board from 760 px (responsive.split), above it on a narrower screen
+        body = split(self.board_frame.box, top=[self.text], text_beside=True)
         tree = W.VBox([stylesheet(), self.title, self._nav, self.running, self.status.widget, body, self.errors])
         tree.add_class("ttr-scoring")
         return mark_root(tree, self.game.board)
