@@ -177,7 +177,7 @@ def test_route_colours_and_players():
     for p in range(5):
         assert trace(fig, f"player {p}").fillcolor == PLAYER_COLOURS[p]
     names = [trace(fig, f"player {p}").name for p in range(5)]
-    assert names == ["player 1 (violet) ●", "player 2 (sky blue) ■", "player 3 (maroon) ◆", "player 4 (mint) ▲",
+    assert names == ["player 1 (violet) ●", "player 2 (sky blue) ■", "player 3 (dusty rose) ◆", "player 4 (mint) ▲",
                      "player 5 (teal) ★"]        # the legend shows each owner's mark
     fig = board_figure(g, player_colours=["orange", "#123456"])
     assert trace(fig, "player 0").fillcolor == "orange"
@@ -628,17 +628,21 @@ def test_hand_and_display_figures():
     fig = hand_figure("red*3+loco*2")
     labels = trace(fig, "labels")
     assert list(labels.text) == ["×3", "×0", "×0", "×0", "×0", "×0", "×0", "×0", "×2"]
+    # every card reads without its colour: its colour's letter, as on the board (the locomotive has its picture)
+    assert list(trace(fig, "letters").text) == ["R", "O", "Y", "G", "B", "P", "W", "K", ""]
     assert count_polygons(trace(fig, "card red").x) == 1 and count_polygons(trace(fig, "empty").x) == 7
     assert count_polygons(trace(fig, "loco symbols").x) == 1
     count = len(fig.data)
     assert update_cards(fig, "red*3+loco*2") == ()
     changed = update_cards(fig, {"blue": 1})
-    assert set(changed) == {"card red", "card blue", "card loco", "empty", "loco symbols", "labels", "cards"}
+    assert set(changed) == {"card red", "card blue", "card loco", "empty", "loco symbols", "letters", "labels",
+                            "cards"}
     assert len(fig.data) == count
     shown = display_figure(["red", "loco", "blue", "blue", "white"])
     assert list(trace(shown, "cards").customdata) == ["red", "loco", "blue", "blue", "white"]
+    assert list(trace(shown, "letters").text) == ["R", "", "B", "B", "W"]
     assert count_polygons(trace(shown, "card blue").x) == 2
-    assert update_cards(shown, ["red", "loco", "blue", "green", "white"]) == ("card green", "card blue", "cards")
+    assert update_cards(shown, ["red", "loco", "blue", "green", "white"]) == ("card green", "card blue", "letters", "cards")
     with pytest.raises(ValueError):
         update_cards(shown, ["red"])
 

@@ -16,6 +16,8 @@ Trace layout (fixed for a given game: updates restyle, never add or remove trace
     sea                             light water round every ferry: sea crossings read as such
     countries, country names        Swiss countries: border points and names
     network                         overlay: a player's routes, a glow under the cars
+    highlight routes                the selected routes: a thick amber glow under the cars (an owned
+                                    route keeps its owner's colour), used for nothing else
     spaces <colour> (9 traces)      unclaimed, open train spaces, one trace per route colour
     closed                          spaces of double routes closed to everyone (2-3 players)
     player <k> (one per seat)       claimed spaces in the owner's colour
@@ -25,9 +27,9 @@ Trace layout (fixed for a given game: updates restyle, never add or remove trace
     owner marks                     the owner's shape on every claimed space
     ticket path, ticket ends        overlay: the shortest way to complete a ticket
     longest path                    overlay: a player's longest path
-    payable                         overlay: routes a hand can pay for now
+    payable                         overlay: routes a hand can pay for now (a dark green dashed
+                                    outline: its dashes read without colour)
     marked routes                   a group of routes pointed out (a dotted brown outline)
-    highlight routes                the selected routes (a thick amber outline, used for nothing else)
     path                            overlay: a path apart from the selection (a dashed black line with
                                     a white diamond on every space, readable on any car colour;
                                     India's Grand Tour: the second of two paths)
@@ -91,7 +93,7 @@ _SEA = "#cfe3ee"              # the water round ferries
 _TEXT = "#1d1d1d"
 _TICKET = "#00b7d6"
 _LONGEST = "#ff5a00"
-_PAYABLE = "#00c853"
+_PAYABLE = "#00843d"          # dark green: dark against the parchment and light cars
 _HIGHLIGHT = "#ffb000"       # the selected routes and cities: used for nothing else
 _MARKED = "#6d4c41"                  # a group of routes a widget points out (dotted)
 _PATH = "#111111"                    # a second path beside the highlighted one: dashed, white diamonds
@@ -114,10 +116,10 @@ TEXT_SIZES: dict[str, dict[str, float]] = {
 LABEL_SCALES = {"default": 0.46, "projector": 0.82}
 
 # the fixed trace names, in drawing order (players are inserted after "closed")
-_BEFORE_PLAYERS = ("sea", "countries", "country names", "network",
+_BEFORE_PLAYERS = ("sea", "countries", "country names", "network", "highlight routes",
                    *(f"spaces {c}" for c in ROUTE_COLOUR_ORDER), "closed")
 _AFTER_PLAYERS = ("tunnels", "ferry symbols", "colour letters", "owner marks", "ticket path", "ticket ends",
-                  "longest path", "payable", "marked routes", "highlight routes", "path", "label leaders", "cities",
+                  "longest path", "payable", "marked routes", "path", "label leaders", "cities",
                   "city names", "highlight cities", "stations", "routes", "route spaces", "longest numbers")
 #: What a text size changes in each trace (`BoardView.set_text_size`), as restyle paths.
 _SIZED_TRACES = {
@@ -640,6 +642,8 @@ class BoardView:
                        textfont=dict(size=sz["country"], color="rgba(93, 64, 55, 0.8)", weight="bold"), **skip))
         add(_scatter(name="network", mode="lines", line=dict(width=15), opacity=0.45, **ov["network"],
                        **skip))
+        add(_scatter(name="highlight routes", mode="lines", line=dict(color=_HIGHLIGHT, width=11),
+                     **skip, **ov["highlight routes"]))
         for colour in ROUTE_COLOUR_ORDER:
             name = f"spaces {colour}"
             xs, ys = g.routes_xy(self._members(name))
@@ -670,12 +674,10 @@ class BoardView:
                        showlegend=False, **ov["ticket ends"]))
         add(_scatter(name="longest path", mode="lines", line=dict(color=_LONGEST, width=4, dash="dot"),
                        hoverinfo="skip", showlegend=False, **ov["longest path"]))
-        add(_scatter(name="payable", mode="lines", line=dict(color=_PAYABLE, width=3.5), **skip,
+        add(_scatter(name="payable", mode="lines", line=dict(color=_PAYABLE, width=4, dash="dash"), **skip,
                        **ov["payable"]))
         add(_scatter(name="marked routes", mode="lines", line=dict(color=_MARKED, width=2.5, dash="dot"),
                        **skip, **ov["marked routes"]))
-        add(_scatter(name="highlight routes", mode="lines", line=dict(color=_HIGHLIGHT, width=5),
-                       **skip, **ov["highlight routes"]))
         add(_scatter(name="path", mode="lines+markers", line=dict(color=_PATH, width=3, dash="dash"),
                        marker=dict(symbol="diamond", size=12, color="#ffffff", line=dict(color=_PATH, width=2)),
                        **skip, **ov["path"]))

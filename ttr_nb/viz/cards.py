@@ -3,12 +3,14 @@ face-up display (the cards in order).  Fixed traces, so widgets restyle them in 
 
 >>> from ttr_nb.viz import hand_figure, display_figure, update_cards
 >>> fig = hand_figure("red*3+loco*1")
->>> [t.meta for t in fig.data][-2:]
-['labels', 'cards']
+>>> [t.meta for t in fig.data][-3:]
+['letters', 'labels', 'cards']
 >>> fig.data[-2].text[:1], fig.data[-2].text[-1]
 (('×3',), '×1')
+>>> fig.data[-3].text[:2]                  # each card carries its colour's letter
+('R', 'O')
 >>> update_cards(fig, "red*2")
-('card loco', 'empty', 'loco symbols', 'labels', 'cards')
+('card loco', 'empty', 'loco symbols', 'letters', 'labels', 'cards')
 >>> display_figure(["red", "loco", "blue", "blue", "white"]).data[-1].customdata
 ('red', 'loco', 'blue', 'blue', 'white')
 """
@@ -19,9 +21,10 @@ from typing import Sequence
 import plotly.graph_objects as go
 
 from ..engine.cards import CARD_NAMES, LOCO, Cards, card_index, colour_name
-from .figure import Figure
+from .figure import Figure, wrap_title
 from .board import ROUTE_COLOURS
 from .geometry import car_polygon, flatten, locomotive_glyph
+from .palette import ROUTE_LETTERS
 
 __all__ = ["CARD_COLOURS", "hand_figure", "display_figure", "update_cards"]
 
@@ -77,6 +80,11 @@ def _trace_data(slots) -> dict[str, dict]:
     xs, ys = flatten(locomotive_glyph(i * (_W + _GAP) + _W / 2, _H * 0.4, 0.0, _W * 0.3, _W * 0.17) for i in locos)
     out["loco symbols"] = dict(x=xs, y=ys)
     cx = [i * (_W + _GAP) + _W / 2 for i in range(len(slots))]
+    # the colour's letter at the top of each card, as the board's colour letters: a card reads
+    # without its colour (printed cards have a picture per colour; the locomotive has its own)
+    out["letters"] = dict(x=cx, y=[_H * 0.2] * len(slots),
+                          text=[ROUTE_LETTERS.get(CARD_NAMES[k], "") for k, _ in slots],
+                          textfont_color=[_label_colour(k, n) for k, n in slots])
     labels = [f"×{n}" if n is not None else "" for _, n in slots]
     out["labels"] = dict(x=cx, y=[_H * 0.72] * len(slots), text=labels,
                          textfont_color=[_label_colour(k, n) for k, n in slots])
@@ -96,6 +104,8 @@ def _figure(slots, mode: str, title: str | None, widget: bool) -> go.Figure:
                        line=dict(color="#bbbbbb", width=1, dash="dot"), hoverinfo="skip", **data["empty"]))
     traces.append(dict(type="scatter", mode="lines", fill="toself", fillcolor="#111111", meta="loco symbols",
                        line=dict(color="#111111", width=0.5), hoverinfo="skip", **data["loco symbols"]))
+    traces.append(dict(type="scatter", mode="text", meta="letters", hoverinfo="skip",
+                       textfont=dict(size=14, weight="bold"), **data["letters"]))
     traces.append(dict(type="scatter", mode="text", meta="labels", hoverinfo="skip",
                        textfont=dict(size=15, weight="bold"), **data["labels"]))
     traces.append(dict(type="scatter", mode="markers", meta="cards", marker=dict(size=40, opacity=0),
@@ -113,6 +123,8 @@ def _figure(slots, mode: str, title: str | None, widget: bool) -> go.Figure:
         yaxis=dict(visible=False, range=[_H + 2, -2], fixedrange=True, scaleanchor="x", scaleratio=1),
         plot_bgcolor="#ffffff", paper_bgcolor="#ffffff", hovermode="closest", dragmode=False,
         meta=dict(mode=mode, slots=len(slots)))
+    if widget:                          # (a static Figure wraps its title when it is shown)
+        layout = wrap_title(layout)
     fig = go.FigureWidget(data=traces, layout=layout) if widget else Figure(data=traces, layout=layout)
     fig._ttr_cards = (mode, _trace_data(slots))
     return fig

@@ -10,7 +10,7 @@ Each seat also has a mark shape drawn on every car it owns, so ownership reads w
 and colour-blind mode writes a letter on every open space naming its printed colour.
 
 >>> PLAYER_NAMES[:3]
-('violet', 'sky blue', 'maroon')
+('violet', 'sky blue', 'dusty rose')
 >>> ROUTE_LETTERS["black"], ROUTE_LETTERS["gray"]
 ('K', '')
 """
@@ -41,10 +41,11 @@ ROUTE_LETTERS: dict[str, str] = {"gray": "", "red": "R", "orange": "O", "yellow"
                                  "pink": "P", "white": "W", "black": "K"}
 
 #: Player colours by seat.  None is a route colour, and none is close to one in any of the
-#: four visions; seats 6 and 7 (for longer lists of colours) are less far apart.
-PLAYER_COLOURS: tuple[str, ...] = ("#4422aa", "#77ccff", "#771100", "#bbddaa", "#225566", "#ccaaee", "#447722")
+#: four visions; seats 6 and 7 (for longer lists of colours) are less far apart.  The third seat
+#: is a light dusty rose, not the maroon it was: under protanopia maroon cars read as black routes.
+PLAYER_COLOURS: tuple[str, ...] = ("#4422aa", "#77ccff", "#886666", "#bbddaa", "#225566", "#ccaaee", "#447722")
 #: The names of the player colours, said in legends and hover texts (in English: translated where shown).
-PLAYER_NAMES: tuple[str, ...] = (N_("violet"), N_("sky blue"), N_("maroon"), N_("mint"), N_("teal"), N_("lavender"),
+PLAYER_NAMES: tuple[str, ...] = (N_("violet"), N_("sky blue"), N_("dusty rose"), N_("mint"), N_("teal"), N_("lavender"),
                                  N_("olive"))
 #: The mark drawn on every car a seat owns (a plotly marker symbol) and its name.
 PLAYER_MARKS: tuple[tuple[str, str], ...] = (("circle", "●"), ("square", "■"), ("diamond", "◆"),
