@@ -79,21 +79,25 @@ def test_a_standard_figure_reads_its_names_and_computes_nothing(monkeypatch):
         board_figure("usa", **kw)
 
 
-def test_a_figure_drawn_smaller_places_its_own_names_once(monkeypatch):
+def test_a_figure_drawn_smaller_keeps_the_committed_placement_inside_its_frame(monkeypatch):
+    """Placed afresh for a small scale, names crowd away from their dots (and it costs seconds):
+    a board drawn smaller keeps the committed placement, each name moved inside the frame."""
+    from ttr_nb.viz.labels import label_box
+
     calls = []
-
-    def counted(*args, **kwargs):
-        calls.append(args[3] if len(args) > 3 else kwargs.get("scale"))
-        return label_positions(*args, **kwargs)
-
-    geometries: dict = {}                       # not the process's: nothing placed yet
-    monkeypatch.setattr("ttr_nb.viz.labels.label_positions", counted)
-    monkeypatch.setattr("ttr_nb.viz.geometry._cached_geometry", lambda board, length, width:
-                        geometries.setdefault(board.name, BoardGeometry(board, length, width)))
+    monkeypatch.setattr("ttr_nb.viz.labels.label_positions", lambda *a, **k: calls.append(a) or {})
     small = board_figure("usa", width=600)
-    assert small._ttr_view.label_scale < 0.46 and calls == [small._ttr_view.label_scale]
-    board_figure("usa", width=600)
-    assert len(calls) == 1                      # memoised for the process
+    view = small._ttr_view
+    assert calls == [] and view.label_scale == 0.46 and view.drawn_scale < 0.35
+    names = next(t for t in small.data if t.meta == "city names")
+    board, kept = view.board, view._city_labels()
+    placed = view.geometry.labels(13.0, 0.46, 15.0)
+    moved = [c for c in kept if kept[c] != placed[c]]
+    assert moved and set(moved) < set(placed)          # only the names near the frame move
+    for label in kept.values():
+        x0, y0, x1, y1 = label_box(label, view.drawn_scale)
+        assert x0 >= -0.01 and y0 >= -0.01 and x1 <= board.width + 0.01 and y1 <= board.height + 0.01
+    assert list(names.x) == [kept[c.name].x for c in board.cities if not c.is_country]
 
 
 def test_a_changed_board_or_another_size_gets_no_committed_placement():

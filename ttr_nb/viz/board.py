@@ -101,6 +101,9 @@ _CLOSED_FILL = "rgba(215, 212, 204, 0.75)"
 # A static board is this wide unless told otherwise: a notebook's output area beside the file
 # browser at 1280x800 is ~840 px, so a wider figure would be cut off at the right.
 DEFAULT_WIDTH = 820
+# A static portrait board is this high unless told otherwise: the visible height of a notebook
+# in JupyterLab at 1280x800 (the whole board on one screen).
+DEFAULT_PORTRAIT_HEIGHT = 660
 _MARGIN = dict(l=8, r=8, t=44, b=8)     # the top margin grows with the text size: title, then legend
 
 #: Text sizes in px: ``"default"`` reads at 1280 px wide, ``"projector"`` from the back of a room.
@@ -111,8 +114,8 @@ TEXT_SIZES: dict[str, dict[str, float]] = {
 #: The pixels per board unit each text size places city names for (see labels.LABEL_SCALE):
 #: the smallest board drawn at 1280 px (a static figure of DEFAULT_WIDTH), and a board on a
 #: 1920-pixel projector (1446 px wide, as JupyterLab shows it with the file browser open).  At
-#: the projector size a name is 20 px, and never under 16 px where it is drawn smaller to fit.  A figure of a fixed size drawn smaller has its names placed for its
-#: own scale.
+#: the projector size a name is 20 px, and never under 16 px where it is drawn smaller to fit.
+#: A board drawn smaller keeps its placement, each name kept inside the frame.
 LABEL_SCALES = {"default": 0.46, "projector": 0.82}
 
 # the fixed trace names, in drawing order (players are inserted after "closed")
@@ -386,7 +389,8 @@ class BoardView:
         self.sizes = TEXT_SIZES[text_size]
         self.geometry: BoardGeometry = board_geometry(board, car_length, car_width)
         self.label_scale = self._label_scale(width, height)
-        self.drawn_scale: float | None = None       # a responsive board: the scale it is drawn at now
+        # the scale the board is drawn at (a responsive board: set when the widget fits it)
+        self.drawn_scale: float | None = None if responsive else round(self._drawn_scale(width, height), 3)
         colours = list(player_colours) if player_colours is not None else []
         for seat in range(len(colours), game.players):
             colours.append(PLAYER_COLOURS[seat % len(PLAYER_COLOURS)])
@@ -747,7 +751,7 @@ class BoardView:
             elif b.width >= b.height:
                 width = DEFAULT_WIDTH
             else:
-                height = 960
+                height = DEFAULT_PORTRAIT_HEIGHT
         if width is None:
             width = round((height - m["t"] - m["b"]) * b.width / b.height + m["l"] + m["r"])
         if height is None:
@@ -755,16 +759,17 @@ class BoardView:
         return width, height, m
 
     def _label_scale(self, width, height) -> float:
-        """The scale city names are placed for: the text size's, or the figure's own when it is
-        drawn smaller.  A responsive figure keeps the text size's (the widgets' boards are about
-        850 px wide at 1280 px with the file browser open: a little larger than a static one)."""
-        nominal = LABEL_SCALES[self.text_size]
-        if self.responsive:
-            return nominal
+        """The scale city names are placed for: the text size's.  A board drawn smaller (a
+        static figure of a smaller size, or a widget's board fitted to a small screen) keeps
+        that placement, each name moved inside the frame where it would stick out
+        (`drawn_scale`): placed afresh for a small scale, names crowd away from their dots."""
+        return LABEL_SCALES[self.text_size]
+
+    def _drawn_scale(self, width, height) -> float:
+        """The px per board unit a figure of this size draws the board at."""
         w, h, m = self._size(width, height)
         b = self.board
-        drawn = min((w - m["l"] - m["r"]) / b.width, (h - m["t"] - m["b"]) / b.height)
-        return min(nominal, math.floor(drawn * 100) / 100)
+        return min((w - m["l"] - m["r"]) / b.width, (h - m["t"] - m["b"]) / b.height)
 
     def _layout(self, width, height, title) -> go.Layout:
         b = self.board
@@ -943,8 +948,10 @@ class BoardView:
         fig = self.figure
         self.text_size, self.sizes = text_size, TEXT_SIZES[text_size]
         self.label_scale = self._label_scale(fig.layout.width, fig.layout.height)
+        layout = self._layout(fig.layout.width, None if fig.layout.width else fig.layout.height, fig.layout.title.text)
+        if not self.responsive:
+            self.drawn_scale = round(self._drawn_scale(layout.width, layout.height), 3)
         new = dict(zip(self.trace_names, self._traces(self._pos, self._overlay_cache)))
-        layout = self._layout(fig.layout.width, fig.layout.height, fig.layout.title.text)
         with fig.batch_update():
             for name, paths in _SIZED_TRACES.items():
                 props = _flat(new[name])

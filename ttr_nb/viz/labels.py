@@ -172,6 +172,15 @@ def label_box(label: Label, scale: float = LABEL_SCALE) -> tuple[float, float, f
     return text_box(label.x, label.y, label.text, label.position, label.size, scale)
 
 
+def _inward(v: float, shift: float) -> float:
+    """``v`` moved by ``shift``, rounded to a tenth in the direction of the move (so the name
+    ends inside the frame)."""
+    if not shift:
+        return v
+    moved = (v + shift) * 10
+    return (math.ceil(moved) if shift > 0 else math.floor(moved)) / 10
+
+
 def within_frame(labels: dict[str, Label], width: float, height: float, scale: float) -> dict[str, Label]:
     """The names placed for a larger scale, drawn at ``scale`` px per unit (a board fitted to a
     small screen): each name that would stick out of the board's frame (``width`` × ``height``
@@ -182,7 +191,7 @@ def within_frame(labels: dict[str, Label], width: float, height: float, scale: f
         x0, y0, x1, y1 = label_box(label, scale)
         dx = -x0 if x0 < 0 else (width - x1 if x1 > width else 0.0)
         dy = -y0 if y0 < 0 else (height - y1 if y1 > height else 0.0)
-        out[name] = label._replace(x=round(label.x + dx, 1), y=round(label.y + dy, 1)) if dx or dy else label
+        out[name] = label._replace(x=_inward(label.x, dx), y=_inward(label.y, dy)) if dx or dy else label
     return out
 
 
