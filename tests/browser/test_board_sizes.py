@@ -97,9 +97,11 @@ MEASURE = """(sel) => {
 
 
 FITTED = """(sels) => sels.every(sel => {
+    // as wide as its box, or (narrower) as high as the screen leaves it (what its sizer reported)
     const box = document.querySelector(sel + ' .ttr-board'), svg = box.querySelector('.js-plotly-plot .main-svg');
+    const sizer = box.querySelector('.ttr-sizer');
     const b = box.getBoundingClientRect(), s = svg.getBoundingClientRect();
-    return Math.abs(b.width - s.width) < 4 || (s.height > 890 && s.width < b.width);   // (a tall board: narrower)
+    return Math.abs(b.width - s.width) < 4 || (s.width < b.width && Math.abs(s.height - Math.max(320, +sizer.dataset.ttrHeight)) < 4);
 })"""
 
 

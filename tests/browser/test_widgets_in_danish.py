@@ -43,7 +43,7 @@ def test_a_danish_game_table_in_jupyterlab(page, lab_server, tmp_path):
     assert status.endswith(da["status"]), status
     assert da["log"] in table.locator(".ttr-log").inner_text()
     shot = tmp_path / "game_table_da.png"
-    table.locator(".ttr-side").scroll_into_view_if_needed()       # the buttons, under the board at 1280 px
+    table.scroll_into_view_if_needed()          # the buttons and the status line, above the board at 1280 px
     page.screenshot(path=str(shot))
     print(f"screenshot: {shot}")
     assert shot.stat().st_size > 10_000

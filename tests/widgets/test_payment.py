@@ -54,7 +54,7 @@ def test_each_edition_builds_and_lists_the_engines_payments(edition):
     assert pc.edition == edition and pc.hand == Cards.of(red=3, blue=2, loco=2)
     assert pc.state.hands[0] == tuple(pc.hand) and pc.state.current_player == 0 and pc.state.phase == "turn"
     assert pc.route is None and pc.options == []
-    assert pc.status.text == W("Click a route marker on the board (or pick a route) to see every way to pay for it.")
+    assert pc.status.text == W("Click a route on the board (any of its spaces), or pick one above, to see every way to pay for it.")
     # the click targets lie above everything but the longest path's numbers (which take no clicks)
     assert [t.meta for t in pc.figure.data][-3:] == ["routes", "route spaces", "longest numbers"]
     # every route: the widget's list is the engine's complete list (or the engine's reason)

@@ -156,7 +156,7 @@ class BoardMirror:
     traces, the FigureWidget is replaced and the old one closed (`rebuilds` counts that).
 
     `widget` is a box holding the figure; `on_route_click(callback)` calls
-    `callback(route_index)` when a route marker is clicked (`click_route` does the same).
+    `callback(route_index)` when a route is clicked (`click_route` does the same).
     """
 
     def __init__(self, size: Callable | None = None, guard: Callable | None = None, **board_options):

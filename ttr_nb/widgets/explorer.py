@@ -131,7 +131,7 @@ class EditionExplorer(Controller):
     routes by length and colour, tunnels, ferries, double routes, train spaces.
 
     Public methods (every control calls one): `set_edition(edition)`, `set_players(n)`,
-    `select_route(route)` (also a click on a route marker). Each returns whether it was
+    `select_route(route)` (also a click on a route). Each returns whether it was
     done; a refusal shows the engine's sentence in `status`.
 
     Attributes: `edition`, `players`, `game`, `rules`, `match` (a `Match` of the edition for
@@ -151,7 +151,7 @@ class EditionExplorer(Controller):
         self.mirror.on_route_click(self.guarded(self.select_route))
         self._build_widgets()
         self._show_edition(first=True)
-        self.status.show(_("{edition} for {players}: hover a route or click its marker for its price.").format(
+        self.status.show(_("{edition} for {players}: point at a route, or click it, for its price.").format(
             edition=edition_name(self.rules), players=players_text(self.players)))
 
     # ------------------------------------------------------------------ properties

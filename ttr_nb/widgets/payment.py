@@ -17,7 +17,7 @@
     Took away 1 green card. You pay 2 blue and 1 locomotive but hold 2 red and 2 blue. Any 3 cards may replace a missing locomotive: 2 blue + 3 more cards of any colour = 5 cards; the hand has 4.
 
 Every control calls a public method: `set_hand`, `add_card`, `remove_card`, `clear_hand`,
-`select_route` (also a click on a route marker), `set_edition`. The payments are the
+`select_route` (also a click on a route), `set_edition`. The payments are the
 engine's (`game.payment_options(route, hand, complete=True)`); when a hand cannot pay, the
 engine's reason for a representative payment (`state.why_illegal(Claim(...))` on a position
 where player 0 holds the hand) is shown.
@@ -79,7 +79,7 @@ class PaymentChecker(Controller):
     `status`): `set_hand(cards=None, **counts)` (``set_hand(red=3, loco=1)``,
     ``set_hand("red*3+loco*1")``), `add_card(colour, n=1)`, `remove_card(colour, n=1)`,
     `clear_hand()`, `select_route(route)` (key like ``"Stockholm-Turku"``, index, or a click on
-    the route's marker), `set_edition(edition)` (keeps the hand).
+    the route on the board), `set_edition(edition)` (keeps the hand).
 
     Attributes: `hand` (`Cards`), `route` (the selected `Route` or None), `options` (list of
     `Cards`: every payment, complete; capped at `MAX_LISTED`), `complete` (False when capped),
@@ -119,7 +119,7 @@ class PaymentChecker(Controller):
         if route is not None and not self.select_route(route):
             raise ValueError(self.status.text)
         if route is None:
-            self.status.show(_("Click a route marker on the board (or pick a route) to see every way to pay for it."))
+            self.status.show(_("Click a route on the board (any of its spaces), or pick one above, to see every way to pay for it."))
 
     # ------------------------------------------------------------------ properties
     @property
@@ -214,7 +214,7 @@ class PaymentChecker(Controller):
 
     def select_route(self, route) -> bool:
         """Choose the route to pay for: a key ("Stockholm-Turku", either order), an index, or a
-        `Route`. A click on the route's marker on the board does the same."""
+        `Route`. A click on the route on the board does the same."""
         ri = self.route_or_refuse(route)
         if ri is None:
             return False
@@ -480,8 +480,8 @@ class PaymentChecker(Controller):
             self.status.refuse(Reason(self.reason.rule, f"{lead}{self.reason.text}"))
 
     def _intro_html(self) -> str:
-        intro = _("Pick a route: click its marker on the board (the small white dot in its middle) or choose it "
-                  "above. Routes outlined in green are ones this hand can pay for.")
+        intro = _("Pick a route: click it on the board (any of its spaces; the pointer outlines the route) or "
+                  "choose it above. Routes with a dashed green outline are ones this hand can pay for.")
         return f"<div class='ttr-text ttr-intro'>{_esc(intro)}</div>"
 
     def _options_html(self) -> str:

@@ -58,30 +58,41 @@ PANEL_WIDTH = 440
 MIN_BOARD_HEIGHT = 320
 #: An enlarged board: as wide as its box, up to this height (px).
 ENLARGED_HEIGHT = 1800
+#: The board keeps its size while the height left for it changes by less than this (px): a
+#: status line wrapping onto a second line would otherwise resize the board (and move the route
+#: under the pointer) at every click.
+STEADY = 30
 
 
 #: A text that explains the board (the scoring walkthrough's steps) sits beside it from this width
 #: (px) whatever the board's shape: stacked, the text would push the board off the screen.
 TEXT_BESIDE_FROM = 760
 
-_BESIDE = ("grid-template-columns: minmax(0, 1fr) min({panel}px, 45%); grid-template-rows: auto 1fr; "
-           "grid-template-areas: 'board top' 'board bottom';").format(panel=PANEL_WIDTH)
+def _beside(panel: str) -> str:
+    return (f"grid-template-columns: minmax(0, 1fr) {panel}; grid-template-rows: auto 1fr; "
+            "grid-template-areas: 'board top' 'board bottom';")
 
 
-def _side_by_side(selector: str, width: int) -> str:
-    return f"@container ttr (min-width: {width}px) {{ {selector} {{ {_BESIDE} }} }}"
+#: The panel's width beside the board, by the board's shape (a portrait board fitted to the
+#: height is narrow: its panel takes more of the width)
+PANEL = {"landscape": f"min({PANEL_WIDTH}px, 45%)", "portrait": "min(560px, 56%)", "text": f"min({PANEL_WIDTH}px, 45%)"}
+
+
+def _side_by_side(selector: str, width: int, panel: str) -> str:
+    return f"@container ttr (min-width: {width}px) {{ {selector} {{ {_beside(panel)} }} }}"
 
 
 LAYOUT_CSS = "\n".join([
-    ".ttr-root { container: ttr / inline-size; }",
+    # (a container is as wide as its box, whatever its content: in a flex row, such as the app's, it says so)
+    ".ttr-root { container: ttr / inline-size; width: 100%; box-sizing: border-box; }",
     # stacked: the panel's top part (controls, status line) above the board, its bottom part below
     ".ttr-split { display: grid !important; grid-template-columns: minmax(0, 1fr); "
     "grid-template-areas: 'top' 'board' 'bottom'; align-items: start; column-gap: 14px; width: 100%; }",
     ".ttr-split > .ttr-board { grid-area: board; }",
     ".ttr-split > .ttr-top { grid-area: top; min-width: 0; }",
     ".ttr-split > .ttr-bottom { grid-area: bottom; min-width: 0; }",
-    *(_side_by_side(f".ttr-{shape} .ttr-split", width) for shape, width in SIDE_BY_SIDE.items()),
-    _side_by_side(".ttr-split.ttr-text-beside", TEXT_BESIDE_FROM),
+    *(_side_by_side(f".ttr-{shape} .ttr-split", width, PANEL[shape]) for shape, width in SIDE_BY_SIDE.items()),
+    _side_by_side(".ttr-split.ttr-text-beside", TEXT_BESIDE_FROM, PANEL["text"]),
     # the one-click choices under a board
     ".ttr-board-tools { justify-content: flex-end; flex-wrap: wrap; }",
     ".ttr-board-tools .widget-toggle-button { height: 30px; font-size: 13px; margin: 2px 0 2px 6px; width: auto; }",
@@ -128,6 +139,7 @@ export default {
   render({ model, el }) {
     el.style.width = "100%";
     el.style.height = "0";
+    el.classList.add("ttr-sizer");
     const style = document.createElement("style");
     style.textContent = `.ttr-board path.point[data-ttr-hover] { ${OUTLINE} !important; }`;
     el.appendChild(style);
@@ -142,6 +154,8 @@ export default {
       const tools = box ? box.querySelector(".ttr-board-tools") : null;
       const below = tools ? tools.getBoundingClientRect().height : 0;
       const h = Math.floor(visibleHeight(root) - above - below - 12);
+      el.dataset.ttrWidth = w;            // what was reported, for the browser tests
+      el.dataset.ttrHeight = h;
       let changed = false;
       if (Math.abs(w - model.get("width")) > 2) { model.set("width", w); changed = true; }
       if (Math.abs(h - model.get("height")) > 6) { model.set("height", h); changed = true; }
@@ -200,6 +214,7 @@ class BoardFrame:
         self.board_of = board_of
         self.restyle = restyle
         self.figure = None
+        self._limit: int | None = None       # the height limit the board was last fitted to
         self.sizer = BoxSize()
         self.sizer.observe(lambda change: self.fit(), names=["width", "height"])
 
@@ -257,7 +272,11 @@ class BoardFrame:
         if self.figure is None or self.sizer.width <= 0:
             return False
         board = self.board_of()
-        changed = fit_width(self.figure, board, self.sizer.width, max_height=self.max_height())
+        limit = self.max_height()
+        if self._limit is not None and abs(limit - self._limit) < STEADY:
+            limit = self._limit              # a status line one line longer does not resize the board
+        self._limit = limit
+        changed = fit_width(self.figure, board, self.sizer.width, max_height=limit)
         layout = self.figure.layout
         self.restyle("drawn_scale", (layout.width - layout.margin.l - layout.margin.r) / board.width)
         return changed

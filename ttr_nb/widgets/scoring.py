@@ -524,7 +524,7 @@ class ScoringWalkthrough(LazyBoard, Controller):
 
     def _build_widgets(self) -> None:
         def big() -> W.Layout:
-            return W.Layout(height="44px", min_width="110px")
+            return W.Layout(height="42px", min_width="100px", width="auto")
 
         self.title = W.HTML()
         self.title.add_class("ttr-step-title")
@@ -538,12 +538,12 @@ class ScoringWalkthrough(LazyBoard, Controller):
         for b, cls in ((self.first_button, "ttr-first"), (self.prev_button, "ttr-prev"),
                        (self.next_button, "ttr-next"), (self.last_button, "ttr-last")):
             b.add_class(cls)
-            b.style.font_size = "16px"
+            b.style.font_size = "15px"
         self.first_button.on_click(self.guarded(lambda _: self.first()))
         self.prev_button.on_click(self.guarded(lambda _: self.previous()))
         self.next_button.on_click(self.guarded(lambda _: self.next()))
         self.last_button.on_click(self.guarded(lambda _: self.last()))
-        self.select = W.Dropdown(layout=W.Layout(width="340px", height="44px"))
+        self.select = W.Dropdown(layout=W.Layout(width="300px", height="42px"))
         self.select.add_class("ttr-step-select")
         self._set_select_options()
         self.select.observe(self.guarded(self._on_select), names="value")
@@ -551,15 +551,18 @@ class ScoringWalkthrough(LazyBoard, Controller):
         self.text.add_class("ttr-step-text")
         self.running = W.HTML()
         self.running.add_class("ttr-running")
-        nav = W.HBox([self.first_button, self.prev_button, self.next_button, self.last_button, self.select,
-                      self.counter], layout=W.Layout(align_items="center", flex_flow="row wrap"))
+        # one row of buttons under the step's title and its number: the board keeps the height left
+        nav = W.HBox([self.first_button, self.prev_button, self.next_button, self.last_button, self.select],
+                     layout=W.Layout(align_items="center", flex_flow="row wrap"))
+        self._heading = W.HBox([self.title, self.counter], layout=W.Layout(align_items="baseline",
+                                                                           flex_flow="row wrap"))
         self._nav = nav
 
     def _build_tree(self) -> W.Widget:
         # the running totals next to the buttons that change them; the step's text beside the
         # board from 760 px (responsive.split), above it on a narrower screen
         body = split(self.board_frame.box, top=[self.text], text_beside=True)
-        tree = W.VBox([stylesheet(), self.title, self._nav, self.running, self.status.widget, body, self.errors])
+        tree = W.VBox([stylesheet(), self._heading, self._nav, self.running, self.status.widget, body, self.errors])
         tree.add_class("ttr-scoring")
         return mark_root(tree, self.game.board)
 

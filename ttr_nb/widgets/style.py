@@ -35,6 +35,7 @@ CSS = f"""
 
 /* the status line */
 .ttr-status-line {{ font-size: 15px; min-height: 1.4em; }}
+.ttr-scoring .ttr-status-line:empty {{ min-height: 0; }}
 .ttr-status-info {{ color: #234; }}
 .ttr-status-ok {{ color: #1a6b1a; }}
 .ttr-status-refused {{ color: #a33; }}
@@ -139,7 +140,7 @@ button.ttr-card-button {{ border: 1px solid #555; }}
 
 /* the scoring walkthrough */
 .ttr-title {{ font-size: 24px; font-weight: bold; margin: 4px 0; }}
-.ttr-counter {{ font-size: 15px; margin-left: 10px; }}
+.ttr-counter {{ font-size: 15px; margin-left: 14px; color: #555; white-space: nowrap; }}
 .ttr-step-body {{ font-size: 17px; line-height: 1.45; }}
 .ttr-totals {{ margin: 4px 0; }}
 .ttr-total {{

@@ -533,8 +533,8 @@ class GameTable(LazyBoard, Controller):
             return ()
         if not self.game.rules.stations:
             routes = self.game.board.routes_at(city)
-            self.status.show(ngettext("{city}: {n} route. Click a route's marker to claim it.",
-                                      "{city}: {n} routes. Click a route's marker to claim it.",
+            self.status.show(ngettext("{city}: {n} route. Click a route on the board to claim it.",
+                                      "{city}: {n} routes. Click a route on the board to claim it.",
                                       len(routes)).format(city=city, n=len(routes)))
             return ()
         self._selected = ("city", city)
@@ -601,10 +601,10 @@ class GameTable(LazyBoard, Controller):
         if s.phase == "opening":
             return _("{who}: choose which opening tickets to keep.").format(who=who)
         if s.phase == "turn" and self.game.rules.stations:
-            return _("{who}: draw cards, claim a route (click its marker), build a station (click a city) or draw "
+            return _("{who}: draw cards, claim a route (click it on the board), build a station (click a city) or draw "
                      "tickets.").format(who=who)
         if s.phase == "turn":
-            return _("{who}: draw cards, claim a route (click its marker) or draw tickets.").format(who=who)
+            return _("{who}: draw cards, claim a route (click it on the board) or draw tickets.").format(who=who)
         if s.phase == "draw2":
             return _("{who}: take a second card.").format(who=who)
         if s.phase == "tickets":
