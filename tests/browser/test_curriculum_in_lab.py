@@ -1,5 +1,6 @@
 """Every edition notebook as a student opens it: JupyterLab at 1280×800 with the file
-browser open, Run All, no cell errored, and every board drew.
+browser open, Run All, no cell errored, every board drew, and no board is taller than the
+notebook's visible height.
 
 The edition notebooks are found by name (`1x_`, `2x_`, `3x_`, `4x_`, `7x_` and on), so a new
 one is tested without an edit here; `TTR_CURRICULUM=70_india_grand_tour.ipynb` (names separated
@@ -116,6 +117,20 @@ def test_every_edition_notebook_runs_in_jupyterlab_and_draws_its_boards(browser,
             elif boards["drawn"] < boards["plots"] or boards["plots"] < boards["outputs"]:
                 problems.append(f"{name}: {boards['drawn']} of {boards['plots']} plots drew "
                                 f"({boards['outputs']} figure outputs)")
+            tall, deadline = None, time.time() + 15   # (a widget's board is fitted once its box reports its size)
+            while tall is None or (tall and time.time() < deadline):
+                if tall is not None:
+                    page.wait_for_timeout(300)
+                tall = page.evaluate(
+                """(panel) => { // every board (a figure with many traces) fits the visible height
+                    const outer = document.querySelector(panel + ' .jp-WindowedPanel-outer').getBoundingClientRect();
+                    const visible = Math.min(outer.bottom, window.innerHeight) - Math.max(outer.top, 0);
+                    return [...document.querySelectorAll(panel + ' .js-plotly-plot')]
+                        .filter(p => p.querySelectorAll('.scatterlayer .trace').length > 8)
+                        .map(p => Math.round(p.getBoundingClientRect().height)).filter(h => h > visible)
+                        .map(h => h + ' > ' + Math.round(visible)); }""", PANEL)
+            if tall:
+                problems.append(f"{name}: boards taller than the screen (px): {tall}")
             assert page.locator("#filebrowser").is_visible()
             shot = SHOTS / f"{Path(name).stem}.png"
             page.evaluate(

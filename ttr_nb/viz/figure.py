@@ -23,8 +23,9 @@ _TITLE_SIZE, _TOP_MARGIN = 17.0, 100
 
 def wrap_title(layout: dict) -> dict:
     """A plotly layout (a dict) whose title fits the figure's width (700 px where none is set):
-    a longer title is broken into lines at spaces, and an explicit top margin and height grow by
-    the lines added, so the plot keeps its size.  A title with a ``<br>`` of its own is kept."""
+    a longer title is broken into lines at spaces, and an explicit top margin grows by the lines
+    added, and so does the height, but for a board's (which keeps the height it was given to fit
+    the screen).  A title with a ``<br>`` of its own is kept."""
     title = layout.get("title")
     text = title.get("text") if isinstance(title, dict) else title
     if not text or "<br>" in text:
@@ -48,7 +49,10 @@ def wrap_title(layout: dict) -> dict:
     if "t" in margin:
         margin["t"] = margin["t"] + extra
         out["margin"] = margin
-        if layout.get("height"):
+        # a board keeps its height (it fits the screen: the board is drawn a little smaller);
+        # another figure grows, and its plot keeps its size
+        board = isinstance(layout.get("meta"), dict) and "board" in layout["meta"]
+        if layout.get("height") and not board:
             out["height"] = layout["height"] + extra
     return out
 
