@@ -408,6 +408,13 @@ class PositionReader:
         rules, board = self.rules, self.board
         used = [sum(board.routes[i].length for i, o in enumerate(owners) if o == p) for p in range(self.n)]
         default = [rules.trains - u for u in used]
+        for p, u in enumerate(used):
+            if u > rules.trains:
+                self.add("routes", _("player {n}'s routes take {used} trains, but the stock is {stock} (a player "
+                                     "never places more trains than the stock)").format(n=p + 1, used=u,
+                                                                                       stock=rules.trains))
+        if any(u > rules.trains for u in used):
+            return [max(0, t) for t in default]
         if "trains" not in self.d:
             return default
         trains = self.per_player("trains", default)
