@@ -66,6 +66,7 @@ from .narration import capital, route_name
 from .observer import reveal_dict
 from .payments import tunnel_extra
 from .position import FIELDS, PHASES, PendingTunnel, TunnelReveal
+from .readable import unreadable
 from .rules import edition_title
 from .shuffle import shuffle
 from .state import State
@@ -143,6 +144,9 @@ def state_to_dict(s: State) -> dict:
 def state_from_dict(game, d) -> State:
     """The position `d` describes, in `game` (see the module's docstring); PositionError
     listing every problem if it cannot be a position of that game."""
+    why = unreadable(d)
+    if why is not None:
+        raise PositionError(_("this position cannot be read: {why}").format(why=why))
     return PositionReader(game, d).read()
 
 
