@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from numbers import Integral
 from typing import Any
+
+from ..engine.digits import digits_value
 
 __all__ = ["same_fraction", "same_numbers"]
 
@@ -35,7 +38,10 @@ def same_numbers(answer: Any, expected: Any) -> bool:
         answer = [answer]
     if isinstance(answer, (bytes, dict)) or not hasattr(answer, "__iter__"):
         return False
+    numbers = [int(a) if isinstance(a, Integral) and not isinstance(a, bool) else digits_value(a) for a in answer]
+    if None in numbers:
+        return False
     try:
-        return sorted(int(str(a).strip()) for a in answer) == sorted(int(e) for e in expected)
+        return sorted(numbers) == sorted(int(e) for e in expected)
     except (TypeError, ValueError):
         return False
