@@ -31,17 +31,20 @@ exercise asks; small numbers are everywhere, so the rule is strict for them:
   "1 to 6", a row of a table) are never taken for an answer.
 
 The search is in `tests/notebooks/leaks.py`; `test_the_search_finds_what_notebook_50_gave_away`
-shows it finding the answers notebook 50 once gave away (its cells 4, 5, 20 and 21 as they were).
+shows it finding the answers notebook 50 once gave away (its cells 5, 20 and 21 as they were, and
+cell 4 once it named every edition), and `test_the_answer_of_every_exercise_would_be_found_if_a_cell_wrote_it`
+shows it would find every exercise's answer written above it.
 """
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from ttr_nb.engine import editions, load_rules
-from ttr_nb.exercises import Exercise, exercise, exercises, same_set
+from ttr_nb.exercises import Exercise, exercise, exercises, same_editions, same_set
 
 from tests.notebooks.leaks import _enumerations, counted, leaks, numbers_next_to
 from tests.notebooks.test_curriculum import NOTEBOOKS, STUDENT, cells, checked_ids, names, source
@@ -119,6 +122,16 @@ def test_the_search_finds_what_notebook_50_gave_away():
     # the same cells give nothing of today's exercises 3 and 4 away
     assert leaks(NOTEBOOK_50_AS_IT_WAS, exercise("usa-compared-2")) == []
     assert leaks(NOTEBOOK_50_AS_IT_WAS, exercise("switzerland-compared-2")) == []
+
+
+def test_edition_names_in_prose_give_a_list_of_editions_away_as_the_checker_takes_names():
+    """Cell 4 named the editions of exercise 3 in words (leaving India out): with India in, and
+    the checker taking names as it does today, the sentence is the answer."""
+    by_name = replace(FACE_UP_AS_IT_WAS, compare=same_editions)
+    full = "- the **face-up locomotive** costs the whole draw in the USA, Europe, India and Northern Lights;"
+    assert leaks([_markdown(full)], by_name)
+    assert not leaks([_markdown(full)], FACE_UP_AS_IT_WAS)                 # ids only: names were refused
+    assert not leaks(NOTEBOOK_50_AS_IT_WAS[:1], by_name)                   # India left out
 
 
 def test_a_list_in_prose_is_found_in_any_order_and_a_shorter_one_is_not():

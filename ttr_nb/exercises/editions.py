@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ..analysis.board_stats import board_stats, routes_by_length
 from ..engine import editions, load_game, load_rules
-from . import N_, Exercise, same_number, same_set, same_text
+from . import N_, Exercise
+from .compare import same_edition, same_editions, same_percent
 
 COMPARED = "50_editions_compared"
 
@@ -33,20 +34,20 @@ EXERCISES = [
         N_("Which edition's board has the most routes of length 2? Give its id, e.g. \"usa\"."),
         _most_length_two,
         N_("Count the routes of length 2 on each board: `ttr_nb.analysis.routes_by_length(game.board)`."),
-        wrong="northernlights", compare=same_text, notebook=COMPARED),
+        wrong="northernlights", compare=same_edition, notebook=COMPARED),
     Exercise(
         "switzerland-compared-1",
         N_("What share of the Swiss board's routes are tunnels? Give a whole percentage."),
         _tunnel_percent,
         N_("Divide the number of tunnels by the number of routes (the board statistics table), times 100."),
-        wrong=42, notebook=COMPARED),
+        wrong=42, compare=same_percent, notebook=COMPARED),
     Exercise(
         "usa-compared-2",
         N_("In which editions do the opening tickets a player does not keep go to the bottom of the ticket deck, "
            "as in the USA, so that they can be drawn later? Give a list of ids."),
         lambda: [e for e in editions() if load_rules(e).tickets.opening_returns == "bottom"],
         N_("Read the row \"opening tickets\" of the rules table."),
-        wrong=["usa", "europe"], compare=same_set, notebook=COMPARED),
+        wrong=["usa", "europe"], compare=same_editions, notebook=COMPARED),
     Exercise(
         "switzerland-compared-2",
         N_("In a 2-player Swiss game, how many of the board's routes can be claimed in all, if the players had "
