@@ -31,20 +31,21 @@ def _tunnel_percent() -> int:
 EXERCISES = [
     Exercise(
         "usa-compared-1",
-        N_("Which edition's board has the most routes of length 2? Give its id, e.g. \"usa\"."),
+        N_("Which edition's board has the most routes of length 2? Give its id or its name, e.g. \"usa\"."),
         _most_length_two,
         N_("Count the routes of length 2 on each board: `ttr_nb.analysis.routes_by_length(game.board)`."),
         wrong="northernlights", compare=same_edition, notebook=COMPARED),
     Exercise(
         "switzerland-compared-1",
-        N_("What share of the Swiss board's routes are tunnels? Give a whole percentage."),
+        N_("What share of the Swiss board's routes are tunnels? Count each route of a double route on its own, "
+           "as the board statistics do, and give a whole percentage."),
         _tunnel_percent,
         N_("Divide the number of tunnels by the number of routes (the board statistics table), times 100."),
         wrong=42, compare=same_percent, notebook=COMPARED),
     Exercise(
         "usa-compared-2",
         N_("In which editions do the opening tickets a player does not keep go to the bottom of the ticket deck, "
-           "as in the USA, so that they can be drawn later? Give a list of ids."),
+           "as in the USA, so that they can be drawn later? Give a list of ids or names."),
         lambda: [e for e in editions() if load_rules(e).tickets.opening_returns == "bottom"],
         N_("Read the row \"opening tickets\" of the rules table."),
         wrong=["usa", "europe"], compare=same_editions, notebook=COMPARED),

@@ -299,11 +299,13 @@ EXERCISES = [
              hint=N_("The discard pile is shuffled into a new deck first; then one card is taken."), wrong=0,
              notebook="11_usa_drawing_cards", setup=reshuffle_position),
     Exercise("usa-claiming-1", N_("Player 1 holds 2 blue, 3 green and 2 locomotives. In how many different ways can "
-             "player 1 pay for the grey route Phoenix–Santa Fe (3 spaces)?"), _grey_payments,
+             "player 1 pay for the grey route Phoenix–Santa Fe (3 spaces)? Count the different sets of cards."),
+             _grey_payments,
              hint=N_("One colour for the whole route; locomotives may replace any of its cards."), wrong=2,
              notebook="12_usa_claiming_routes", setup=grey_position),
     Exercise("usa-claiming-2", N_("In this 2-player game player 2 owns one of the Denver–Kansas City routes. How many "
-             "of the routes out of Denver are open to player 1?"), _open_routes_from_denver,
+             "of the routes out of Denver could player 1 still claim, with the right cards? (Each route of a double "
+             "route counts on its own.)"), _open_routes_from_denver,
              hint=N_("Player 1 owns none of them; with 2 players, a double route whose twin is taken is closed."),
              wrong=8, notebook="12_usa_claiming_routes", setup=double_route_position),
     Exercise("usa-claiming-3", N_("Player 1 has 3 trains left and holds 2 yellow cards and a locomotive. Which of "
@@ -341,8 +343,8 @@ EXERCISES = [
              "(Answer 1 or 2.)"), _tie_winner,
              hint=N_("First compare completed tickets; if they are equal too, look at the longest path bonus."),
              wrong=1, compare=same_player, notebook="14_usa_scoring", setup=tie_position),
-    Exercise("usa-play-1", N_("Player 1 holds 4 red cards and a locomotive. What is the most points player 1 can "
-             "score with one claim now?"), _best_claim_points,
+    Exercise("usa-play-1", N_("Player 1 holds 4 red cards and a locomotive. What is the most route points player 1 "
+             "can score with one claim now?"), _best_claim_points,
              hint=N_("Five cards pay for a route of up to 5 spaces: red, or grey, or of any colour if it is short "
              "enough for the locomotive alone. Then read the route table."),
              wrong=15, notebook="60_play_a_game", setup=table_position),
