@@ -54,8 +54,9 @@ def test_a_game_in_progress_is_scored_as_if_it_ended_now():
 
 
 def test_counting_ways_to_pay_counts_sets_of_cards():
-    """On a Northern Lights ferry a locomotive and 2 red cards pay two ways (the locomotive on the
-    symbol, or the pair): one set of cards, which the question counts once."""
+    """A way to pay could be read as the cards laid on the route's spaces in an order (2 green
+    and a locomotive on 3 spaces: three ways, by where the locomotive lies) or as the set of cards
+    (one way); the engine counts sets, and the question says so."""
     for ex_id in ("usa-claiming-1", "europe-ferries-1", "nordic-ferries-1", "switzerland-locos-1",
                   "northernlights-ferries-1"):
         english, danish = _texts(ex_id)
