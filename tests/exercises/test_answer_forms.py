@@ -148,3 +148,17 @@ def test_an_answer_of_the_wrong_form_never_shows_the_expected_value(ex):
             told = re.sub(r"(the editions are|udgaverne er) [^.]*\.", "", verdict.message.replace(hint, ""))
             given = [value for value in _copyable(told) if ex.accepts(value)]
             assert not given, (ex.id, answer, verdict.message)
+
+
+def test_a_number_is_read_in_the_digits_0_to_9_only_and_a_strange_one_is_wrong_not_a_crash():
+    """As every reader of a typed number in the package (issue 25): "٣", "²", "+3", "1_000" are
+    no numbers; a minus sign may be the typed one or the printed one (U+2212)."""
+    from fractions import Fraction
+
+    from ttr_nb.exercises import same_number
+    for text in ("٣", "²", " +3", "1_000", "9" * 5000, "3 cards"):
+        assert not same_number(text, 3) and not same_percent(text, 3) and not same_fraction(text, 3), text
+    assert same_number("-5", -5) and same_number("−5", -5) and check("switzerland-countries-2", "−5").correct
+    for strange in (float("nan"), float("inf"), "1/0", 10 ** 400, Fraction(1, 3), object()):
+        for ex in ALL:
+            assert not check(ex.id, strange).correct

@@ -9,6 +9,7 @@ written as one text (``"usa, india"``, ``"1 and 2"``).
 """
 from __future__ import annotations
 
+import math
 import re
 from fractions import Fraction
 from functools import lru_cache
@@ -44,12 +45,11 @@ def _norm(text: Any) -> str:
 
 
 def same_number(answer: Any, expected: Any) -> bool:
-    """Equal as numbers: 7, 7.0 and "7" all answer 7 (booleans do not)."""
-    if isinstance(answer, bool):
-        return False
+    """Equal as numbers: 7, 7.0 and "7" all answer 7, "-5" and "−5" answer -5 (booleans do not,
+    nor digits other than 0-9)."""
     try:
-        return float(str(answer).strip()) == float(expected)
-    except (TypeError, ValueError):
+        return as_fraction(answer) == as_fraction(expected)
+    except (TypeError, ValueError, ZeroDivisionError):
         return False
 
 
@@ -94,19 +94,30 @@ def same_player(answer: Any, expected: Any) -> bool:
     return player_number(answer) is not None and player_number(answer) == int(expected)
 
 
+#: a number as a student types it, in the digits 0-9 only: "7", "-5", "0.375", "0,375", "3/8"
+_NUMBER_TEXT = re.compile(r"\s*(-?\d+)(?:[.,](\d+))?(?:/(\d+))?\s*", re.ASCII)
+
+
 def as_fraction(value: Any) -> Fraction:
-    """The number `value` writes, exactly: ``7``, ``0.375``, ``"3/8"``, ``"0.375"``, ``"0,375"``
+    """The number `value` writes, exactly: ``7``, ``0.375``, ``Fraction(3, 8)``, or a text in the
+    digits 0-9 only such as ``"-5"``, ``"0.375"``, ``"0,375"`` (a Danish decimal) or ``"3/8"``
     (TypeError or ValueError for anything else, a yes/no included)."""
     if isinstance(value, bool):
         raise TypeError("a yes/no is not a number")
-    if isinstance(value, float):
-        return Fraction(value)
     if isinstance(value, str):
-        text = value.strip()
-        if re.fullmatch(r"-?\d+,\d+", text):           # a Danish decimal: "0,375"
-            text = text.replace(",", ".")
-        return Fraction(text)
-    return Fraction(value)
+        match = _NUMBER_TEXT.fullmatch(value.replace("−", "-"))
+        if not match:
+            raise ValueError(f"not a number: {value[:40]!r}")
+        whole, decimals, below = match.groups()
+        number = Fraction(int(whole)) if decimals is None else Fraction(f"{whole}.{decimals}")
+        return number / int(below) if below is not None else number
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValueError(f"not a number: {value}")
+        return Fraction(value)
+    if isinstance(value, (Integral, Fraction)):
+        return Fraction(value)
+    raise TypeError(f"not a number: {type(value).__name__}")
 
 
 def percent_of(value: Any) -> Fraction | None:
