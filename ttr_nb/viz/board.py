@@ -366,7 +366,8 @@ def _colour_name(colour: str, seat: int) -> str:
 class BoardView:
     """A board figure and what is needed to restyle it cheaply.
 
-    ``view.figure`` is a ``go.Figure`` (or ``go.FigureWidget`` with ``widget=True``) whose
+    ``view.figure`` is a ``go.Figure`` (or, with ``widget=True``, a :class:`~ttr_nb.viz.figure_widget.FigureWidget`,
+    plotly's FigureWidget fetching plotly.js once per page) whose
     traces are fixed at construction (see the module docstring); :meth:`update` moves
     claimed spaces between traces and rewrites the hover text of the changed routes only,
     inside ``figure.batch_update()``.
@@ -383,6 +384,7 @@ class BoardView:
         self.game = game
         self.board = board = game.board
         self.static = static
+        self.widget = bool(widget)          # a FigureWidget (clicks fire), or a picture
         self.colour_blind = bool(colour_blind)
         self.responsive = bool(responsive)
         self.text_size = text_size
@@ -416,7 +418,8 @@ class BoardView:
         traces = self._traces(pos, overlay_data)
         layout = self._layout(width, height, title)
         if widget:
-            self.figure = go.FigureWidget(data=traces, layout=layout)
+            from .figure_widget import FigureWidget       # (plotly's widget module: imported when needed)
+            self.figure = FigureWidget(data=traces, layout=layout)
             keep_state_fresh(self.figure)
             self.figure._config = dict(WIDGET_CONFIG)
         else:
@@ -1003,7 +1006,7 @@ class BoardView:
 
     def _register(self, callbacks: Callbacks, callback, remove: bool) -> None:
         callbacks.register(callback, remove)
-        if not remove and not self._hooked and type(self.figure).__name__ == "FigureWidget":
+        if not remove and not self._hooked and self.widget:
             self._hooked = True
             self.trace("routes").on_click(self._route_clicked)
             self.trace("route spaces").on_click(self._route_clicked)
@@ -1079,7 +1082,9 @@ def board_figure(state_or_game, *, player_colours: Sequence[str] | None = None, 
     ``overlays``       an :class:`Overlays` or a dict (``ticket``, ``network``, ``longest``,
                        ``payable``, ``player``); the same names also work as keywords
     ``static``         a plain picture: no hover, no route markers, no zoom
-    ``widget``         return a ``go.FigureWidget`` (needs anywidget)
+    ``widget``         return a ``go.FigureWidget`` (needs anywidget): a
+                       :class:`~ttr_nb.viz.figure_widget.FigureWidget`, whose page fetches
+                       plotly.js once however many figures it shows
     ``colour_blind``   colour-blind mode: a letter on every open space names its printed colour
                        (R red, O orange, Y yellow, G green, B blue, P pink, W white, K black;
                        grey spaces have none)

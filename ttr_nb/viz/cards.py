@@ -125,7 +125,11 @@ def _figure(slots, mode: str, title: str | None, widget: bool) -> go.Figure:
         meta=dict(mode=mode, slots=len(slots)))
     if widget:                          # (a static Figure wraps its title when it is shown)
         layout = wrap_title(layout)
-    fig = go.FigureWidget(data=traces, layout=layout) if widget else Figure(data=traces, layout=layout)
+    if widget:
+        from .figure_widget import FigureWidget       # (plotly's widget module: imported when needed)
+        fig = FigureWidget(data=traces, layout=layout)
+    else:
+        fig = Figure(data=traces, layout=layout)
     fig._ttr_cards = (mode, _trace_data(slots))
     return fig
 

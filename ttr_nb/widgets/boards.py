@@ -1,8 +1,8 @@
 """The widgets' board figures: made when first shown (`LazyBoard`), or one figure that shows
 whichever board is chosen (`BoardMirror`).
 
-Why one FigureWidget restyled, not one per edition: every FigureWidget ships the whole
-plotly.js bundle (~5 MB) to the browser, and the boards drawn by `ttr_nb.viz.BoardView` for
+Why one FigureWidget restyled, not one per edition: a FigureWidget costs its data and layout
+(~150-200 KB) on the page, plotly.js itself once per page (`ttr_nb.viz.figure_widget`), and the boards drawn by `ttr_nb.viz.BoardView` for
 the same number of seats have the same fixed list of traces. So each edition's board is
 drawn once as a plain `go.Figure` (~0.1 s, cached), and switching edition copies into the
 single FigureWidget only the trace and layout properties that differ, inside one
@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import Callable
 
 import ipywidgets as W
-import plotly.graph_objects as go
 
 from ..engine.callbacks import Callbacks
 from ..viz import PLAYER_COLOURS, BoardView, Overlays, keep_state_fresh
@@ -36,9 +35,8 @@ def _mirror_size(board) -> dict:
 class LazyBoard:
     """Mixin: the widget's one board `FigureWidget`, made on first use.
 
-    plotly ships its whole plotly.js bundle (~5 MB) with every FigureWidget, and a page
-    that loads several at once risks anywidget's 2-second model timeout (the model then
-    ignores every later update). So the figure is only made when the widget is shown (or
+    A board figure costs its data and layout on the page (~150-200 KB; plotly.js comes once
+    per page, `ttr_nb.viz.figure_widget`). So the figure is only made when the widget is shown (or
     `.view` / `.figure` is used): a table or walkthrough driven from Python and never
     displayed costs no figure at all. The highlight and overlays asked for before that are
     kept and drawn when the figure is made."""
@@ -70,7 +68,7 @@ class LazyBoard:
 
     @property
     def figure(self):
-        """The board's `go.FigureWidget`."""
+        """The board's `FigureWidget` (`ttr_nb.viz.figure_widget`)."""
         return self.view.figure
 
     @property
@@ -146,7 +144,7 @@ def _layout_props(layout) -> dict:
 
 
 class BoardMirror:
-    """One `go.FigureWidget` showing whichever board is chosen.
+    """One `FigureWidget` showing whichever board is chosen.
 
     Boards are drawn by `ttr_nb.viz.BoardView` as plain figures, one per key (an edition),
     created on first use and kept. `show(key)` and `sync()` copy into the one FigureWidget
@@ -164,7 +162,7 @@ class BoardMirror:
         self.board_options = dict(responsive=True, **board_options)   # e.g. colour_blind=True
         self.views: dict = {}
         self.key = None
-        self.figure: go.FigureWidget | None = None
+        self.figure = None                  # a ttr_nb.viz.figure_widget.FigureWidget, once shown
         # responsive: the figure follows the width of its box and the visible height (responsive.py)
         self.frame = BoardFrame(lambda: self.view.board, self._restyle, guard=guard,
                                 colour_letters=bool(board_options.get("colour_blind")))
@@ -250,7 +248,8 @@ class BoardMirror:
     def _build(self, view: BoardView) -> None:
         old = self.figure
         src = view.figure
-        self.figure = go.FigureWidget(data=src.data, layout=src.layout)
+        from ..viz.figure_widget import FigureWidget      # (plotly's widget module: imported when needed)
+        self.figure = FigureWidget(data=src.data, layout=src.layout)
         self.figure._config = dict(WIDGET_CONFIG)
         keep_state_fresh(self.figure)
         self._shown = [_trace_props(t) for t in src.data]

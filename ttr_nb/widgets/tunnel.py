@@ -384,7 +384,8 @@ class TunnelLab(Controller):
         self.table_html = W.HTML(layout=W.Layout(width="auto"))   # (100% plus its margins would overflow)
         self.table_html.add_class("ttr-odds-table")
         xs = [_(x) for x in _X]
-        self.figure = go.FigureWidget(
+        from ..viz.figure_widget import FigureWidget      # (plotly's widget module: imported when needed)
+        self.figure = FigureWidget(
             data=[go.Bar(name=_("exact"), x=xs, y=[0, 0, 0, 0], marker_color=_EXACT, text=["", "", "", ""],
                          textposition="outside", meta="exact", cliponaxis=False,
                          hovertemplate=_("%{x}: %{y:.2%} (exact)") + "<extra></extra>"),
