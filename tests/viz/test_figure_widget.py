@@ -66,3 +66,16 @@ def test_the_front_end_is_a_small_loader_and_the_kernel_sends_the_bundle_when_as
         assert plotly_bundle().rstrip().endswith(b"*/") and b"FigureModel" in plotly_bundle()
     finally:
         del fig.send
+
+
+def test_without_a_kernel_the_figure_says_so_in_the_widgets_language():
+    from ttr_nb.engine.i18n import language, set_language
+    before = language()
+    try:
+        set_language("da")
+        fig = FigureWidget()
+        assert fig._waiting_text == "Figuren tegnes, når notesbogen kører."
+        assert '"_waiting_text"' in fig._esm
+        fig.close()
+    finally:
+        set_language(before)

@@ -36,6 +36,11 @@ from pathlib import Path
 
 import plotly
 import plotly.graph_objects as go
+import traitlets
+
+from ..engine.i18n import translations
+
+_ = translations("widgets")[0]
 
 __all__ = ["FigureWidget", "plotly_bundle", "ASK", "ANSWER"]
 
@@ -54,7 +59,7 @@ _LOADER = """
 const VERSION = %(version)s;
 const KEY = "__ttrPlotlyWidget:" + VERSION;       // one bundle per page and plotly version
 const ASK = %(ask)s, ANSWER = %(answer)s;
-const WAIT_MS = 60000;
+const WAIT_MS = 20000, ATTEMPTS = 3;
 const KINDS = ["addTraces", "deleteTraces", "moveTraces", "restyle", "relayout", "update", "animate",
                "removeLayoutProps", "removeTraceProps"];
 
@@ -83,17 +88,28 @@ async function load(buffer) {
 }
 
 function ask(model) {
-  // the first figure on the page asks; if no answer comes (no kernel), the next figure asks again
+  // the first figure on the page asks; with no answer in time (that figure was closed, or no kernel
+  // runs) the page forgets the question and the next figure waiting asks again
   const slot = page();
   if (slot.module || slot.asked) return;
   slot.asked = true;
   model.send({ type: ASK });
   setTimeout(() => {
     if (!slot.module && window[KEY] === slot) {
-      slot.reject(new Error("no answer from the kernel"));
       delete window[KEY];
+      slot.reject(new Error("no answer from the kernel"));
     }
   }, WAIT_MS);
+}
+
+async function bundle(model) {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const slot = page();
+    if (slot.module) return slot.module;
+    ask(model);
+    try { return await slot.promise; } catch (error) { /* ask again */ }
+  }
+  throw new Error("plotly's bundle did not come");
 }
 
 export default () => {
@@ -142,9 +158,9 @@ export default () => {
     async render({ el }) {
       let module;
       try {
-        module = page().module || await page().promise;
+        module = await bundle(model);
       } catch (error) {
-        el.textContent = "This figure is drawn when the notebook's kernel runs.";
+        el.textContent = model.get("_waiting_text");
         el.classList.add("ttr-figure-waiting");
         return;
       }
@@ -165,9 +181,12 @@ class FigureWidget(go.FigureWidget):
     docstring); the same Python API.  Each figure answers the page's request for the bundle."""
 
     _esm = _loader()
+    #: shown in place of the figure when no kernel answers (a notebook saved with its widgets)
+    _waiting_text = traitlets.Unicode().tag(sync=True)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self._waiting_text = _("This figure is drawn when the notebook runs.")
         self.on_msg(self._answer)
 
     def _answer(self, _widget, content, _buffers) -> None:
