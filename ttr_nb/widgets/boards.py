@@ -1,9 +1,10 @@
 """The widgets' board figures: made when first shown (`LazyBoard`), or one figure that shows
 whichever board is chosen (`BoardMirror`).
 
-Why one FigureWidget restyled, not one per edition: a FigureWidget costs its data and layout
-(~150-200 KB) on the page, plotly.js itself once per page (`ttr_nb.viz.figure_widget`), and the boards drawn by `ttr_nb.viz.BoardView` for
-the same number of seats have the same fixed list of traces. So each edition's board is
+Why one FigureWidget restyled, not one per edition: each FigureWidget costs its data and
+layout (~150-200 KB) on the page (plotly.js comes once per page, `ttr_nb.viz.figure_widget`),
+and the boards drawn by `ttr_nb.viz.BoardView` for the same number of seats have the same
+fixed list of traces. So each edition's board is
 drawn once as a plain `go.Figure` (~0.1 s, cached), and switching edition copies into the
 single FigureWidget only the trace and layout properties that differ, inside one
 `batch_update()`: one message to the browser, ~25 ms in Python. Nothing is added or
