@@ -98,13 +98,19 @@ function ask(model) {
   const slot = page();
   if (slot.module || slot.asked) return;
   slot.asked = true;
-  model.send({ type: ASK });
-  setTimeout(() => {
+  const forget = (why) => {
     if (!slot.module && window[KEY] === slot) {
       delete window[KEY];
-      slot.reject(new Error("no answer from the kernel"));
+      slot.reject(new Error(why));
     }
-  }, WAIT_MS);
+  };
+  try {
+    model.send({ type: ASK });
+  } catch (error) {             // a model restored from a saved notebook has no kernel to ask
+    forget("no kernel to ask");
+    return;
+  }
+  setTimeout(() => forget("no answer from the kernel"), WAIT_MS);
 }
 
 async function bundle(model) {
