@@ -443,14 +443,14 @@ class PaymentChecker(Controller):
             self._quiet = False
         self.options_html.value = self._intro_html()
 
-    @staticmethod
-    def _route_option(r) -> str:
+    def _route_option(self, r) -> str:
         colour = route_colour(r.colour)
+        name = route_label(r, self.game.board)
         if r.tunnel:
-            return _("{route} ({n} {colour} tunnel)").format(route=route_label(r, self.game.board), n=r.length, colour=colour)
+            return _("{route} ({n} {colour} tunnel)").format(route=name, n=r.length, colour=colour)
         if r.ferry_locomotives:
-            return _("{route} ({n} {colour} ferry)").format(route=route_label(r, self.game.board), n=r.length, colour=colour)
-        return f"{route_label(r, self.game.board)} ({r.length} {colour})"
+            return _("{route} ({n} {colour} ferry)").format(route=name, n=r.length, colour=colour)
+        return f"{name} ({r.length} {colour})"
 
     def _refresh_hand(self) -> None:
         for i, name in enumerate(CARD_NAMES):

@@ -446,8 +446,7 @@ class TunnelLab(Controller):
         finally:
             self._quiet = False
 
-    @staticmethod
-    def _tunnel_option(r) -> str:
+    def _tunnel_option(self, r) -> str:
         return f"{route_label(r, self.game.board)} ({r.length} {route_colour(r.colour)})"
 
     def _show_all(self) -> None:
