@@ -486,7 +486,7 @@ class BoardView:
         routes = board.routes_at(city.name)
         text = f"<b>{place_name(board, city)}</b>"
         if city.is_junction:
-            text += "<br>" + _("routes meet here; the board prints no name")
+            text += "<br>" + _("routes meet here; the board data gives it no name")
         if city.is_country:
             text += " " + _("(country)")
         if city.board_label:                # the name actions use, and the board's own spelling
