@@ -17,7 +17,7 @@ import pytest
 import ttr_nb
 from ttr_nb.viz import (PLAYER_COLOURS, ROUTE_COLOURS, Overlays, board_figure, board_view,
                         board_widget, display_figure, hand_figure, ticket_path, update_board, update_cards)
-from ttr_nb.viz.places import place_name
+from ttr_nb.engine.places import place_name
 from ttr_nb.viz.geometry import (board_geometry, car_polygon, count_polygons, flatten, locomotive_glyph,
                                  loco_symbol_spaces, route_centreline, route_midpoint, space_polygons)
 

@@ -1,5 +1,5 @@
 """Northern Lights' three junctions without a name: drawn as small neutral dots with no name,
-said in words on hover ("a junction without a name (Sweden, north)"), never by the board data's id
+said in words on hover ("a junction without a name in northern Sweden"), never by the board data's id
 ("Unnamed Swedish city (north)"), in English and in Danish."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import ttr_nb
 from ttr_nb.engine.board import load_board
 from ttr_nb.engine.i18n import using
 from ttr_nb.viz import board_figure, board_widget
-from ttr_nb.viz.places import junctions, place_name
+from ttr_nb.engine.places import junctions, place_name
 
 IDS = ["Unnamed Russian city", "Unnamed Swedish city (north)", "Unnamed Swedish city (south)"]
 
@@ -70,16 +70,16 @@ def test_a_junction_is_a_small_grey_dot_without_a_name():
 def test_hover_texts_say_what_a_junction_is_in_english_and_danish():
     board = load_board("northernlights")
     assert [place_name(board, c) for c in IDS] == [
-        "a junction without a name (Russia)", "a junction without a name (Sweden, north)",
-        "a junction without a name (Sweden, south)"]
+        "a junction without a name in Russia", "a junction without a name in northern Sweden",
+        "a junction without a name in southern Sweden"]
     with using("da"):
         assert [place_name(board, c) for c in IDS] == [
-            "et knudepunkt uden navn (Rusland)", "et knudepunkt uden navn (Sverige, nord)",
-            "et knudepunkt uden navn (Sverige, syd)"]
+            "et knudepunkt uden navn i Rusland", "et knudepunkt uden navn i det nordlige Sverige",
+            "et knudepunkt uden navn i det sydlige Sverige"]
         fig = board_widget(ttr_nb.load_game("northernlights"))
     cities = trace(fig, "cities")
     i = list(cities.customdata).index("Unnamed Swedish city (north)")
-    assert cities.hovertext[i].startswith("<b>et knudepunkt uden navn (Sverige, nord)</b>")
+    assert cities.hovertext[i].startswith("<b>et knudepunkt uden navn i det nordlige Sverige</b>")
     routes = trace(fig, "routes")
     kiruna = [t for t in routes.hovertext if t.startswith("<b>Kiruna – et knudepunkt")]
     assert len(kiruna) == 2          # Kiruna is joined to both Swedish junctions
@@ -89,4 +89,20 @@ def test_the_widgets_name_a_route_to_a_junction_in_words():
     from ttr_nb.widgets.explorer import route_label
     board = load_board("northernlights")
     r = next(r for r in board.routes if r.a == "Kiruna" and r.b == "Unnamed Swedish city (north)")
-    assert route_label(r, board) == "Kiruna–a junction without a name (Sweden, north)"
+    assert route_label(r, board) == "Kiruna–a junction without a name in northern Sweden"
+
+
+@pytest.mark.parametrize("language", ["en", "da"])
+def test_the_games_sentences_name_a_junction_in_words(language):
+    """The log line of a claim and a refusal, as the table's status line shows them."""
+    game = ttr_nb.load_game("northernlights", players=2, seed=5)
+    tickets = [["Oslo-Stockholm", "Stockholm-Helsinki"], ["Stockholm-København", "Oslo-København"]]
+    state = game.state_from_dict({"hands": [{"white": 2}, {"red": 1}], "tickets": tickets})
+    claim = game.parse_action("claim Kiruna-Unnamed Swedish city (north) white*2")
+    with using(language):
+        (line,) = state.describe(claim)
+        refused = state.why_illegal("claim Kiruna-Unnamed Swedish city (north) red*2").text
+        taken = state.apply(claim).why_illegal(claim).text
+    junction = {"en": "a junction without a name in northern Sweden", "da": "et knudepunkt uden navn i det nordlige Sverige"}
+    for text in (line, refused, taken):
+        assert "Unnamed" not in text and f"Kiruna-{junction[language]} " in text, text

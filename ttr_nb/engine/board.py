@@ -134,7 +134,7 @@ class City:
 
     @property
     def is_junction(self) -> bool:
-        """A place where routes meet that the printed board leaves without a name (Northern
+        """A place where routes meet that the board data leaves without a name (Northern
         Lights has three).  The board data calls each "Unnamed ..." so that routes and actions
         can refer to it; that name is an id, not something to show a student."""
         return self.kind == "city" and self.name.startswith(JUNCTION_PREFIX)

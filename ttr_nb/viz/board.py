@@ -66,7 +66,7 @@ from ..engine.i18n import translations
 from .figure import Figure
 from .geometry import CAR_LENGTH, CAR_WIDTH, BoardGeometry, board_geometry, flatten
 from .labels import text_box, within_frame
-from .places import place_name
+from ..engine.places import place_name
 from .palette import (PLAYER_COLOURS, PLAYER_MARKS, PLAYER_NAMES, ROUTE_COLOUR_ORDER, ROUTE_COLOURS,
                       ROUTE_LETTERS, mark_colour, text_colour)
 

@@ -30,7 +30,7 @@ from ..engine.payments import describe_price
 from ..engine.rules import edition_title, load_rules
 from ..viz import BoardView
 from ..viz.board import ROUTE_COLOURS
-from ..viz.places import place_name
+from ..engine.places import place_name
 from .base import Controller
 from .boards import BoardMirror, board_size
 from .html import esc as _esc
