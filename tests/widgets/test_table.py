@@ -20,7 +20,8 @@ from ttr_nb.engine import (AbandonTunnel, BuildStation, Claim, DrawBlind, DrawFa
 from ttr_nb.engine.cards import CARD_NAMES, Cards, card_word, colour_name
 from ttr_nb.engine.narration import capital, cards_text, points_text, route_name
 from ttr_nb.viz import PLAYER_COLOURS
-from ttr_nb.widgets.table import GameTable
+from ttr_nb.engine.i18n import using
+from ttr_nb.widgets.table import GameTable, deck_tooltip
 from ttr_nb.widgets.testing import simulate_click
 
 from .words import EN, WN, W, E, english
@@ -667,3 +668,30 @@ def test_a_short_display_hides_only_its_empty_slots():
     assert not table.draw_deck()
     assert engine_says(table.status.text, "The deck and the discard pile are both empty: no card can be drawn blind.",
                        table.state.why_illegal(DrawBlind()))
+
+
+def test_the_deck_buttons_tooltip_says_what_its_numbers_are_in_english_and_danish():
+    table = GameTable("usa", seats=["human", "human"], seed=0, bot_delay=0, language="en")
+    table.keep([0, 1])
+    table.keep([0, 1])
+    s = table.state
+    assert not s.discard and table.deck_button.description == f"Deck ({len(s.deck)})"
+    assert table.deck_button.tooltip == (f"Draw the top card of the deck: {len(s.deck)} cards are left in the deck, "
+                                         "and the discard pile is empty.")
+    while not [a for a in table.state.legal_actions() if isinstance(a, Claim)]:
+        table.draw_deck()
+        table.draw_deck()
+    table.claim(next(a for a in table.state.legal_actions() if isinstance(a, Claim)).route)
+    s = table.state
+    deck, discard = len(s.deck), len(s.discard)
+    assert discard and table.deck_button.description == f"Deck ({deck}+{discard})"
+    assert table.deck_button.tooltip == (
+        f"Draw the top card of the deck: {deck} cards are left in the deck and {discard} "
+        f"card{'s are' if discard > 1 else ' is'} on the discard pile, which is shuffled into a new deck when "
+        "the deck runs out.")
+    danish = GameTable("usa", seats=["human", "human"], seed=0, bot_delay=0, language="da")
+    assert danish.deck_button.tooltip == (f"Træk det øverste kort i bunken: der er {len(danish.state.deck)} kort "
+                                          "tilbage i bunken, og afkastet er tomt.")
+    with using("da"):
+        assert deck_tooltip(95, 2) == ("Træk det øverste kort i bunken: der er 95 kort tilbage i bunken, og 2 kort "
+                                       "ligger i afkastet; det blandes til en ny bunke, når bunken slipper op.")

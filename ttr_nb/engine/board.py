@@ -98,6 +98,11 @@ class MapError(ValueError):
 # --------------------------------------------------------------------------- data
 
 
+#: How the board data begins the id of a place the printed board leaves unnamed
+#: (see ``City.is_junction``).
+JUNCTION_PREFIX = "Unnamed "
+
+
 @dataclass(frozen=True)
 class City:
     """A city, or (Switzerland) a neighbouring country, which acts as one place."""
@@ -126,6 +131,13 @@ class City:
     @property
     def is_country(self) -> bool:
         return self.kind == "country"
+
+    @property
+    def is_junction(self) -> bool:
+        """A place where routes meet that the board data leaves without a name (Northern
+        Lights has three).  The board data calls each "Unnamed ..." so that routes and actions
+        can refer to it; that name is an id, not something to show a student."""
+        return self.kind == "city" and self.name.startswith(JUNCTION_PREFIX)
 
 
 @dataclass(frozen=True)

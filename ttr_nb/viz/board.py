@@ -66,6 +66,7 @@ from ..engine.i18n import translations
 from .figure import Figure
 from .geometry import CAR_LENGTH, CAR_WIDTH, BoardGeometry, board_geometry, flatten
 from .labels import text_box, within_frame
+from ..engine.places import place_name
 from .palette import (PLAYER_COLOURS, PLAYER_MARKS, PLAYER_NAMES, ROUTE_COLOUR_ORDER, ROUTE_COLOURS,
                       ROUTE_LETTERS, mark_colour, text_colour)
 
@@ -91,6 +92,8 @@ _BOARD_FILL = "#f2ecd9"       # parchment, like the printed boards
 _BOARD_EDGE = "#c9bfa3"
 _SEA = "#cfe3ee"              # the water round ferries
 _TEXT = "#1d1d1d"
+_JUNCTION = "#757575"          # a junction without a name: a small neutral dot, no city
+_JUNCTION_DOT = 8
 _TICKET = "#00b7d6"
 _LONGEST = "#ff5a00"
 _PAYABLE = "#00843d"          # dark green: dark against the parchment and light cars
@@ -437,7 +440,7 @@ class BoardView:
         game = self.game
         r = self.board.routes[ri]
         colour = _("grey") if r.colour == GREY_NAME else colour_name(r.colour)
-        name = f"{r.a} – {r.b}"
+        name = f"{place_name(self.board, r.a)} – {place_name(self.board, r.b)}"
         if r.twin is not None:          # in words, never the internal key's "#2"
             n = int(r.key.rsplit("#", 1)[1]) if "#" in r.key else 1
             if n == 1:
@@ -481,7 +484,9 @@ class BoardView:
     def _city_text(self, pos: _Position, city) -> str:
         board = self.board
         routes = board.routes_at(city.name)
-        text = f"<b>{city.name}</b>"
+        text = f"<b>{place_name(board, city)}</b>"
+        if city.is_junction:
+            text += "<br>" + _("routes meet here; the board data gives it no name")
         if city.is_country:
             text += " " + _("(country)")
         if city.board_label:                # the name actions use, and the board's own spelling
@@ -688,15 +693,19 @@ class BoardView:
         cities = board.cities
         places = [c for c in cities if not c.is_country]
         labels = self._city_labels()
-        lx, ly = flatten(labels[c.name].leader for c in places if labels[c.name].leader)
+        # a junction without a name is a small grey dot with no name beside it
+        lx, ly = flatten(labels[c.name].leader for c in places if labels[c.name].leader and not c.is_junction)
         add(_scatter(name="label leaders", mode="lines", x=lx, y=ly, line=dict(color="#555555", width=1), **skip))
         add(_scatter(name="cities", x=[c.x for c in places], y=[c.y for c in places], mode="markers",
-                       text=[c.name for c in places],
-                       marker=dict(size=11, color="#c62828", line=dict(color="#ffffff", width=2)),
+                       text=[place_name(board, c) for c in places],
+                       marker=dict(size=[_JUNCTION_DOT if c.is_junction else 11 for c in places],
+                                   color=[_JUNCTION if c.is_junction else "#c62828" for c in places],
+                                   line=dict(color="#ffffff", width=2)),
                        customdata=[c.name for c in places], hovertext=[self._city_text(pos, c) for c in places],
                        hoverinfo="skip" if self.static else "text", showlegend=False))
         add(_scatter(name="city names", mode="text", x=[labels[c.name][0] for c in places],
-                       y=[labels[c.name][1] for c in places], text=[labels[c.name][3] for c in places],
+                       y=[labels[c.name][1] for c in places],
+                       text=["" if c.is_junction else labels[c.name][3] for c in places],
                        textposition=[labels[c.name][2] for c in places], customdata=[c.name for c in places],
                        textfont=dict(size=[labels[c.name].size for c in places], color=_TEXT,
                                      shadow="0px 0px 3px #ffffff"), **skip))
