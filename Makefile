@@ -83,7 +83,7 @@ lab: $(VENV)/.installed-lab $(VENV)/.installed-kernel bytecode
 TEST_WORKERS ?= 2
 test: $(VENV)/.installed-test $(VENV)/.installed-kernel $(CHROMIUM) bytecode
 	$(KERNEL_SPEC)
-	$(PY) -m pytest -q -p no:cacheprovider -n $(TEST_WORKERS) --dist loadgroup tests notebooks --nbval-lax
+	$(PY) -m pytest -q -p no:cacheprovider -n $(TEST_WORKERS) tests notebooks --nbval-lax
 
 # Four times the seeded random games of `make test` (every edition, player count and option,
 # invariants after every action): TTR_RANDOM_GAMES_SCALE=10 make soak plays ten times as many.

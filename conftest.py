@@ -1,33 +1,30 @@
 """How the test run is shared between processes (`make test` runs pytest-xdist with two workers).
 
-Tests that must run in one process, in order, are grouped (`--dist loadgroup` sends a group to one
-worker, which runs it in collection order):
-- the cells of a notebook checked by nbval share the notebook's kernel: one group per notebook;
-- the browser tests share one JupyterLab, one Voilà and one Chromium: one group for all of them
-  (two browsers and two servers at once on a two-core machine make each of them slower, and the
-  browser tests wait on the page in real time).
-Every other test goes wherever a worker is free."""
+Tests that must run in one process, in order, are kept together: xdist hands each scope below to
+one worker, which runs it in collection order.
+- A notebook checked by nbval is one scope: its cells share the notebook's kernel.
+- Every other test file is one scope: its module fixtures are made once.
+- The browser tests are one scope for all their files: they share one JupyterLab, one Voilà and
+  one Chromium; two browsers and two servers at once on a two-core machine make each slower, and
+  the browser tests wait on the page in real time.
+(A scheduler of our own, because xdist's `--dist loadgroup` marks are lost under pytest 9, whose
+items keep their id elsewhere.)"""
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
-ROOT = Path(__file__).resolve().parent
-BROWSER = ROOT / "tests" / "browser"
+BROWSER = "tests/browser/"
 
 
-def _group(path: Path) -> str | None:
-    if path.suffix == ".ipynb":
-        return f"notebook {path.relative_to(ROOT)}"
-    if BROWSER in path.parents:
-        return "browser"
-    return None
+def scope_of(nodeid: str) -> str:
+    """The scope of a test: its file, or all the browser tests together."""
+    path = nodeid.split("::", 1)[0]
+    return BROWSER if path.startswith(BROWSER) else path
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(config, items):
-    for item in items:
-        group = _group(Path(str(item.path)))
-        if group is not None:
-            item.add_marker(pytest.mark.xdist_group(group))
+def pytest_xdist_make_scheduler(config, log):
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ByScope(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return scope_of(nodeid)
+
+    return ByScope(config, log)
