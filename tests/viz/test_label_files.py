@@ -1,5 +1,5 @@
 """The committed placements of the city names (ttr_nb/viz/placements/<board>.json, made by
-`make labels`): one for every board in maps/, each equal to a fresh computation (this file
+`make labels`): one for every board in ttr_nb/maps/, each equal to a fresh computation (this file
 pays the placement's cost, once per board and text size), used by the figures without
 computing anything, and never for a board or a scale they were not made for."""
 from __future__ import annotations
@@ -18,12 +18,12 @@ from ttr_nb.viz.label_files import (COMMAND, FOLDER, committed_labels, fingerpri
                                     standard_sizes, stray_placements)
 from ttr_nb.viz.labels import label_positions
 
-BOARDS = board_names()          # every board file in maps/, the ones added later too
+BOARDS = board_names()          # every board file in ttr_nb/maps/, the ones added later too
 SIZES = standard_sizes()
 
 
 def test_every_board_in_maps_has_its_placement_file():
-    # (a file may come before its board: a board on its way to maps/ from another branch)
+    # (a file may come before its board: a board on its way to ttr_nb/maps/ from another branch)
     problems = placement_problems(BOARDS, fresh=False)
     assert not problems, "\n".join(problems)
 
@@ -35,9 +35,9 @@ def test_a_board_without_its_placement_file_fails_with_the_command_to_run(tmp_pa
     (tmp_path / "atlantis.json").write_text("{}", encoding="utf-8")
     problems = placement_problems(BOARDS, tmp_path, fresh=False) + stray_placements(BOARDS, tmp_path)
     assert len(problems) == 2, problems
-    assert problems[0].startswith("maps/usa.json has no committed placement of its city names")
+    assert problems[0].startswith("ttr_nb/maps/usa.json has no committed placement of its city names")
     assert f"run `{COMMAND}`" in problems[0] and "usa.json is missing" in problems[0]
-    assert "atlantis.json belongs to no board in maps/" in problems[1]
+    assert "atlantis.json belongs to no board in ttr_nb/maps/" in problems[1]
 
 
 @pytest.mark.parametrize("size, kw", SIZES, ids=[name for name, _ in SIZES])

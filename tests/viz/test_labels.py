@@ -1,5 +1,5 @@
 """City names: placed clear of the cars, the routes' centre lines, the city dots, each other and
-the frame, and nearest their own dot, for every board in maps/, at the default text size (a
+the frame, and nearest their own dot, for every board in ttr_nb/maps/, at the default text size (a
 board drawn at the 1280-pixel scale) and the projector size (a board on a 1920-pixel
 projector).  Boxes are measured with a generous font width."""
 from __future__ import annotations
@@ -13,7 +13,7 @@ from ttr_nb.viz.board import LABEL_SCALES
 from ttr_nb.viz.geometry import board_geometry, car_polygon, convex_overlap
 from ttr_nb.viz.labels import Label, box_polygon, label_box, label_problems, printed_name, text_box
 
-BOARDS = board_names()          # every board file in maps/, the ones added later too
+BOARDS = board_names()          # every board file in ttr_nb/maps/, the ones added later too
 SIZES = list(TEXT_SIZES)
 
 #: Covering a car, crossed by a route's line, over a dot or a country's mark, out of the frame:

@@ -1,6 +1,6 @@
 """Pure geometry of a board picture: train-space polygons, route mid points and centre lines.
 
-Everything is in board pixels (x right, **y down**, as in ``maps/*.json``); an angle is
+Everything is in board pixels (x right, **y down**, as in ``ttr_nb/maps/*.json``); an angle is
 in degrees, clockwise on screen.  Nothing here imports plotly: the functions turn
 engine objects into plain lists of numbers, and ``ttr_nb.viz.board`` turns those
 into traces.

@@ -2,7 +2,7 @@
 
 Placing a board's names (:func:`ttr_nb.viz.labels.label_positions`) takes about a second of
 CPU; a notebook kernel would pay it for the first board it draws.  So for every board in
-maps/ and each text size (``TEXT_SIZES`` at its ``LABEL_SCALES`` in ``ttr_nb.viz.board``)
+ttr_nb/maps/ and each text size (``TEXT_SIZES`` at its ``LABEL_SCALES`` in ``ttr_nb.viz.board``)
 the placement is computed by ``scripts/place_labels.py`` (:data:`COMMAND`) and committed as
 ``placements/<board>.json`` beside this module, shipped in the wheel and read in a few ms.
 
@@ -165,7 +165,7 @@ def placement_problems(names, folder: Path = FOLDER, fresh: bool = True) -> list
     for name in names:
         path = folder / f"{name}.json"
         if not path.exists():
-            out.append(f"maps/{name}.json has no committed placement of its city names "
+            out.append(f"ttr_nb/maps/{name}.json has no committed placement of its city names "
                        f"({_shown(path)} is missing): run `{COMMAND}` and commit the file")
             continue
         if not fresh:
@@ -181,8 +181,8 @@ def placement_problems(names, folder: Path = FOLDER, fresh: bool = True) -> list
 
 def stray_placements(names, folder: Path = FOLDER) -> list[str]:
     """The placement files in ``folder`` of no board called one of ``names`` (a board still to
-    come to maps/, or one removed)."""
-    return [f"{_shown(path)} belongs to no board in maps/ (remove it if its board is gone)"
+    come to ttr_nb/maps/, or one removed)."""
+    return [f"{_shown(path)} belongs to no board in ttr_nb/maps/ (remove it if its board is gone)"
             for path in sorted(folder.glob("*.json")) if path.stem not in set(names)]
 
 
