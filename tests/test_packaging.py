@@ -20,11 +20,24 @@ from benchmarks.install_sizes import build_wheel
 ROOT = Path(__file__).resolve().parents[1]
 
 
+BUILD_LOG: list[str] = []       # what the build of the module's wheel printed
+
+
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> zipfile.ZipFile:
-    built = build_wheel(tmp_path_factory.mktemp("dist"))
+    built = build_wheel(tmp_path_factory.mktemp("dist"), log=BUILD_LOG)
     with zipfile.ZipFile(built) as z:
         yield z
+
+
+def test_the_build_warns_of_nothing_in_the_package_list(wheel):
+    # setuptools warns of every folder it packs files from that `packages` does not list
+    # ("Package would be ignored"), and of a package list that does not match the folders
+    log, = BUILD_LOG
+    assert "Successfully built" in log
+    assert "would be ignored" not in log.lower(), log[log.lower().find("would be ignored") - 400:][:1500]
+    # nor any other of the warnings setuptools prints in a box between lines of "!!"
+    assert not [line for line in log.splitlines() if line.strip() == "!!"], log
 
 
 def _dist_info(wheel: zipfile.ZipFile, name: str) -> str:
