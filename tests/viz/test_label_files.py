@@ -13,9 +13,8 @@ import pytest
 import ttr_nb
 from ttr_nb.engine.board import board_names
 from ttr_nb.viz import board_figure, label_files
-from ttr_nb.viz.geometry import BoardGeometry
-from ttr_nb.viz.label_files import (COMMAND, FOLDER, committed_labels, fingerprint, placement_problems,
-                                    standard_sizes, stray_placements)
+from ttr_nb.viz.label_files import (COMMAND, FOLDER, board_labels, committed_labels, fingerprint,
+                                    placement_problems, standard_sizes, stray_placements)
 from ttr_nb.viz.labels import label_positions
 
 BOARDS = board_names()          # every board file in ttr_nb/maps/, the ones added later too
@@ -68,12 +67,12 @@ def test_a_standard_figure_reads_its_names_and_computes_nothing(monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("a standard figure of a packaged board computed its placement")
 
-    monkeypatch.setattr("ttr_nb.viz.labels.label_positions", refuse)
+    monkeypatch.setattr("ttr_nb.viz.label_files.label_positions", refuse)
+    label_files._board_labels.cache_clear()      # nothing placed yet
     for edition in BOARDS:
         board = ttr_nb.load_board(edition)
-        geometry = BoardGeometry(board)         # not the cached one: nothing placed yet
         for _, kw in SIZES:
-            labels = geometry.labels(kw["size"], kw["scale"], kw["country_size"])
+            labels = board_labels(board, kw["size"], kw["scale"], kw["country_size"])
             assert sorted(labels) == sorted(c.name for c in board.cities if not c.is_country)
     for kw in ({}, dict(text_size="projector"), dict(widget=True)):
         board_figure("usa", **kw)
@@ -85,13 +84,14 @@ def test_a_figure_drawn_smaller_keeps_the_committed_placement_inside_its_frame(m
     from ttr_nb.viz.labels import label_box
 
     calls = []
-    monkeypatch.setattr("ttr_nb.viz.labels.label_positions", lambda *a, **k: calls.append(a) or {})
+    monkeypatch.setattr("ttr_nb.viz.label_files.label_positions", lambda *a, **k: calls.append(a) or {})
+    label_files._board_labels.cache_clear()
     small = board_figure("usa", width=600)
     view = small._ttr_view
     assert calls == [] and view.label_scale == 0.46 and view.drawn_scale < 0.35
     names = next(t for t in small.data if t.meta == "city names")
     board, kept = view.board, view._city_labels()
-    placed = view.geometry.labels(13.0, 0.46, 15.0)
+    placed = board_labels(board, 13.0, 0.46, 15.0)
     moved = [c for c in kept if kept[c] != placed[c]]
     assert moved and set(moved) < set(placed)          # only the names near the frame move
     for label in kept.values():
@@ -111,7 +111,7 @@ def test_a_changed_board_or_another_size_gets_no_committed_placement():
                                                     for c in board.cities))
     assert fingerprint(moved) != fingerprint(board)
     assert committed_labels(moved, **kw) is None
-    assert BoardGeometry(moved).labels(kw["size"], kw["scale"], kw["country_size"])["Denver"] \
+    assert board_labels(moved, kw["size"], kw["scale"], kw["country_size"])["Denver"] \
         == label_positions(moved, size=kw["size"], scale=kw["scale"], country_size=kw["country_size"])["Denver"]
 
 
