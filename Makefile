@@ -3,7 +3,7 @@
 #   make test   create .venv, install ttr_nb with its test tools, JupyterLab and Voilà, run every test
 #   make soak   four times the seeded random games of make test (a longer check of the rules)
 #   make bench  print the speed figures
-#   make labels place the city names of every board in maps/ and write them as package data
+#   make labels place the city names of every board in ttr_nb/maps/ and write them as package data
 #               (ttr_nb/viz/placements/; run it after changing a board or ttr_nb/viz/labels.py)
 #   make app    serve the game app (notebooks/app.ipynb) with Voilà on 127.0.0.1:8866, for you alone
 #               (a token in the URL it prints); make app NETWORK=1  serve it to a class on purpose

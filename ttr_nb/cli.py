@@ -7,7 +7,8 @@
 
 Options the command does not know are handed to JupyterLab or Voilà (e.g. `--port=8899`).
 JupyterLab and Voilà start with the package's Jupyter settings first on JUPYTER_PATH and
-JUPYTER_CONFIG_PATH (`jupyter_folder()`), so their pages load nothing from other hosts.
+JUPYTER_CONFIG_PATH (`jupyter_folder()`), so their pages load nothing from other hosts;
+JupyterLab's extension manager is read-only (it asks no package index for extensions).
 
 Both serve the computer's own user only: they listen on 127.0.0.1, want the token of the URL
 they print (JupyterLab's, and Voilà's `auto_token` in the package's voila.json), and refuse a
@@ -186,16 +187,26 @@ def _names_address(option: str) -> bool:
 
 
 def _unless_given(ours, extra: list[str]) -> list[str]:
-    """Our options, without our address when `extra` gives one: a server refuses an address given twice."""
-    given = any(_names_address(option) for option in extra)
-    return [option for option in ours if not (given and _names_address(option))]
+    """Our options, without those `extra` gives too (an address, however written, or the same
+    option): a server refuses a setting given twice."""
+    address = any(_names_address(option) for option in extra)
+    names = {option.split("=", 1)[0] for option in extra}
+    return [option for option in ours
+            if not (address and _names_address(option)) and option.split("=", 1)[0] not in names]
+
+
+#: JupyterLab's extension manager lists what is installed and installs nothing: its default one
+#: asks the package index for extensions (as `make lab`, which gives the same option).
+READONLY_EXTENSIONS = "--LabApp.extension_manager=readonly"
 
 
 def lab_command(folder: Path, workspaces: Path, extra: list[str]) -> list[str]:
     """JupyterLab on `folder`, on 127.0.0.1 unless `extra` names an address (with its token, and
     its check of the Host header on a loopback address), with a fresh workspaces folder: it
-    opens no tabs or kernels left over from another folder or an earlier run."""
-    return [sys.executable, "-m", "jupyterlab", *_unless_given(["--ServerApp.ip=127.0.0.1"], extra),
+    opens no tabs or kernels left over from another folder or an earlier run; its extension
+    manager is read-only unless `extra` chooses another."""
+    return [sys.executable, "-m", "jupyterlab",
+            *_unless_given(["--ServerApp.ip=127.0.0.1", READONLY_EXTENSIONS], extra),
             f"--ServerApp.root_dir={folder}", f"--LabApp.workspaces_dir={workspaces}", *_as_root(), *extra]
 
 

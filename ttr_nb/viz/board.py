@@ -64,7 +64,9 @@ from ..engine.cards import GREY_NAME
 from ..engine.cards import CARD_NAMES, Cards, colour_name
 from ..engine.i18n import translations
 from .figure import Figure
+from .text_sizes import LABEL_SCALES, TEXT_SIZES
 from .geometry import CAR_LENGTH, CAR_WIDTH, BoardGeometry, board_geometry, flatten
+from .label_files import board_labels
 from .labels import text_box, within_frame
 from ..engine.places import place_name
 from .palette import (PLAYER_COLOURS, PLAYER_MARKS, PLAYER_NAMES, ROUTE_COLOUR_ORDER, ROUTE_COLOURS,
@@ -109,17 +111,6 @@ DEFAULT_WIDTH = 820
 DEFAULT_PORTRAIT_HEIGHT = 660
 _MARGIN = dict(l=8, r=8, t=44, b=8)     # the top margin grows with the text size: title, then legend
 
-#: Text sizes in px: ``"default"`` reads at 1280 px wide, ``"projector"`` from the back of a room.
-TEXT_SIZES: dict[str, dict[str, float]] = {
-    "default": dict(city=13.0, number=12.0, legend=13.0, title=18.0, country=15.0, letter=9.0, hover=13.0),
-    "projector": dict(city=20.0, number=16.0, legend=17.0, title=24.0, country=20.0, letter=12.0, hover=17.0),
-}
-#: The pixels per board unit each text size places city names for (see labels.LABEL_SCALE):
-#: the smallest board drawn at 1280 px (a static figure of DEFAULT_WIDTH), and a board on a
-#: 1920-pixel projector (1446 px wide, as JupyterLab shows it with the file browser open).  At
-#: the projector size a name is 20 px, and never under 16 px where it is drawn smaller to fit.
-#: A board drawn smaller keeps its placement, each name kept inside the frame.
-LABEL_SCALES = {"default": 0.46, "projector": 0.82}
 
 # the fixed trace names, in drawing order (players are inserted after "closed")
 _BEFORE_PLAYERS = ("sea", "countries", "country names", "network", "highlight routes",
@@ -919,7 +910,8 @@ class BoardView:
         """Where the city names go: the placement for the text size, each name kept inside the
         frame when the board is drawn smaller than the placement's scale."""
         sz = self.sizes
-        labels = self.geometry.labels(sz["city"], self.label_scale, sz["country"])
+        g = self.geometry
+        labels = board_labels(self.board, sz["city"], self.label_scale, sz["country"], g.car_length, g.car_width)
         if self.drawn_scale is not None and self.drawn_scale < self.label_scale:
             labels = within_frame(labels, self.board.width, self.board.height, self.drawn_scale)
         return labels

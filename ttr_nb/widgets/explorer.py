@@ -393,8 +393,8 @@ class EditionExplorer(Controller):
             caption = _("{edition} differs from the USA in {k} of {n} rules (highlighted).").format(
                 edition=_esc(name), k=f"<b>{differ}</b>", n=len(rows))
         heading = _("Rules")
-        footnote = _("Generated from the edition records (editions/*.toml) and the boards (maps/*.json), "
-                     "the data the engine plays by.")
+        footnote = _("Generated from the edition records (ttr_nb/editions_data/*.toml) and the boards "
+                     "(ttr_nb/maps/*.json), the data the engine plays by.")
         return (f"<div class='ttr-text ttr-small'><div class='ttr-heading'>{_esc(heading)}</div>"
                 f"<div class='ttr-caption'>{caption}</div>"
                 f"<table class='ttr-table ttr-rules-table'><thead><tr>{head}</tr></thead>"

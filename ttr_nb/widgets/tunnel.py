@@ -459,24 +459,35 @@ class TunnelLab(Controller):
             self.figure.layout.title.text = title
             self.figure.data[0].y = exact_y
             self.figure.data[0].text = [_pct(p) if self.tunnel is not None else "" for p in self.odds]
-            self._restyle_observed()
+            self._restyle_observed(named=False)
+        self._name_observed()           # a message of its own (see _name_observed)
         self.seen_html.value = self._seen_html()
         self._show_reveal()
         self.table_html.value = self._table_html()
 
     def _show_counts(self) -> None:
         with self.figure.batch_update():
-            self._restyle_observed()
+            self._restyle_observed()        # one message: the observed bars alone change
         self.table_html.value = self._table_html()
 
-    def _restyle_observed(self) -> None:
+    def _restyle_observed(self, named: bool = True) -> None:
         freq = self.observed_frequencies
         obs = self.figure.data[1]
         obs.y = freq
         obs.text = [_pct(f) if self.digs else "" for f in freq]
-        obs.name = ngettext("observed ({n} dig)", "observed ({n} digs)", self.digs).format(n=self.digs)
+        if named:
+            self._name_observed()
         top = max([float(p) for p in self.odds] + freq + [0.05])
         self.figure.layout.yaxis.range = [0, min(1.0, top * 1.18 + 0.02)]
+
+    def _name_observed(self) -> None:
+        """The observed bars' legend entry. Never in a batch that also restyles the exact bars:
+        plotly then sends each trace a value of every property changed, `Undefined` for the
+        exact bars' name, and JupyterLab's and JupyterLite's views of the widget read that as
+        no name: the legend said "trace 0" (Voilà, drawing the state after the notebook ran,
+        never saw the message)."""
+        self.figure.data[1].name = ngettext("observed ({n} dig)", "observed ({n} digs)",
+                                            self.digs).format(n=self.digs)
 
     def _seen_html(self) -> str:
         if self.tunnel is None:
