@@ -1,6 +1,13 @@
-"""Simple players for the game table: a random one and a greedy one that pursues its tickets.
+"""Players: the base of every agent, a random one and a greedy one that pursues its tickets.
 
-A bot is a callable ``bot(state) -> action`` for the player to move.
+An agent is called with the position to move in, ``agent(state) -> action``, as the game
+table calls a bot; it decides from what the seat to move may know: the seat's
+`Observation` (`ttr_nb.engine.seat`), never the position itself. Its own hand and tickets,
+the board, the display, the discard pile, the counts of the others' cards and tickets are
+in it; the other hands and tickets and the deck's order are not. `agent.act(observation)`
+is the same decision, for a caller that already holds the observation.
+
+Every agent chooses among the position's `legal_actions()`.
 """
 from __future__ import annotations
 
@@ -9,31 +16,49 @@ from collections import Counter
 
 from ..engine.actions import AbandonTunnel, Claim, DrawBlind, DrawFaceUp, DrawTickets, KeepTickets, PayTunnel
 from ..engine.cards import CARD_NAMES, COLOURS, LOCO
+from ..engine.seat import Observation, observe
 from .paths import shortest_ticket_path
 
 
-class RandomBot:
-    """Chooses uniformly among the legal actions."""
-    name = "random"
+class Agent:
+    """The base of the agents: ``agent(state)`` decides for the player to move, from that seat's
+    observation; subclasses write `act(observation) -> action`. `seed` seeds the agent's own
+    random choices (`rng`), so a seeded game replays."""
+    name = "agent"
 
     def __init__(self, seed: int = 0):
+        self.seed = seed
         self.rng = random.Random(seed)
 
     def __call__(self, state):
-        actions = state.legal_actions()
+        if isinstance(state, Observation):
+            return self.act(state)
+        return self.act(observe(state, state.current_player))
+
+    def act(self, observation: Observation):
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed})"
+
+
+class RandomBot(Agent):
+    """Chooses uniformly among the legal actions."""
+    name = "random"
+
+    def act(self, observation):
+        actions = observation.legal_actions()
         return actions[self.rng.randrange(len(actions))]
 
 
-class GreedyBot:
+class GreedyBot(Agent):
     """Keeps the tickets it can reach most cheaply, claims routes on their shortest paths
     (longest first), collects the colours those routes need, and draws more tickets once
     its tickets are done and trains remain."""
     name = "greedy"
 
-    def __init__(self, seed: int = 0):
-        self.rng = random.Random(seed)
-
-    def __call__(self, state):
+    def act(self, observation):
+        state = observation.position
         phase = state.phase
         if phase in ("opening", "tickets"):
             return self._keep(state)
