@@ -149,8 +149,27 @@ def test_the_observed_position_shows_the_seat_its_view_and_the_legal_actions(edi
                 assert seen.view() == state.view(p)
                 assert sum(seen.unseen_cards()) == len(state.deck) + sum(
                     sum(h) for q, h in enumerate(state.hands) if q != p)
+                pos = seen.position                 # the observation answers as its observed position
+                assert (seen.hand, seen.tickets, seen.offer, seen.opening_offer) == (
+                    pos.hands[p], pos.tickets[p], pos.offer if pos.player == p else (), pos.opening_offers[p])
+                for name in ("phase", "turn", "display", "discard", "owners", "free", "blocked", "trains",
+                             "points", "stations", "pending", "countdown", "bonus_cards"):
+                    assert getattr(seen, name) == getattr(pos, name), name
+                assert seen.current_player == pos.player and seen.game is pos.game
+                assert seen.hand_sizes == tuple(map(sum, pos.hands)) and seen.deck_size == len(pos.deck)
+                assert seen.ticket_counts == tuple(map(len, pos.tickets))
+                assert seen.ticket_deck_size == len(pos.ticket_deck)
+                assert seen.unseen_cards() == observe(pos, p).unseen_cards()
+                assert seen.unseen_tickets() == observe(pos, p).unseen_tickets()
             seen = observe(state, state.player)
-            assert [str(a) for a in seen.legal_actions()] == [str(a) for a in state.legal_actions()]
+            listed = [str(a) for a in state.legal_actions()]
+            assert [str(a) for a in seen.legal_actions()] == listed
+            assert [str(a) for a in seen.position.legal_actions()] == listed
+            if state.phase == "turn":
+                legal = seen.legal_actions()
+                by_route = [str(ttr_nb.Claim(state.game.route_keys[r], pay))
+                            for r in legal.claimable_routes() for pay in legal.payments_for(r)]
+                assert by_route == [a for a in listed if a.startswith("claim ")]
 
 
 def test_an_observation_names_the_seat_and_refuses_another_seats_move():

@@ -1264,6 +1264,26 @@ class LegalActions(Sequence):
             for pay in self.station_pays:
                 yield BuildStation(city, pay)
 
+    def claimable_routes(self) -> tuple[int, ...]:
+        """The indexes of the routes some listed claim is for, in the order of the list: what an
+        agent weighing routes asks, without making an action of every payment."""
+        out = ()
+        if self.n_claims:
+            routes = self.routes
+            for sig in self.payable:
+                out += routes[sig]
+        return out
+
+    def payments_for(self, route: int) -> tuple[Cards, ...]:
+        """The payments the list holds for a claim of route `route` (an index), in its order
+        (empty if none)."""
+        if not self.n_claims:
+            return ()
+        sig = self.game.tables.route_sig[route]
+        if sig not in self.payable or route not in self.routes[sig]:
+            return ()
+        return self._pays(sig)
+
     def __contains__(self, action) -> bool:
         if isinstance(action, Claim):
             if not self.n_claims:
