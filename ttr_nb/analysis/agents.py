@@ -6,11 +6,12 @@ for the player to move, decided from that seat's observation alone.
 from __future__ import annotations
 
 from .bots import Agent, GreedyBot, RandomBot
+from .styles import STYLES
 
 __all__ = ["AGENTS", "Agent", "make_agent"]
 
 #: agent name -> class (called with a seed)
-AGENTS: dict[str, type[Agent]] = {"random": RandomBot, "greedy": GreedyBot}
+AGENTS: dict[str, type[Agent]] = {"random": RandomBot, "greedy": GreedyBot, **STYLES}
 
 
 def make_agent(name: str, seed: int = 0) -> Agent:

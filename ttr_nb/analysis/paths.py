@@ -112,14 +112,20 @@ class CostGraph:
         had reached, towards one it had not yet): on a map where only the routes between other
         pairs of places differ (none added), the search goes the same way and finds the same path,
         whatever the costs of the others (`BoardPaths` relies on it)."""
+        reach = self.reach(source, targets)
+        return reach.best(targets, values), reach.looked
+
+    def reach(self, source: str, targets: Sequence[str] | None = None) -> "Reach":
+        """The cheapest ways from `source` to every place (or until every one of `targets` is
+        reached: the ways to those are the same), as networkx's Dijkstra finds them."""
         adjacent = self.adjacent
         looked: set[int] = set()
-        if source not in adjacent:
-            return None, looked
-        wanted = set(targets)
         dist: dict[str, int] = {}
+        came: dict[str, tuple[str, int]] = {}       # place -> (the place before it, the route between)
+        if source not in adjacent:
+            return Reach(source, dist, came, looked)
+        wanted = set(targets) if targets is not None else None
         seen = {source: 0}
-        came = {}                       # place -> (the place before it, the route between)
         fringe = [(0, 0, source)]
         pushed = 1
         while fringe:
@@ -127,7 +133,7 @@ class CostGraph:
             if v in dist:
                 continue
             dist[v] = d
-            if v in wanted:
+            if wanted is not None and v in wanted:
                 wanted.discard(v)
                 if not wanted:          # (the paths to places reached stay as they are)
                     break
@@ -140,22 +146,41 @@ class CostGraph:
                         heappush(fringe, (du, pushed, u))
                         pushed += 1
                         came[u] = (v, ri)
+        return Reach(source, dist, came, looked)
+
+
+@dataclass(frozen=True)
+class Reach:
+    """The cheapest ways from `source` found by one search (`CostGraph.reach`): the cost of
+    each place reached (`dist`), the way back from each (`came`), and the pairs of places
+    the search looked along (`looked`, see `CostGraph.search`)."""
+    source: str
+    dist: dict
+    came: dict
+    looked: set
+
+    def path(self, target: str) -> TicketPath | None:
+        """The cheapest way to `target`, or None if it was not reached."""
+        if target not in self.dist:
+            return None
+        cities, routes = [target], []
+        while cities[-1] != self.source:
+            before, ri = self.came[cities[-1]]
+            cities.append(before)
+            routes.append(ri)
+        return TicketPath(self.dist[target], tuple(reversed(routes)), tuple(reversed(cities)), target)
+
+    def best(self, targets: Sequence[str], values: Sequence[int] | None = None) -> TicketPath | None:
+        """The cheapest way to one of `targets`: the lower cost, then the higher of `values`,
+        then the target listed first (`cheapest_path`)."""
         values = tuple(values) if values is not None else (0,) * len(targets)
         best = None
         for k, (target, value) in enumerate(zip(targets, values)):
-            if target in dist:
-                key = (dist[target], -value, k)
+            if target in self.dist:
+                key = (self.dist[target], -value, k)
                 if best is None or key < best[0]:
                     best = (key, target)
-        if best is None:
-            return None, looked
-        target = best[1]
-        cities, routes = [target], []
-        while cities[-1] != source:
-            before, ri = came[cities[-1]]
-            cities.append(before)
-            routes.append(ri)
-        return TicketPath(dist[target], tuple(reversed(routes)), tuple(reversed(cities)), target), looked
+        return None if best is None else self.path(best[1])
 
 
 def cheapest_path(board, costs: Mapping[int, int], source: str, targets: Sequence[str],
@@ -223,6 +248,16 @@ class BoardPaths:
         if found is None:
             found = self._found[ticket.key] = self.graph(state, player).search(
                 ticket.source, ticket.targets, ticket.points)
+        return found[0]
+
+    def reach(self, state, source: str, player: int) -> Reach:
+        """The cheapest ways from `source` to every place for `player` (`CostGraph.reach`)."""
+        self._follow(state, player)
+        key = ("reach", source)
+        found = self._found.get(key)
+        if found is None:
+            reach = self.graph(state, player).reach(source)
+            found = self._found[key] = (reach, reach.looked)
         return found[0]
 
 
