@@ -56,16 +56,49 @@ def usable_costs(state, player: int) -> dict[int, int]:
     return dict(sorted(out.items()))
 
 
-#: per board, each route's pair of places as a number (routes joining the same places share it)
-_PAIRS: dict = {}
+class _Layout:
+    """A board's places and routes as numbers, for the searches: each place's number (in the
+    order the routes first name them), and per route its two places and its pair of places
+    (routes joining the same places share a pair)."""
+
+    __slots__ = ("board", "names", "index", "ends", "pairs", "pair_routes", "pair_ends")
+
+    def __init__(self, board):
+        self.board = board
+        index: dict[str, int] = {}
+        pairs: dict = {}
+        ends, pair_of = [], []
+        for r in board.routes:
+            a, b = index.setdefault(r.a, len(index)), index.setdefault(r.b, len(index))
+            ends.append((a, b))
+            pair_of.append(pairs.setdefault(frozenset((a, b)), len(pairs)))
+        self.names = tuple(index)
+        self.index = index
+        self.ends = tuple(ends)
+        self.pairs = tuple(pair_of)
+        routes_of: list[list[int]] = [[] for _ in pairs]
+        for ri, pair in enumerate(pair_of):
+            routes_of[pair].append(ri)
+        self.pair_routes = tuple(map(tuple, routes_of))
+        self.pair_ends = tuple(ends[r[0]] for r in routes_of)
+
+
+_LAYOUTS: dict = {}
+
+
+def _layout(board) -> _Layout:
+    found = _LAYOUTS.get(board.name)
+    if found is None or found.board is not board:
+        found = _LAYOUTS[board.name] = _Layout(board)
+    return found
 
 
 def _pairs(board) -> tuple[int, ...]:
-    found = _PAIRS.get(board.name)
-    if found is None or found[0] is not board:
-        ids: dict = {}
-        found = _PAIRS[board.name] = (board, tuple(ids.setdefault(frozenset(r.ends), len(ids)) for r in board.routes))
-    return found[1]
+    """Each route's pair of places as a number (routes joining the same places share it)."""
+    return _layout(board).pairs
+
+
+_FAR = float("inf")
 
 
 class CostGraph:
@@ -77,98 +110,124 @@ class CostGraph:
     (the same path among paths of equal cost: the tests compare them), in a fraction of
     the time; `cheapest_path` is its one-question form."""
 
-    __slots__ = ("adjacent",)
+    __slots__ = ("layout", "adjacent")
 
     def __init__(self, board, costs: Mapping[int, int]):
-        adjacent: dict[str, dict[str, list]] = {}
-        routes = board.routes
-        pairs = _pairs(board)
+        self.layout = layout = _layout(board)
+        ends, pairs = layout.ends, layout.pairs
+        adjacent: list[dict] = [{} for _ in layout.names]
         for ri in sorted(costs):
-            r = routes[ri]
+            a, b = ends[ri]
             cost = costs[ri]
-            at_a = adjacent.get(r.a)
-            if at_a is None:
-                at_a = adjacent[r.a] = {}
-            edge = at_a.get(r.b)
+            edge = adjacent[a].get(b)
             if edge is None:
-                edge = at_a[r.b] = [r.b, cost, ri, pairs[ri]]
-                at_b = adjacent.get(r.b)
-                if at_b is None:
-                    at_b = adjacent[r.b] = {}
-                at_b[r.a] = [r.a, cost, ri, pairs[ri]]
+                adjacent[a][b] = [b, cost, ri, pairs[ri]]
+                adjacent[b][a] = [a, cost, ri, pairs[ri]]
             elif cost < edge[1]:
                 edge[1], edge[2] = cost, ri
-                back = adjacent[r.b][r.a]
+                back = adjacent[b][a]
                 back[1], back[2] = cost, ri
-        self.adjacent = {city: tuple(map(tuple, nbrs.values())) for city, nbrs in adjacent.items()}
+        self.adjacent = tuple(tuple(map(tuple, nbrs.values())) for nbrs in adjacent)
 
     def cheapest(self, source: str, targets: Sequence[str], values: Sequence[int] | None = None) -> TicketPath | None:
         """The cheapest way from `source` to one of `targets` (see `cheapest_path`), or None."""
         return self.search(source, targets, values)[0]
 
     def search(self, source: str, targets: Sequence[str], values: Sequence[int] | None = None
-               ) -> tuple[TicketPath | None, set[int]]:
-        """`cheapest`, and the pairs of places (`_pairs`) the search looked along (from a place it
-        had reached, towards one it had not yet): on a map where only the routes between other
-        pairs of places differ (none added), the search goes the same way and finds the same path,
-        whatever the costs of the others (`BoardPaths` relies on it)."""
+               ) -> tuple[TicketPath | None, "Reach"]:
+        """`cheapest`, and the search that found it (a `Reach`, until every target was reached)."""
         reach = self.reach(source, targets)
-        return reach.best(targets, values), reach.looked
+        return reach.best(targets, values), reach
 
     def reach(self, source: str, targets: Sequence[str] | None = None) -> "Reach":
         """The cheapest ways from `source` to every place (or until every one of `targets` is
         reached: the ways to those are the same), as networkx's Dijkstra finds them."""
+        layout = self.layout
         adjacent = self.adjacent
-        looked: set[int] = set()
-        dist: dict[str, int] = {}
-        came: dict[str, tuple[str, int]] = {}       # place -> (the place before it, the route between)
-        if source not in adjacent:
-            return Reach(source, dist, came, looked)
-        wanted = set(targets) if targets is not None else None
-        seen = {source: 0}
-        fringe = [(0, 0, source)]
+        n = len(adjacent)
+        moved: set[int] = set()
+        dist: list = [None] * n
+        came: list = [None] * n                     # place -> (the place before it, the route between)
+        start = layout.index.get(source)
+        if start is None or not adjacent[start]:
+            return Reach(layout, start, dist, came, 0, moved)
+        index = layout.index
+        wanted = None if targets is None else {index[t] for t in targets if t in index}
+        seen = [_FAR] * n
+        seen[start] = 0
+        fringe = [(0, 0, start)]
         pushed = 1
+        reached = 0                                 # the places reached, as bits
+        move = moved.add
         while fringe:
             d, _, v = heappop(fringe)
-            if v in dist:
+            if dist[v] is not None:
                 continue
             dist[v] = d
+            reached |= 1 << v
             if wanted is not None and v in wanted:
                 wanted.discard(v)
                 if not wanted:          # (the paths to places reached stay as they are)
                     break
             for u, cost, ri, pair in adjacent[v]:
-                if u not in dist:
-                    looked.add(pair)
+                if dist[u] is None:
                     du = d + cost
-                    if u not in seen or du < seen[u]:
+                    if du < seen[u]:
                         seen[u] = du
                         heappush(fringe, (du, pushed, u))
                         pushed += 1
                         came[u] = (v, ri)
-        return Reach(source, dist, came, looked)
+                        move(pair)
+        return Reach(layout, start, dist, came, reached, moved)
 
 
-@dataclass(frozen=True)
 class Reach:
-    """The cheapest ways from `source` found by one search (`CostGraph.reach`): the cost of
-    each place reached (`dist`), the way back from each (`came`), and the pairs of places
-    the search looked along (`looked`, see `CostGraph.search`)."""
-    source: str
-    dist: dict
-    came: dict
-    looked: set
+    """The cheapest ways from one place found by one search (`CostGraph.reach`): the cost of
+    each place reached (`cost`), the way to it (`path`), the places the search reached (as
+    bits, `reached`) and the pairs of places it moved along (`moved`: a place's cost lowered
+    through them).
+
+    The search looked along every pair of places with an end it reached (from that end, the
+    first reached, towards the other, not yet reached), and along no other. So a search on
+    another map goes the same way if no pair of places is added, none it moved along is dearer
+    there (or gone), and none it looked along is cheaper (`still_holds`): `BoardPaths` relies
+    on it."""
+
+    __slots__ = ("layout", "start", "dist", "came", "reached", "moved")
+
+    def __init__(self, layout: _Layout, start, dist: list, came: list, reached: int, moved: set):
+        self.layout, self.start, self.dist, self.came = layout, start, dist, came
+        self.reached, self.moved = reached, moved
+
+    def still_holds(self, dearer: set[int], cheaper: set[int]) -> bool:
+        """Would the search go the same way on a map where the pairs of places `dearer` cost
+        more (or are gone) and `cheaper` cost less, and nothing else changed?"""
+        if not self.moved.isdisjoint(dearer):
+            return False
+        ends, reached = self.layout.pair_ends, self.reached
+        return not any(reached >> a & 1 or reached >> b & 1 for a, b in map(ends.__getitem__, cheaper))
+
+    @property
+    def source(self) -> str | None:
+        return None if self.start is None else self.layout.names[self.start]
+
+    def cost(self, place: str) -> int | None:
+        """The cost of the cheapest way to `place`, or None if it was not reached."""
+        i = self.layout.index.get(place)
+        return None if i is None else self.dist[i]
 
     def path(self, target: str) -> TicketPath | None:
         """The cheapest way to `target`, or None if it was not reached."""
-        if target not in self.dist:
+        i = self.layout.index.get(target)
+        if i is None or self.dist[i] is None:
             return None
-        cities, routes = [target], []
-        while cities[-1] != self.source:
-            before, ri = self.came[cities[-1]]
-            cities.append(before)
+        names, came = self.layout.names, self.came
+        nodes, routes = [i], []
+        while nodes[-1] != self.start:
+            before, ri = came[nodes[-1]]
+            nodes.append(before)
             routes.append(ri)
-        return TicketPath(self.dist[target], tuple(reversed(routes)), tuple(reversed(cities)), target)
+        return TicketPath(self.dist[i], tuple(reversed(routes)), tuple(names[k] for k in reversed(nodes)), target)
 
     def best(self, targets: Sequence[str], values: Sequence[int] | None = None) -> TicketPath | None:
         """The cheapest way to one of `targets`: the lower cost, then the higher of `values`,
@@ -176,8 +235,9 @@ class Reach:
         values = tuple(values) if values is not None else (0,) * len(targets)
         best = None
         for k, (target, value) in enumerate(zip(targets, values)):
-            if target in self.dist:
-                key = (self.dist[target], -value, k)
+            d = self.cost(target)
+            if d is not None:
+                key = (d, -value, k)
                 if best is None or key < best[0]:
                     best = (key, target)
         return None if best is None else self.path(best[1])
@@ -196,13 +256,14 @@ def cheapest_path(board, costs: Mapping[int, int], source: str, targets: Sequenc
 class BoardPaths:
     """Cheapest ticket paths over a player's cost map (`costs(state, player)`, by default
     `usable_costs`), following the board: the map is read again only when a route is claimed
-    (it follows the owners), and a ticket's path is searched again only when the claim could
-    change it: a claim takes routes out of the map (or makes them the player's own, at cost 0),
-    and a search that never looked between the places of the routes changed goes the same way
-    on the new map (`CostGraph.search`); a ticket that could not be completed still cannot,
-    routes only ever leave the map of usable routes. Every answer
-    is the one `cheapest_path` gives on the map of the moment (the tests compare them).
-    An agent keeps one and asks it at every decision."""
+    (it follows the owners), and a path is searched again only when the claim could change
+    it. A claim takes routes out of the map or makes them cheaper (the player's own, at cost
+    0); a search that never moved between the places of the routes made dearer or taken out,
+    and never looked between those of the routes made cheaper, goes the same way on the new
+    map (`Reach.still_holds`); a ticket that could not be completed still cannot when no route
+    was added.
+    Every answer is the one `cheapest_path` gives on the map of the moment (the tests compare
+    them). An agent keeps one and asks it at every decision."""
 
     __slots__ = ("costs", "_key", "_costs", "_graph", "_found")
 
@@ -211,7 +272,7 @@ class BoardPaths:
         self._key = None
         self._costs = None
         self._graph = None
-        self._found: dict = {}
+        self._found: dict = {}                 # question -> (answer, the search that gave it)
 
     def _follow(self, state, player: int) -> None:
         key = self._key
@@ -226,11 +287,17 @@ class BoardPaths:
         old, found = self._costs, self._found
         kept = {}
         if old is not None and self._key[0] is board and self._key[2] == player and costs.keys() <= old.keys():
-            pairs = _pairs(board)
+            layout = _layout(board)
+            pairs = layout.pairs
             changed = {pairs[ri] for ri, c in old.items() if costs.get(ri) != c}
-            for ticket, (path, looked) in found.items():
-                if path is None or looked.isdisjoint(changed):
-                    kept[ticket] = (path, looked)
+            dearer, cheaper = set(), set()
+            for pair in changed:
+                was = min(old[ri] for ri in layout.pair_routes[pair] if ri in old)
+                now = [costs[ri] for ri in layout.pair_routes[pair] if ri in costs]
+                (cheaper if now and min(now) < was else dearer).add(pair)
+            for question, (answer, reach) in found.items():
+                if answer is None or reach.still_holds(dearer, cheaper):
+                    kept[question] = (answer, reach)
         self._key, self._costs, self._graph, self._found = key, costs, None, kept
 
     def graph(self, state, player: int) -> CostGraph:
@@ -250,14 +317,15 @@ class BoardPaths:
                 ticket.source, ticket.targets, ticket.points)
         return found[0]
 
-    def reach(self, state, source: str, player: int) -> Reach:
-        """The cheapest ways from `source` to every place for `player` (`CostGraph.reach`)."""
+    def reach(self, state, source: str, player: int, targets: frozenset | None = None) -> Reach:
+        """The cheapest ways from `source` for `player` to every place, or to every one of
+        `targets` (`CostGraph.reach`); the same `Reach` as long as a new search would find it."""
         self._follow(state, player)
-        key = ("reach", source)
-        found = self._found.get(key)
+        question = ("reach", source, targets)
+        found = self._found.get(question)
         if found is None:
-            reach = self.graph(state, player).reach(source)
-            found = self._found[key] = (reach, reach.looked)
+            reach = self.graph(state, player).reach(source, targets)
+            found = self._found[question] = (reach, reach)
         return found[0]
 
 

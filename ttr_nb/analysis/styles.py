@@ -305,82 +305,91 @@ class DestinationHungry(Style):
 
     def __init__(self, seed: int = 0, published: bool | None = None):
         super().__init__(seed, published)
-        self._plans: dict = {}
-        self._plans_for = None
+        self._plans: dict = {}          # (player, tickets) -> (plan, the searches it follows from)
 
     # -- the plan
-    def plan(self, seen, tickets: tuple) -> tuple[tuple[int, ...], int, int]:
+    def plan(self, seen, tickets: tuple, places: frozenset) -> tuple[tuple[int, ...], int, int]:
         """(routes still to claim, trains they need, their route points) of the plan joining the
-        places of `tickets` (Tickets) over the routes the seat can use."""
-        if self._plans_for is not seen.owners:
-            self._plans_for, self._plans = seen.owners, {}
-        key = (seen.player, tuple(t.key for t in tickets))
-        found = self._plans.get(key)
-        if found is None:
-            found = self._plans[key] = self._make_plan(seen, tickets)
-        return found
-
-    def _ends(self, seen, ticket) -> tuple[str, str] | None:
-        path = self.trains_paths.ticket(seen, ticket, seen.player)
-        return None if path is None else (ticket.source, path.target)
-
-    def _make_plan(self, seen, tickets) -> tuple[tuple[int, ...], int, int]:
-        places: list[str] = []
-        for t in tickets:
-            ends = self._ends(seen, t)
-            if ends is not None:
-                places += [c for c in ends if c not in places]
-        if len(places) < 2:
-            return (), 0, 0
+        places of `tickets` (Tickets) over the routes the seat can use; `places` holds every end
+        of them (and maybe more)."""
         p = seen.player
-        reach = {c: self.trains_paths.reach(seen, c, p) for c in places}
+        reaches = {c: self.trains_paths.reach(seen, c, p) for c in places}
+        key = (p, tuple(t.key for t in tickets))
+        found = self._plans.get(key)
+        # the plan follows from the searches alone: while every one stands, so does the plan
+        if found is not None and all(reaches[c] is r for c, r in found[1].items()):
+            return found[0]
+        plan, used = self._make_plan(seen, tickets, reaches)
+        if len(self._plans) > 500:
+            self._plans.clear()
+        self._plans[key] = (plan, used)
+        return plan
+
+    @staticmethod
+    def places(tickets) -> frozenset:
+        """Every end of `tickets` (sources and targets)."""
+        return frozenset(c for t in tickets for c in t.ends)
+
+    def _make_plan(self, seen, tickets, reaches):
+        ends = []
+        for t in tickets:
+            path = reaches[t.source].best(t.targets, t.points)
+            if path is not None:
+                ends += [c for c in (t.source, path.target) if c not in ends]
+        used = {c: reaches[c] for c in ends}
+        if len(ends) < 2:
+            return ((), 0, 0), used
         far, start, end = -1, None, None
-        for i, x in enumerate(places):
-            for y in places[i + 1:]:
-                d = reach[x].dist.get(y)
+        for i, x in enumerate(ends):
+            cost = reaches[x].cost
+            for y in ends[i + 1:]:
+                d = cost(y)
                 if d is not None and d > far:
                     far, start, end = d, x, y
         if start is None:
-            return (), 0, 0
+            return ((), 0, 0), used
         routes: list[int] = []
-        sides = {"start": [start], "end": [end]}
-        for c in places:
-            if c in (start, end):
+        sides = ([start], [end])
+        for c in ends:
+            if c == start or c == end:
                 continue
+            cost = reaches[c].cost
             best = None
-            for side in ("start", "end"):
-                for member in sides[side]:
-                    d = reach[c].dist.get(member)
+            for side in sides:
+                for member in side:
+                    d = cost(member)
                     if d is not None and (best is None or d < best[0]):
                         best = (d, side, member)
             if best is None:
                 continue
-            sides[best[1]].append(c)
-            routes += reach[c].path(best[2]).routes
+            best[1].append(c)
+            routes += reaches[c].path(best[2]).routes
         best = None
-        for x in sides["start"]:
-            for y in sides["end"]:
-                d = reach[x].dist.get(y)
+        for x in sides[0]:
+            cost = reaches[x].cost
+            for y in sides[1]:
+                d = cost(y)
                 if d is not None and (best is None or d < best[0]):
                     best = (d, x, y)
         if best is not None:
-            routes += reach[best[1]].path(best[2]).routes
+            routes += reaches[best[1]].path(best[2]).routes
         owners = seen.owners
         todo = tuple(dict.fromkeys(r for r in routes if owners[r] < 0))
         board = seen.board
         points = seen.game.route_points
-        return todo, sum(board.routes[r].length for r in todo), sum(points[r] for r in todo)
+        return (todo, sum(board.routes[r].length for r in todo), sum(points[r] for r in todo)), used
 
     # -- decisions
     def keep(self, seen, choice):
         tickets = seen.board.tickets
         held = tuple(tickets[t] for t in seen.tickets)
+        places = self.places(held + tuple(tickets[t] for t in choice.offer))
         trains = seen.trains[seen.player]
         best = fewest = cheapest = None
         for keep in _keep_options(choice):
             kept = tuple(tickets[choice.offer[i]] for i in keep)
             value = sum(t.value for t in held + kept)
-            _, need, route_points = self.plan(seen, held + kept)
+            _, need, route_points = self.plan(seen, held + kept, places)
             if cheapest is None or value < cheapest[0]:
                 cheapest = (value, keep)
             if need <= trains - 5:
@@ -405,7 +414,8 @@ class DestinationHungry(Style):
 
     def turn(self, seen, legal):
         tickets = seen.board.tickets
-        todo, need, _ = self.plan(seen, tuple(tickets[t] for t in seen.tickets))
+        held = tuple(tickets[t] for t in seen.tickets)
+        todo, need, _ = self.plan(seen, held, self.places(held))
         trains = seen.trains[seen.player]
         if seen.phase == "turn":
             if need < trains - 8 and _TICKETS in legal:
