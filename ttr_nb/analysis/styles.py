@@ -287,9 +287,10 @@ class DestinationHungry(Style):
 
     Decisions:
 
-    * the plan: the routes joining the places of its tickets, grown from the two places
-      farthest apart (in trains still needed): every other place joins, by its cheapest path,
-      the nearest place already in the plan; then the two ends are joined;
+    * the plan: the routes joining the places of its unfinished tickets (a completed ticket
+      needs none), grown from the two places farthest apart (in trains still needed): every
+      other place joins, by its cheapest path, the nearest place already in the plan; then the
+      two ends are joined;
     * tickets: of the ways to keep tickets (opening or later), the one whose plan gives the
       most points per train, (ticket points + the plan's route points) / the plan's trains, if
       the plan fits in its trains minus 5; else the one whose plan needs the fewest trains, if
@@ -313,7 +314,7 @@ class DestinationHungry(Style):
         places of `tickets` (Tickets) over the routes the seat can use; `places` holds every end
         of them (and maybe more)."""
         p = seen.player
-        reaches = {c: self.trains_paths.reach(seen, c, p) for c in places}
+        reaches = {c: self.trains_paths.reach(seen, c, p, places) for c in places}
         key = (p, tuple(t.key for t in tickets))
         found = self._plans.get(key)
         # the plan follows from the searches alone: while every one stands, so does the plan
@@ -382,14 +383,15 @@ class DestinationHungry(Style):
     # -- decisions
     def keep(self, seen, choice):
         tickets = seen.board.tickets
-        held = tuple(tickets[t] for t in seen.tickets)
-        places = self.places(held + tuple(tickets[t] for t in choice.offer))
+        held = sum(tickets[t].value for t in seen.tickets)
+        unfinished = tuple(self.unfinished(seen))
+        places = self.places(unfinished + tuple(tickets[t] for t in choice.offer))
         trains = seen.trains[seen.player]
         best = fewest = cheapest = None
         for keep in _keep_options(choice):
             kept = tuple(tickets[choice.offer[i]] for i in keep)
-            value = sum(t.value for t in held + kept)
-            _, need, route_points = self.plan(seen, held + kept, places)
+            value = held + sum(t.value for t in kept)
+            _, need, route_points = self.plan(seen, unfinished + kept, places)
             if cheapest is None or value < cheapest[0]:
                 cheapest = (value, keep)
             if need <= trains - 5:
@@ -414,8 +416,8 @@ class DestinationHungry(Style):
 
     def turn(self, seen, legal):
         tickets = seen.board.tickets
-        held = tuple(tickets[t] for t in seen.tickets)
-        todo, need, _ = self.plan(seen, held, self.places(held))
+        unfinished = tuple(self.unfinished(seen))
+        todo, need, _ = self.plan(seen, unfinished, self.places(unfinished))
         trains = seen.trains[seen.player]
         if seen.phase == "turn":
             if need < trains - 8 and _TICKETS in legal:
