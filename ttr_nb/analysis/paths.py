@@ -15,7 +15,6 @@ cheaper, then the one listed first on the board.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from heapq import heappop, heappush
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from ..engine.i18n import translations
@@ -141,51 +140,57 @@ class CostGraph:
 
     def reach(self, source: str, targets: Sequence[str] | None = None) -> "Reach":
         """The cheapest ways from `source` to every place (or until every one of `targets` is
-        reached: the ways to those are the same), as networkx's Dijkstra finds them."""
+        reached: the ways to those are the same), as networkx's Dijkstra finds them.
+
+        (Dijkstra's search with a queue of buckets, one per cost, each in the order its places
+        were put in: costs are small whole numbers, and the places come out in the order of
+        networkx's heap of (cost, order put in).)"""
         layout = self.layout
         adjacent = self.adjacent
         n = len(adjacent)
-        moved: set[int] = set()
         dist: list = [None] * n
         came: list = [None] * n                     # place -> (the place before it, the route between)
         start = layout.index.get(source)
         if start is None or not adjacent[start]:
-            return Reach(layout, start, dist, came, 0, moved)
+            return Reach(layout, start, dist, came, 0, 0)
         index = layout.index
         wanted = None if targets is None else {index[t] for t in targets if t in index}
         seen = [_FAR] * n
         seen[start] = 0
-        fringe = [(0, 0, start)]
-        pushed = 1
-        reached = 0                                 # the places reached, as bits
-        move = moved.add
-        while fringe:
-            d, _, v = heappop(fringe)
-            if dist[v] is not None:
-                continue
-            dist[v] = d
-            reached |= 1 << v
-            if wanted is not None and v in wanted:
-                wanted.discard(v)
-                if not wanted:          # (the paths to places reached stay as they are)
-                    break
-            for u, cost, ri, pair in adjacent[v]:
-                if dist[u] is None:
-                    du = d + cost
-                    if du < seen[u]:
-                        seen[u] = du
-                        heappush(fringe, (du, pushed, u))
-                        pushed += 1
-                        came[u] = (v, ri)
-                        move(pair)
+        buckets = [[start]]
+        reached = moved = 0                         # the places reached, the pairs moved along, as bits
+        d = 0
+        while d < len(buckets):
+            for v in buckets[d]:                    # (a route of cost 0 puts a place at its end)
+                if dist[v] is not None:
+                    continue
+                dist[v] = d
+                reached |= 1 << v
+                if wanted is not None and v in wanted:
+                    wanted.discard(v)
+                    if not wanted:                  # (the paths to places reached stay as they are)
+                        return Reach(layout, start, dist, came, reached, moved)
+                for u, cost, ri, pair in adjacent[v]:
+                    if dist[u] is None:
+                        du = d + cost
+                        if du < seen[u]:
+                            seen[u] = du
+                            try:
+                                buckets[du].append(u)
+                            except IndexError:
+                                buckets += [[] for _ in range(du + 1 - len(buckets))]
+                                buckets[du].append(u)
+                            came[u] = (v, ri)
+                            moved |= 1 << pair
+            d += 1
         return Reach(layout, start, dist, came, reached, moved)
 
 
 class Reach:
     """The cheapest ways from one place found by one search (`CostGraph.reach`): the cost of
-    each place reached (`cost`), the way to it (`path`), the places the search reached (as
-    bits, `reached`) and the pairs of places it moved along (`moved`: a place's cost lowered
-    through them).
+    each place reached (`cost`), the way to it (`path`), the places the search reached and the
+    pairs of places it moved along (a place's cost lowered through them), each as bits of a
+    number (`reached`, `moved`).
 
     The search looked along every pair of places with an end it reached (from that end, the
     first reached, towards the other, not yet reached), and along no other. So a search on
@@ -195,17 +200,15 @@ class Reach:
 
     __slots__ = ("layout", "start", "dist", "came", "reached", "moved")
 
-    def __init__(self, layout: _Layout, start, dist: list, came: list, reached: int, moved: set):
+    def __init__(self, layout: _Layout, start, dist: list, came: list, reached: int, moved: int):
         self.layout, self.start, self.dist, self.came = layout, start, dist, came
         self.reached, self.moved = reached, moved
 
-    def still_holds(self, dearer: set[int], cheaper: set[int]) -> bool:
-        """Would the search go the same way on a map where the pairs of places `dearer` cost
-        more (or are gone) and `cheaper` cost less, and nothing else changed?"""
-        if not self.moved.isdisjoint(dearer):
-            return False
-        ends, reached = self.layout.pair_ends, self.reached
-        return not any(reached >> a & 1 or reached >> b & 1 for a, b in map(ends.__getitem__, cheaper))
+    def still_holds(self, dearer: int, cheaper: int) -> bool:
+        """Would the search go the same way on a map where the pairs of places `dearer` (as bits)
+        cost more (or are gone) and those touching the places `cheaper` (as bits) cost less, and
+        nothing else changed?"""
+        return not (self.moved & dearer or self.reached & cheaper)
 
     @property
     def source(self) -> str | None:
@@ -290,11 +293,15 @@ class BoardPaths:
             layout = _layout(board)
             pairs = layout.pairs
             changed = {pairs[ri] for ri, c in old.items() if costs.get(ri) != c}
-            dearer, cheaper = set(), set()
+            dearer = cheaper = 0            # pairs of places dearer, places touching cheaper ones (bits)
             for pair in changed:
                 was = min(old[ri] for ri in layout.pair_routes[pair] if ri in old)
                 now = [costs[ri] for ri in layout.pair_routes[pair] if ri in costs]
-                (cheaper if now and min(now) < was else dearer).add(pair)
+                if now and min(now) < was:
+                    a, b = layout.pair_ends[pair]
+                    cheaper |= 1 << a | 1 << b
+                else:
+                    dearer |= 1 << pair
             for question, (answer, reach) in found.items():
                 if answer is None or reach.still_holds(dearer, cheaper):
                     kept[question] = (answer, reach)

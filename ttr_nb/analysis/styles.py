@@ -314,7 +314,7 @@ class DestinationHungry(Style):
         places of `tickets` (Tickets) over the routes the seat can use; `places` holds every end
         of them (and maybe more)."""
         p = seen.player
-        reaches = {c: self.trains_paths.reach(seen, c, p, places) for c in places}
+        reaches = {c: self.trains_paths.reach(seen, c, p) for c in places}
         key = (p, tuple(t.key for t in tickets))
         found = self._plans.get(key)
         # the plan follows from the searches alone: while every one stands, so does the plan
