@@ -219,6 +219,18 @@ class Reach:
         i = self.layout.index.get(place)
         return None if i is None else self.dist[i]
 
+    def routes_to(self, target: str) -> tuple[int, ...]:
+        """The routes of the cheapest way to `target`, in travel order (empty if not reached)."""
+        i = self.layout.index.get(target)
+        if i is None or self.dist[i] is None:
+            return ()
+        came, start = self.came, self.start
+        routes = []
+        while i != start:
+            i, ri = came[i]
+            routes.append(ri)
+        return tuple(reversed(routes))
+
     def path(self, target: str) -> TicketPath | None:
         """The cheapest way to `target`, or None if it was not reached."""
         i = self.layout.index.get(target)

@@ -364,7 +364,7 @@ class DestinationHungry(Style):
             if best is None:
                 continue
             best[1].append(c)
-            routes += reaches[c].path(best[2]).routes
+            routes += reaches[c].routes_to(best[2])
         best = None
         for x in sides[0]:
             cost = reaches[x].cost
@@ -373,7 +373,7 @@ class DestinationHungry(Style):
                 if d is not None and (best is None or d < best[0]):
                     best = (d, x, y)
         if best is not None:
-            routes += reaches[best[1]].path(best[2]).routes
+            routes += reaches[best[1]].routes_to(best[2])
         owners = seen.owners
         todo = tuple(dict.fromkeys(r for r in routes if owners[r] < 0))
         board = seen.board
