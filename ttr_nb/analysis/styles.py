@@ -314,7 +314,21 @@ class DestinationHungry(Style):
         places of `tickets` (Tickets) over the routes the seat can use; `places` holds every end
         of them (and maybe more)."""
         p = seen.player
-        reaches = {c: self.trains_paths.reach(seen, c, p) for c in places}
+        # places joined by the seat's own routes are 0 trains apart: every one of them is as far from
+        # any place as the others, and one search serves them all (from the first of them by name)
+        part = self.own_places(seen)
+        first: dict = {}
+        for c in sorted(places):
+            if c in part:
+                first.setdefault(part[c], c)
+        searches = {}
+        reaches = {}
+        for c in places:
+            source = first[part[c]] if c in part else c
+            reach = searches.get(source)
+            if reach is None:
+                reach = searches[source] = self.trains_paths.reach(seen, source, p)
+            reaches[c] = reach
         key = (p, tuple(t.key for t in tickets))
         found = self._plans.get(key)
         # the plan follows from the searches alone: while every one stands, so does the plan
@@ -337,14 +351,18 @@ class DestinationHungry(Style):
             path = reaches[t.source].best(t.targets, t.points)
             if path is not None:
                 ends += [c for c in (t.source, path.target) if c not in ends]
+        # (a search from another place of the seat's network: its way to a place is the way from
+        # that network, the routes the plan still needs the same)
         used = {c: reaches[c] for c in ends}
         if len(ends) < 2:
             return ((), 0, 0), used
+        index = used[ends[0]].layout.index
+        at = {c: index[c] for c in ends}                 # (every end was reached: it has a number)
         far, start, end = -1, None, None
         for i, x in enumerate(ends):
-            cost = reaches[x].cost
+            dist = reaches[x].dist
             for y in ends[i + 1:]:
-                d = cost(y)
+                d = dist[at[y]]
                 if d is not None and d > far:
                     far, start, end = d, x, y
         if start is None:
@@ -354,11 +372,11 @@ class DestinationHungry(Style):
         for c in ends:
             if c == start or c == end:
                 continue
-            cost = reaches[c].cost
+            dist = reaches[c].dist
             best = None
             for side in sides:
                 for member in side:
-                    d = cost(member)
+                    d = dist[at[member]]
                     if d is not None and (best is None or d < best[0]):
                         best = (d, side, member)
             if best is None:
@@ -367,9 +385,9 @@ class DestinationHungry(Style):
             routes += reaches[c].routes_to(best[2])
         best = None
         for x in sides[0]:
-            cost = reaches[x].cost
+            dist = reaches[x].dist
             for y in sides[1]:
-                d = cost(y)
+                d = dist[at[y]]
                 if d is not None and (best is None or d < best[0]):
                     best = (d, x, y)
         if best is not None:
