@@ -38,9 +38,24 @@ _BLIND = DrawBlind()
 _TICKETS = DrawTickets()
 
 
+#: per player, the last position's usable routes asked for: (owners, board, costs); every style
+#: asks for them at every claim, through several cost maps
+_USABLE: dict = {}
+
+
+def usable(state, player: int) -> dict[int, int]:
+    """`usable_costs` of a position, remembered per player for the last owners asked about (they
+    decide it)."""
+    owners, board = state.owners, state.board
+    last = _USABLE.get(player)
+    if last is None or last[0] is not owners or last[1] is not board:
+        last = _USABLE[player] = (owners, board, usable_costs(state, player))
+    return last[2]
+
+
 def hop_costs(state, player: int) -> dict[int, int]:
     """Every route `player` can still use (their own included) at cost 1: a path of fewest routes."""
-    return dict.fromkeys(usable_costs(state, player), 1)
+    return dict.fromkeys(usable(state, player), 1)
 
 
 def _long_only(costs, state, player: int) -> dict[int, int]:
@@ -54,7 +69,7 @@ def _long_only(costs, state, player: int) -> dict[int, int]:
 
 def long_costs(state, player: int) -> dict[int, int]:
     """`usable_costs` through long routes only (`_long_only`)."""
-    return _long_only(usable_costs, state, player)
+    return _long_only(usable, state, player)
 
 
 def long_hop_costs(state, player: int) -> dict[int, int]:
@@ -76,7 +91,7 @@ class Style(Agent):
         super().__init__(seed)
         if published is not None:
             self.published = published
-        self.trains_paths = BoardPaths(usable_costs)
+        self.trains_paths = BoardPaths(usable)
         self._own = (None, None, None)          # (owners, player, the places each own route joins)
 
     def __repr__(self) -> str:
@@ -261,7 +276,7 @@ class RouteFocus(Style):
                         score[r] = s
         if score:
             return sorted(score, key=lambda r: -score[r])
-        free = [r for r in usable_costs(seen, seen.player) if owners[r] < 0 and fits(r)]
+        free = [r for r in usable(seen, seen.player) if owners[r] < 0 and fits(r)]
         sign = 1 if self.published else -1
         return sorted(free, key=lambda r: sign * points[r])
 
@@ -517,10 +532,11 @@ class OneStepThinking(Style):
 
     def __init__(self, seed: int = 0, published: bool | None = None):
         super().__init__(seed, published)
-        self.plan_paths = BoardPaths(self.plan_costs())
+        costs = self.plan_costs()
+        self.plan_paths = self.trains_paths if costs is usable else BoardPaths(costs)
 
     def plan_costs(self):
-        return hop_costs if self.published else usable_costs
+        return hop_costs if self.published else usable
 
     def keep(self, seen, choice):
         if choice.opening:
@@ -570,7 +586,8 @@ class OneStepThinking(Style):
         if self.draws_tickets and min(seen.trains) >= 8 and seen.ticket_deck_size:
             return "tickets"
         board = seen.board
-        free = [r for r in usable_costs(seen, seen.player) if self.fits(seen, r)]
+        owners, trains = seen.owners, seen.trains[seen.player]
+        free = [r for r in usable(seen, seen.player) if owners[r] < 0 and board.routes[r].length <= trains]
         if not free:
             return None
         longest = max(board.routes[r].length for r in free)
