@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import io
+import multiprocessing
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
@@ -38,10 +39,15 @@ def test_seats_rotate_and_every_game_has_its_own_seed():
 
 
 def test_the_same_seed_gives_the_same_result_in_process_and_in_a_process_pool():
+    """The pool's processes are started afresh ("spawn"), each with its own hash seed: nothing an
+    agent decides may follow the order of a set of strings."""
     agents = ["greedy", "one-step-published", "destination-hungry"]
     here = tournament("switzerland", agents, games=6, seed=11, progress=False)
-    with ProcessPoolExecutor(2) as pool:
+    others = ["route-focus", "long-route-published", "one-step", "route-focus-published"]
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
         there = tournament("switzerland", agents, games=6, seed=11, executor=pool, chunk=2, progress=False)
+        four = tournament("europe", others, games=4, seed=3, executor=pool, chunk=1, progress=False)
+    assert four == tournament("europe", others, games=4, seed=3, progress=False)
     with ThreadPoolExecutor(2) as pool:
         threads = tournament("switzerland", agents, games=6, seed=11, executor=pool, chunk=4, progress=False)
     assert here == there == threads
