@@ -160,3 +160,23 @@ def wait_idle(page, timeout: float = 120_000) -> None:
         """() => { const p = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')];
                    return p.length > 0 && p.every(e => /\\[\\d+\\]/.test(e.textContent)); }""",
         timeout=timeout)
+
+
+def wait_still(locator, timeout: float = 30.0, quiet: float = 0.6) -> None:
+    """Wait until an element has kept its place and size for `quiet` seconds.
+
+    A board fits itself to its box once the page has laid out, which moves every point on it: a
+    click at the coordinates the point had before that lands on another route, or on nothing."""
+    deadline = time.perf_counter() + timeout
+    last, since = None, time.perf_counter()
+    while True:
+        box = locator.bounding_box()
+        now = time.perf_counter()
+        if box != last:
+            last, since = box, now
+        elif box is not None and now - since >= quiet:
+            return
+        if now > deadline:
+            raise AssertionError(f"the element kept moving for {timeout} s (last box {last})")
+        time.sleep(0.1)
+

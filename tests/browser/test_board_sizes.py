@@ -23,7 +23,7 @@ import pytest
 import ttr_nb
 from ttr_nb.widgets import EditionExplorer, PaymentChecker
 
-from .conftest import ROOT, run_all_in_lab, wait_idle
+from .conftest import ROOT, run_all_in_lab, wait_idle, wait_still
 
 SHOTS = Path(os.environ.get("TTR_SCREENSHOTS", ROOT / "build" / "screenshots"))
 WIDGETS = [".ttr-explorer", ".ttr-payment", ".ttr-tunnel-lab", ".ttr-scoring", ".ttr-game-table"]
@@ -144,6 +144,7 @@ def space_point(page, root: str, route_key: str, which: int):
 
 def click_and_read(page, root: str, point, expected: str, timeout: float = 30.0) -> str:
     status = page.locator(f"{root} .ttr-status").first
+    wait_still(point)
     point.hover(force=True)
     point.click(force=True)
     deadline = time.perf_counter() + timeout

@@ -25,7 +25,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from .conftest import ROOT
+from .conftest import ROOT, wait_still
 
 spec = importlib.util.spec_from_file_location("build_lite", ROOT / "scripts" / "build_lite.py")
 build_lite = importlib.util.module_from_spec(spec)
@@ -177,6 +177,7 @@ def click_the_board(page) -> float:
     before = status.inner_text()
     point = markers.locator("path.point").nth(3)
     point.scroll_into_view_if_needed()
+    wait_still(point)
     t0 = time.perf_counter()
     point.click(force=True)
     page.wait_for_function("([sel, old]) => { const e = document.querySelectorAll(sel); "

@@ -12,7 +12,7 @@ import time
 import ttr_nb
 import ttr_nb.viz.cards
 
-from .conftest import voila_page
+from .conftest import voila_page, wait_still
 
 NOTEBOOK = "payment_checker.ipynb"
 ROUTE = "Dallas-El Paso"
@@ -49,6 +49,7 @@ def test_payment_checker_clicks_in_voila(page, voila_server, record_property):
 
     # click the route marker of Dallas–El Paso
     point = markers.locator("path.point").nth(game.route_index(ROUTE))
+    wait_still(point)
     point.hover(force=True)
     t0 = time.perf_counter()
     point.click(force=True)

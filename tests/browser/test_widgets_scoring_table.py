@@ -16,7 +16,7 @@ import ttr_nb
 from ttr_nb.engine.narration import route_name
 from ttr_nb.widgets.scoring import build_steps, finished_match
 
-from .conftest import voila_page
+from .conftest import voila_page, wait_still
 
 LATENCIES: dict[str, list[float]] = {}
 
@@ -76,6 +76,7 @@ def test_game_table_in_voila(page, voila_server):
     ri = ttr_nb.load_game("usa").route_index(route)
     marker = _trace(page, ".ttr-game-table", "routes").locator("path.point").nth(ri)
     before_status = status.inner_text()
+    wait_still(marker)
     _timed("route marker -> payments", page, lambda: marker.click(force=True),
            lambda: status.inner_text() != before_status)
     assert status.inner_text().startswith(f"{words[:1].upper()}{words[1:]}: "), status.inner_text()

@@ -56,7 +56,7 @@ Bonus cards
 End and scoring
   end trigger: base                          ... test_nl_end_trigger_base_final_round_from_two_trains
   no longest-path bonus, no Globetrotter     ... test_nl_no_longest_path_bonus_and_no_globetrotter
-  tie-breakers: base                         ... test_nl_tie_breakers_base_most_completed_tickets
+  tie-breakers: base, without longest path   ... test_nl_tie_breakers_base_most_completed_tickets
 Silent or disagreeing
   everything but the player count and the bonus cards is one source: provisional
       ... test_nl_board_data_provisional_is_stated_in_the_edition_record
@@ -552,12 +552,24 @@ def test_nl_no_longest_path_bonus_and_no_globetrotter():
 
 def test_nl_tie_breakers_base_most_completed_tickets():
     g = nl()
-    assert g.rules.tie_breakers == ("most_tickets_completed", "longest_path_bonus")
+    assert g.rules.tie_breakers == ("most_tickets_completed",)     # no longest path bonus to break a tie with
+    assert g.rules.summary()["tie-breakers"] == "most tickets completed"
     # both 4 points: player 1 a route of 3, player 2 two routes of 1 and a completed 2-point ticket
     s = position(g, routes={"Ålborg-Oslo": 0, "Karlstad-Oslo": 1, "Karlstad-Stockholm": 1},
                  tickets=[[], ["Oslo-Stockholm"]], bonus_cards=[])
     assert [r.total for r in s.score_breakdown()] == [4, 4]
     assert s.winners() == (1,)
+
+
+def test_a_tie_breaker_on_a_bonus_the_edition_does_not_have_is_refused():
+    from dataclasses import replace
+
+    from ttr_nb.engine.rules import _check
+    rules = ttr_nb.load_rules(NL)
+    with pytest.raises(ValueError, match="longest_path_bonus names a bonus this edition does not have"):
+        _check(replace(rules, tie_breakers=("most_tickets_completed", "longest_path_bonus")))
+    for edition in ttr_nb.editions():      # every edition record is consistent
+        _check(ttr_nb.load_rules(edition))
 
 
 # ---------------------------------------------------------------------------- silent or disagreeing

@@ -74,4 +74,6 @@ def test_same_fraction():
 
 def test_same_numbers():
     assert same_numbers([2, 1], [1, 2]) and same_numbers({1, 2}, [2, 1]) and same_numbers(3, [3])
-    assert not same_numbers([1], [1, 2]) and not same_numbers("1,2", [1, 2]) and not same_numbers(None, [1])
+    assert same_numbers("1,2", [1, 2]) and same_numbers("2 and 1", [1, 2]) and same_numbers(["Player 2", 1], [1, 2])
+    assert not same_numbers([1], [1, 2]) and not same_numbers("1,3", [1, 2]) and not same_numbers(None, [1])
+    assert not same_numbers({"1": 1}, [1]) and not same_numbers("one", [1]) and not same_numbers([True], [1])

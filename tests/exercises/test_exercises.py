@@ -92,6 +92,8 @@ def test_the_comparisons():
     assert same_set(["b", "A"], ["a", "B"]) and not same_set("ab", ["a", "b"])
     assert same_routes(["Phoenix–El Paso", "Denver-Santa Fe"], ["Santa Fe-Denver", "El Paso-Phoenix"])
     assert not same_routes(["El Paso-Phoenix"], ["El Paso-Phoenix", "Denver-Santa Fe"])
-    assert not same_routes("El Paso-Phoenix", ["El Paso-Phoenix"])
+    assert same_routes("El Paso-Phoenix", ["El Paso-Phoenix"])                  # one route, written as a text
+    assert same_routes("Phoenix-El Paso, Denver-Santa Fe", ["Santa Fe-Denver", "El Paso-Phoenix"])
+    assert not same_routes(3, ["El Paso-Phoenix"]) and not same_routes({"El Paso-Phoenix": 1}, ["El Paso-Phoenix"])
     assert same_player(2, 2) and same_player("Player 2", 2) and same_player(" player 2", 2)
     assert not same_player(1, 2) and not same_player(True, 1)

@@ -208,3 +208,29 @@ def test_the_start_screen_offers_english_and_danish():
     assert app.choose_language("xx") is False and app.language == "da"
     app.new_game()
     assert app.choose_language("en") and app.start_button.description == "Start the game"
+
+
+@pytest.mark.parametrize("seed", ["²", "٣", "1_000", "+3", "9" * 5000])
+def test_game_number_digits_only(seed):
+    """A game number is written in the digits 0-9: "²" or "٣" (which str.isdigit takes) is refused
+    on the page, in the box or as start's argument, and no game starts."""
+    app = GameApp(bot_delay=0)
+    assert app.start(seed=seed) is None
+    assert app.screen == "start" and app.status.rule == "widget.game-number"
+    app.seed_box.value = seed
+    assert app.start() is None
+    assert app.screen == "start" and app.status.rule == "widget.game-number"
+
+
+def test_digits_only_everywhere():
+    """Every reader of a number typed as text takes the digits 0-9 only (issue 25, item 2)."""
+    from ttr_nb.engine.cards import Cards
+    from ttr_nb.engine.actions import ActionSyntaxError, parse as parse_action
+    from ttr_nb.exercises.compare import same_numbers
+    for text in ("²", "٣", "9" * 5000):
+        with pytest.raises(ActionSyntaxError):
+            parse_action(f"keep {text}")
+        with pytest.raises(ValueError, match=r"red\*3\+loco\*1"):
+            Cards.parse(f"red*{text}")
+        assert not same_numbers([text], [3])
+    assert same_numbers(["3", 1], [1, 3])

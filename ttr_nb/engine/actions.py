@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from .cards import CARD_NAMES, Cards, card_index
 from .errors import IllegalAction, Reason, one_sentence
 from .i18n import N_, translations
+from .digits import digits_value
 
 _, ngettext = translations("engine")
 
@@ -222,10 +223,10 @@ def parse(text: str) -> Action:
     if verb == "keep":
         if rest.lower() == "none":
             return KeepTickets(())
-        parts = [p for p in rest.replace(",", " ").split() if p]
-        if not parts or not all(p.isascii() and p.isdigit() for p in parts):
+        positions = [digits_value(p) for p in rest.replace(",", " ").split()]
+        if not positions or None in positions:
             _fail(text, _("keep takes the positions of the offered tickets, like 'keep 0,2'"))
-        return KeepTickets(tuple(int(p) for p in parts))
+        return KeepTickets(tuple(positions))
     if verb in ("claim", "station"):
         # the payment is the longest tail that reads as cards ("red*3+loco*1", "red*3 + loco")
         words = rest.split(" ")

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import difflib
 import functools
-import json
 import math
 import re
 import unicodedata
@@ -32,6 +31,7 @@ from typing import Any, Iterable
 from .cards import COLOURS, GREY_NAME
 from .errors import Problems
 from .i18n import translations
+from .readable import UnreadableJSON, read_json, unreadable
 
 _, ngettext = translations("engine")
 
@@ -529,6 +529,9 @@ def board_from_dict(data: dict, source: str = "<dict>") -> Board:
     Validates everything first and raises one :class:`MapError` listing every
     problem found (`BoardReader`).
     """
+    why = unreadable(data)
+    if why is not None:
+        raise MapError(source, [why])
     return BoardReader(data, source).read()
 
 
@@ -1096,9 +1099,9 @@ def _board_names() -> tuple[str, ...]:
 
 def _parse(text: str, source: str) -> Board:
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise MapError(source, [f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}"]) from None
+        data = read_json(text)
+    except UnreadableJSON as e:
+        raise MapError(source, [str(e)]) from None
     return board_from_dict(data, source)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Iterable, Mapping
 
 from .i18n import N_, translations
+from .digits import digits_value, is_digits
 
 _, ngettext = translations("engine")
 
@@ -112,7 +113,7 @@ def card_index(name: str) -> int:
 
 def _is_count(text: str) -> bool:
     """A count of cards is written in the digits 0-9 (`str.isdigit` also takes "²" and "٣")."""
-    return text.isascii() and text.isdigit()
+    return is_digits(text)
 
 
 class Cards(tuple):
@@ -164,10 +165,11 @@ class Cards(tuple):
                     n, name = name, n
             else:
                 name, n = part, "1"
-            if not _is_count(n.strip()):
+            k = digits_value(n)
+            if k is None:
                 raise ValueError(_("cannot read {part} in {text}: write cards like red*3+loco*1").format(
                     part=repr(part), text=repr(text)))
-            counts[card_index(name)] += int(n)
+            counts[card_index(name)] += k
         return cls(counts)
 
     @classmethod

@@ -29,6 +29,7 @@ from .errors import IllegalAction
 from .narration import player_mention
 from .game import Game, load_game
 from .i18n import N_, translations
+from .readable import UnreadableJSON, read_json, unreadable
 
 _, ngettext = translations("engine")
 
@@ -177,6 +178,9 @@ class Match:
         (naming `source`) for a dict that is not a saved match, or whose settings, start
         position or actions cannot be played."""
         source = _("the match dict") if source is None else source
+        why = unreadable(d)
+        if why is not None:
+            raise SaveFileError(source, why)
         _check_fields(d, source)
         try:
             game = load_game(d["edition"], players=d["players"], seed=d["seed"],
@@ -214,17 +218,12 @@ class Match:
         source = str(path)
         raw = Path(path).read_bytes()
         try:
-            d = json.loads(raw.decode("utf-8"))
+            d = read_json(raw.decode("utf-8"))
         except UnicodeDecodeError as e:
             raise SaveFileError(source, _("not UTF-8 text ({why} at byte {at})").format(why=e.reason, at=e.start)) \
                 from None
-        except json.JSONDecodeError as e:
-            raise SaveFileError(source, _("not valid JSON ({why} at line {line} column {column})").format(
-                why=e.msg, line=e.lineno, column=e.colno)) from None
-        except ValueError as e:             # e.g. an integer of more digits than Python reads
-            raise SaveFileError(source, _("not valid JSON ({why})").format(why=e)) from None
-        except RecursionError:
-            raise SaveFileError(source, _("its JSON is nested too deeply")) from None
+        except UnreadableJSON as e:
+            raise SaveFileError(source, str(e)) from None
         return cls.from_dict(d, source)
 
     def __repr__(self) -> str:

@@ -18,6 +18,7 @@ import re
 from .actions import AbandonTunnel, BuildStation, Claim, DrawBlind, DrawFaceUp, DrawTickets, KeepTickets, Pass, PayTunnel
 from .cards import LOCO, card_index, card_word, colour_name, counted_cards, route_colour_words
 from .i18n import N_, translations
+from .digits import digits_value
 
 __all__ = ["plural", "and_list", "or_list", "cards_text", "card_text", "route_name", "ticket_name", "in_words",
            "describe_action", "player_name", "player_mention", "player_mention_pattern", "points_text", "trains_text",
@@ -140,7 +141,7 @@ def ticket_name(ticket_key: str) -> str:
     base, _hash, n = ticket_key.partition("#")
     if not n:
         return ticket_key
-    k = int(n) if n.isdecimal() else 0
+    k = digits_value(n) or 0
     if 0 < k <= len(_NTH_COPY):
         return _NTH_COPY[k - 1](base)
     return _("{ticket} (copy number {n})").format(ticket=base, n=n)

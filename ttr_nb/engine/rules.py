@@ -349,6 +349,9 @@ def _check(r: Rules) -> None:
     for b in r.tie_breakers:
         if b not in TIE_BREAKERS:
             problems.append(f"unknown tie-breaker {b!r}")
+    if "longest_path_bonus" in r.tie_breakers and not r.longest_path_bonus:
+        problems.append("the tie-breaker longest_path_bonus names a bonus this edition does not have "
+                        "(bonuses.longest_path = 0)")
     for where in (r.tickets.opening_returns, r.tickets.draw_returns):
         if where not in ("bottom", "removed"):
             problems.append(f"returned tickets go to 'bottom' or are 'removed', not {where!r}")

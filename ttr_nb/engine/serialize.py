@@ -66,6 +66,7 @@ from .narration import capital, route_name
 from .observer import reveal_dict
 from .payments import tunnel_extra
 from .position import FIELDS, PHASES, PendingTunnel, TunnelReveal
+from .readable import unreadable
 from .rules import edition_title
 from .shuffle import shuffle
 from .state import State
@@ -143,6 +144,9 @@ def state_to_dict(s: State) -> dict:
 def state_from_dict(game, d) -> State:
     """The position `d` describes, in `game` (see the module's docstring); PositionError
     listing every problem if it cannot be a position of that game."""
+    why = unreadable(d)
+    if why is not None:
+        raise PositionError(_("this position cannot be read: {why}").format(why=why))
     return PositionReader(game, d).read()
 
 
@@ -408,6 +412,13 @@ class PositionReader:
         rules, board = self.rules, self.board
         used = [sum(board.routes[i].length for i, o in enumerate(owners) if o == p) for p in range(self.n)]
         default = [rules.trains - u for u in used]
+        for p, u in enumerate(used):
+            if u > rules.trains:
+                self.add("routes", _("player {n}'s routes take {used} trains, but the stock is {stock} (a player "
+                                     "never places more trains than the stock)").format(n=p + 1, used=u,
+                                                                                       stock=rules.trains))
+        if any(u > rules.trains for u in used):
+            return [max(0, t) for t in default]
         if "trains" not in self.d:
             return default
         trains = self.per_player("trains", default)

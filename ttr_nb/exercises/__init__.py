@@ -6,7 +6,10 @@ A notebook asks a question and the student writes the answer in a cell::
     check("usa-scoring-2", answer)
 
 `check` says right, wrong with a hint, or "not answered yet" (for `...`); it never
-shows the expected value. The expected values live here, in the package, each
+shows the expected value. It takes every reasonable form of an answer (`compare`: a count as
+8 or "8", an edition by its id or its name, a list in any order), and an answer of the wrong
+form (a text where a number is due, a name that is no edition) is told the form expected
+(`forms`). The expected values live here, in the package, each
 computed by asking the engine where it can (a teacher can read them; a student
 reading the notebook never meets them).
 
@@ -37,70 +40,19 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..engine.i18n import N_, translations
+from . import forms
+from .compare import (PLAYER_WORDS, same_edition, same_editions, same_fraction, same_number, same_numbers,
+                      same_percent, same_player, same_routes, same_set, same_text)
 
 _, ngettext = translations("lessons")
 __all__ = ["Exercise", "Verdict", "check", "exercises", "exercise", "position", "same_number", "same_set",
-           "same_text", "same_routes", "same_player"]
+           "same_text", "same_routes", "same_player", "same_edition", "same_editions", "same_percent",
+           "PLAYER_WORDS", "FORM_OF"]
 
-
-def same_number(answer: Any, expected: Any) -> bool:
-    """Equal as numbers: 7, 7.0 and "7" all answer 7 (booleans do not)."""
-    if isinstance(answer, bool):
-        return False
-    try:
-        return float(str(answer).strip()) == float(expected)
-    except (TypeError, ValueError):
-        return False
-
-
-def _norm(text: Any) -> str:
-    return " ".join(str(text).replace("–", "-").replace("—", "-").split()).casefold()
-
-
-def same_text(answer: Any, expected: Any) -> bool:
-    """Equal as words, ignoring case, spacing and the kind of dash."""
-    return isinstance(answer, str) and _norm(answer) == _norm(expected)
-
-
-def same_set(answer: Any, expected: Any) -> bool:
-    """The same collection of things in any order (texts compared as by `same_text`)."""
-    if isinstance(answer, (str, bytes)) or not hasattr(answer, "__iter__"):
-        return False
-    try:
-        return sorted(map(_norm, answer)) == sorted(map(_norm, expected))
-    except TypeError:
-        return False
-
-
-def _route_ends(text: Any) -> frozenset:
-    parts = [p.strip() for p in str(text).replace("–", "-").replace("—", "-").split("-")]
-    return frozenset(_norm(p) for p in parts if p)
-
-
-def same_routes(answer: Any, expected: Any) -> bool:
-    """The same routes in any order, each named by its two cities in either order
-    ("El Paso-Phoenix" answers "Phoenix–El Paso")."""
-    if isinstance(answer, (str, bytes)) or not hasattr(answer, "__iter__"):
-        return False
-    try:
-        return sorted(map(sorted, map(_route_ends, answer))) == sorted(map(sorted, map(_route_ends, expected)))
-    except TypeError:
-        return False
-
-
-#: the words a student may write before a player's number ("Player 2", "Spiller 2")
-PLAYER_WORDS = ("player", "spiller")
-
-
-def same_player(answer: Any, expected: Any) -> bool:
-    """A player, numbered from 1 as a student reads them: 2, "2", "Player 2", "player 2"
-    or, in Danish, "Spiller 2"."""
-    text = _norm(answer)
-    for word in PLAYER_WORDS:
-        if text.startswith(word):
-            text = text[len(word):].strip()
-            break
-    return same_number(text, expected)
+#: the form of the answer each way of comparing expects (what a student is told of a wrong form)
+FORM_OF = {same_number: forms.NUMBER, same_percent: forms.PERCENT, same_fraction: forms.FRACTION,
+           same_player: forms.PLAYER, same_numbers: forms.PLAYERS, same_edition: forms.EDITION,
+           same_editions: forms.EDITIONS, same_routes: forms.ROUTES, same_text: forms.TEXT, same_set: forms.TEXTS}
 
 
 @dataclass(frozen=True)
@@ -131,6 +83,19 @@ class Exercise:
     def hint_text(self) -> str:
         """The hint, in the language chosen with `ttr_nb.set_language`."""
         return _(self.hint)
+
+    @property
+    def form(self) -> forms.Form | None:
+        """The form of answer this exercise expects (`FORM_OF` its way of comparing), or None."""
+        return FORM_OF.get(self.compare)
+
+    def form_problem(self, answer: Any) -> str | None:
+        """What is wrong with the form of `answer` (a text where a number is due, a name that is
+        no edition), in the language chosen, or None: never the expected answer."""
+        try:
+            return self.form.complaint(answer, self) if self.form is not None else None
+        except Exception:          # a malformed answer is told the form, never a crash
+            return _("The answer should be {form}.").format(form=_(self.form.text))
 
     def accepts(self, answer: Any) -> bool:
         try:
@@ -215,4 +180,8 @@ def check(exercise_id: str, answer: Any) -> Verdict:
                        answered=False)
     if found.accepts(answer):
         return Verdict(found.id, True, _("Right!"))
+    problem = found.form_problem(answer)
+    if problem:
+        return Verdict(found.id, False, _("Not quite. {problem} Hint: {hint}").format(problem=problem,
+                                                                                      hint=found.hint_text))
     return Verdict(found.id, False, _("Not quite. Hint: {hint}").format(hint=found.hint_text))

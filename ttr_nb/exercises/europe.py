@@ -105,7 +105,7 @@ EXERCISES = [
     Exercise(
         "europe-ferries-1",
         N_("A hand of 2 red, 1 blue and 2 locomotives: in how many different ways can it pay for the ferry "
-        "Essen–Kobenhavn (3 grey spaces, 1 locomotive symbol)?"),
+        "Essen–Kobenhavn (3 grey spaces, 1 locomotive symbol)? Count the different sets of cards."),
         _ferry_ways,
         N_("At least one card must be a locomotive; the others are all of one colour (or locomotives)."),
         wrong=5, notebook=TUNNELS),

@@ -56,14 +56,15 @@ EXERCISES = [
     Exercise(
         "nordic-ferries-1",
         N_("A hand of 3 blue and 3 red cards, no locomotive. In how many ways can it pay for the blue ferry "
-        "Stockholm–Turku (3 spaces, 1 locomotive symbol)?"),
+        "Stockholm–Turku (3 spaces, 1 locomotive symbol)? Count the different sets of cards."),
         _ferry_ways,
         N_("Two blue cards pay the blue spaces; any 3 other cards of the hand may stand in for the locomotive."),
         wrong=1, notebook=PAYMENTS),
     Exercise(
         "nordic-murmansk-1",
-        N_("Player 1 has 6 green cards and can collect red ones. What is the smallest number of red cards "
-        "that, with the 6 green, pays for Murmansk–Lieksa (9 grey spaces)?"),
+        N_("Player 1 holds 6 green cards and can collect red ones. What is the smallest number of red cards "
+        "player 1 must hold, beside the 6 green, to be able to pay for Murmansk–Lieksa (9 grey spaces)? Not every "
+        "card of the hand has to be spent."),
         _fewest_red_for_murmansk,
         N_("Any 4 cards replace one card of the chosen colour, and the chosen colour need not be green."),
         wrong=12, notebook=PAYMENTS),

@@ -61,7 +61,7 @@ EXERCISES = [
     Exercise(
         "northernlights-ferries-1",
         N_("A hand of 2 red cards, 2 green cards and 1 locomotive. In how many ways can it pay for the ferry "
-        "Bergen–Stavanger (2 grey spaces, 1 of them a locomotive symbol)?"),
+        "Bergen–Stavanger (2 grey spaces, 1 of them a locomotive symbol)? Count the different sets of cards."),
         _stavanger_ways,
         N_("The symbol takes the locomotive or 2 cards of one colour; the other space takes one card, of any "
         "colour or a locomotive. Count the different sets of cards, not the orders."),
@@ -76,15 +76,16 @@ EXERCISES = [
         wrong=2, notebook=NOTEBOOK),
     Exercise(
         "northernlights-bonus-1",
-        N_("In the game drawn above, which player or players score bonus card G, International tycoon (12 points "
-        "to the most countries reached by their routes)? Give a list of player numbers, e.g. [1] or [2, 3]."),
+        N_("If the game drawn above ended now, which player or players would score bonus card G, International "
+        "tycoon (12 points to the most countries reached by their routes)? Give a list of player numbers, e.g. [1] "
+        "or [2, 3]."),
         lambda: _card_winners("G"),
         N_("List the countries at the ends of each player's routes, each country once; every player tied for the "
         "most scores the card."),
         wrong=[1], compare=same_numbers, notebook=NOTEBOOK, setup=_bonus_position),
     Exercise(
         "northernlights-bonus-2",
-        N_("In the same game, what is player 2's final score?"),
+        N_("If the same game ended now, what would player 2's final score be?"),
         lambda: _bonus_position().score_breakdown()[1].total,
         N_("Route points, plus or minus each ticket, plus every bonus card player 2 has the most of (or shares the "
         "most of); no longest path bonus in Northern Lights."),

@@ -105,7 +105,7 @@ EXERCISES = [
     Exercise(
         "switzerland-locos-1",
         N_("Player 1 holds 1 yellow, 2 locomotives and 3 red cards. In how many ways can this hand pay for "
-        "the yellow tunnel Basel–Delémont (2 spaces)?"),
+        "the yellow tunnel Basel–Delémont (2 spaces)? Count the different sets of cards."),
         _tunnel_ways,
         N_("On a tunnel a locomotive may replace the yellow card, or both; the red cards are no use here."),
         wrong=3, notebook=RULES),

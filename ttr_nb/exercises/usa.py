@@ -5,7 +5,7 @@ Players are numbered from 1 in the questions (seat 0 is "player 1"), as in the n
 """
 from __future__ import annotations
 
-from ..engine import Claim, load_game
+from ..engine import Claim, DrawBlind, DrawFaceUp, load_game
 from ..engine.cards import Cards
 from . import N_, Exercise, same_number, same_player, same_routes
 
@@ -48,36 +48,53 @@ def _ticket_deck_after_opening() -> int:
 
 # --------------------------------------------------------------------------- 11 drawing cards
 
-def locomotive_first_position():
+def two_locomotives_position():
+    """Player 1 to draw; two locomotives lie face up."""
     return _game().state_from_dict({
         "hands": [{"red": 2, "blue": 1, "white": 1}, {"green": 2, "black": 2}],
-        "display": ["loco", "red", "red", "blue", "green"],
+        "display": ["loco", "loco", "red", "blue", "green"],
         "tickets": [["Denver-El Paso", "Chicago-Santa Fe"], ["Boston-Miami", "Dallas-New York"]],
     })
 
 
-def _cards_from_face_up_locomotive() -> int:
-    before = locomotive_first_position()
-    after = before.apply("draw loco")
-    assert after.current_player != before.current_player      # the draw ended
-    return after.hand(0).total - before.hand(0).total
+def _draws(state) -> list:
+    return [a for a in state.legal_actions() if isinstance(a, (DrawFaceUp, DrawBlind))]
+
+
+def _face_up_locomotives_in_one_turn() -> int:
+    """The most face-up locomotives player 1 can take in one turn, trying every first pick and
+    every second pick the engine allows."""
+    start = two_locomotives_position()
+    loco = DrawFaceUp("loco")
+    best = 0
+    for first in _draws(start):
+        after = start.apply(first)
+        second = _draws(after) if after.current_player == start.current_player else []
+        best = max(best, (first == loco) + max((a == loco for a in second), default=0))
+    return best
+
+
+#: Exercise "usa-drawing-2": the deck's next cards (two locomotives, then five cards without one).
+DOUBLE_REPLACEMENT_TOP = ["loco", "loco", "orange", "white", "black", "yellow", "pink"]
 
 
 def flush_position():
+    """One locomotive face up, two locomotives next in the deck, six cards in the discard pile."""
     from ..lessons import deck_from_top
 
     game = _game()
     return game.state_from_dict(deck_from_top(game, {
         "hands": [{"yellow": 2, "pink": 1, "black": 1}, {"green": 1, "white": 3}],
-        "display": ["loco", "loco", "red", "blue", "green"],
+        "display": ["loco", "red", "blue", "green", "white"],
+        "discard": ["orange", "orange", "pink", "black", "green", "red"],
         "tickets": [["Denver-El Paso", "Chicago-Santa Fe"], ["Boston-Miami", "Dallas-New York"]],
-    }, top=["loco", "orange", "white", "black", "red", "yellow"]))
+    }, top=DOUBLE_REPLACEMENT_TOP))
 
 
-def _discarded_by_flush() -> int:
-    before = flush_position()
-    after = before.apply("draw red")
-    return len(after.discard) - len(before.discard)
+def _discard_after_two_replacements() -> int:
+    after = flush_position().apply("draw red").apply("draw blue")
+    assert after.current_player == 1 and "loco" not in after.view(0)["display"]      # flushed once
+    return len(after.discard)
 
 
 def reshuffle_position():
@@ -266,24 +283,29 @@ EXERCISES = [
              "are in the ticket deck when the first turn begins?"), _ticket_deck_after_opening,
              hint=N_("30 tickets; count the ones dealt, then put the returned ones back under the deck."), wrong=18,
              notebook="10_usa_setup_and_actions"),
-    Exercise("usa-drawing-1", N_("Player 1 takes the face-up locomotive as the first card. How many cards does "
-             "player 1's hand grow by this turn?"), _cards_from_face_up_locomotive,
-             hint=N_("A face-up locomotive taken first is the whole draw."), wrong=2,
-             notebook="11_usa_drawing_cards", setup=locomotive_first_position),
-    Exercise("usa-drawing-2", N_("Two locomotives lie face up and the next card of the deck is a locomotive. "
-             "Player 1 takes the face-up red card. How many cards go to the discard pile?"), _discarded_by_flush,
-             hint=N_("The red card is replaced at once; count the face-up locomotives after that."), wrong=0,
+    Exercise("usa-drawing-1", N_("Two locomotives lie face up. What is the largest number of locomotives player 1 "
+             "can take from the face-up cards in one turn?"), _face_up_locomotives_in_one_turn,
+             hint=N_("A face-up locomotive may only be the first card, and then the draw is over; and what may "
+             "the second card be?"), wrong=2,
+             notebook="11_usa_drawing_cards", setup=two_locomotives_position),
+    Exercise("usa-drawing-2", N_("One locomotive lies face up, the next two cards of the deck are locomotives, and "
+             "the discard pile holds 6 cards. Player 1 takes the face-up red card, then the face-up blue card. "
+             "How many cards are in the discard pile at the end of the turn?"), _discard_after_two_replacements,
+             hint=N_("Each card taken is replaced at once from the deck; count the face-up locomotives after each "
+             "replacement."), wrong=6,
              notebook="11_usa_drawing_cards", setup=flush_position),
     Exercise("usa-drawing-3", N_("The deck is empty and the discard pile holds 14 cards. Player 1 draws one card "
              "blind. How many cards are in the deck after that?"), _deck_after_reshuffle,
              hint=N_("The discard pile is shuffled into a new deck first; then one card is taken."), wrong=0,
              notebook="11_usa_drawing_cards", setup=reshuffle_position),
     Exercise("usa-claiming-1", N_("Player 1 holds 2 blue, 3 green and 2 locomotives. In how many different ways can "
-             "player 1 pay for the grey route Phoenix–Santa Fe (3 spaces)?"), _grey_payments,
+             "player 1 pay for the grey route Phoenix–Santa Fe (3 spaces)? Count the different sets of cards."),
+             _grey_payments,
              hint=N_("One colour for the whole route; locomotives may replace any of its cards."), wrong=2,
              notebook="12_usa_claiming_routes", setup=grey_position),
     Exercise("usa-claiming-2", N_("In this 2-player game player 2 owns one of the Denver–Kansas City routes. How many "
-             "of the routes out of Denver are open to player 1?"), _open_routes_from_denver,
+             "of the routes out of Denver could player 1 still claim, with the right cards? (Each route of a double "
+             "route counts on its own.)"), _open_routes_from_denver,
              hint=N_("Player 1 owns none of them; with 2 players, a double route whose twin is taken is closed."),
              wrong=8, notebook="12_usa_claiming_routes", setup=double_route_position),
     Exercise("usa-claiming-3", N_("Player 1 has 3 trains left and holds 2 yellow cards and a locomotive. Which of "
@@ -321,8 +343,8 @@ EXERCISES = [
              "(Answer 1 or 2.)"), _tie_winner,
              hint=N_("First compare completed tickets; if they are equal too, look at the longest path bonus."),
              wrong=1, compare=same_player, notebook="14_usa_scoring", setup=tie_position),
-    Exercise("usa-play-1", N_("Player 1 holds 4 red cards and a locomotive. What is the most points player 1 can "
-             "score with one claim now?"), _best_claim_points,
+    Exercise("usa-play-1", N_("Player 1 holds 4 red cards and a locomotive. What is the most route points player 1 "
+             "can score with one claim now?"), _best_claim_points,
              hint=N_("Five cards pay for a route of up to 5 spaces: red, or grey, or of any colour if it is short "
              "enough for the locomotive alone. Then read the route table."),
              wrong=15, notebook="60_play_a_game", setup=table_position),

@@ -29,6 +29,7 @@ from ..engine import load_game
 from ..engine.errors import Reason
 from ..engine.i18n import LANGUAGES, N_, translations, using
 from ..engine.narration import and_list, or_list
+from ..engine.digits import digits_value
 from ..engine.rules import edition_ids, edition_title, load_rules
 from .base import WidgetBase
 from .html import esc as _esc
@@ -318,7 +319,9 @@ class GameApp(WidgetBase):
         game number is empty; the text itself if it is not a whole number)."""
         n = self.seat_count.value
         text = self.seed_box.value.strip()
-        seed = int(text) if text.isdigit() else (None if not text else text)
+        seed = digits_value(text)
+        if seed is None:
+            seed = text or None
         if self.screen == "game":
             seed = self._seed
         return {"edition": self.edition_choice.value, "seats": [d.value for d in self.seat_choices[:n]],
@@ -450,8 +453,8 @@ class GameApp(WidgetBase):
                                                      "{speed}.").format(speeds=", ".join(SPEEDS), speed=repr(bot_delay)))
         if seed is None:
             seed = s["seed"]
-        elif isinstance(seed, str) and seed.strip().isdigit():
-            seed = int(seed)
+        elif digits_value(seed) is not None:
+            seed = digits_value(seed)
         if reason is None and seed is not None and not (isinstance(seed, int) and not isinstance(seed, bool)
                                                         and seed >= 0):
             reason = refusal("widget.game-number", _("The game number must be a whole number such as 42, not {seed}; "

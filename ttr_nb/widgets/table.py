@@ -37,6 +37,7 @@ from ..engine import (AbandonTunnel, BuildStation, Claim, DrawBlind, DrawFaceUp,
                       KeepTickets, Match, Pass, PayTunnel, load_game)
 from ..engine.cards import CARD_NAMES, LOCO, Cards, card_index
 from ..engine.i18n import N_, translations
+from ..engine.digits import digits_value
 from ..engine.narration import cards_text, describe_action, player_mention_pattern, points_text, route_name, ticket_name
 from ..engine.queries import station_cost
 from ..engine.scoring import best_borrowing
@@ -345,7 +346,7 @@ class GameTable(LazyBoard, Controller):
             items = list(positions)
         except TypeError:
             items = None
-        numbers = None if items is None else [whole_number(int(x) if isinstance(x, str) and x.isdecimal() else x)
+        numbers = None if items is None else [whole_number(digits_value(x) if isinstance(x, str) else x)
                                                for x in items]
         if numbers is None or None in numbers:
             return self.refuse("widget.ticket-positions", _("Cannot read the ticket positions {positions}: give "
