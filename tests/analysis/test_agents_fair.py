@@ -118,7 +118,7 @@ def test_a_choice_does_not_change_with_what_the_seat_cannot_see(edition, players
     checked = set()
     changed = total = 0
     for seed in range(2):
-        for state, seats in positions(edition, players, seed, every=9):
+        for state, seats in positions(edition, players, seed, every=18):
             me = state.player
             other = hidden_changed(state, rng, seed=1000 + seed)
             assert other.view(me) == state.view(me)

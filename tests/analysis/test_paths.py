@@ -83,7 +83,7 @@ def test_the_cheapest_path_is_the_one_networkx_finds(edition):
     rng = random.Random(edition)
     cities = sorted({c for r in board.routes for c in r.ends})
     compared = 0
-    for _ in range(150):
+    for _ in range(60):
         costs = {r.index: rng.choice((0, 1, r.length, r.length, 2)) for r in board.routes if rng.random() < 0.8}
         for _ in range(4):
             source = rng.choice(cities)
@@ -93,7 +93,7 @@ def test_the_cheapest_path_is_the_one_networkx_finds(edition):
             expected = _networkx_cheapest(board, costs, source, targets, values)
             assert (found and (found.cost, found.routes, found.cities)) == expected, (source, targets)
             compared += found is not None
-    assert compared > 300
+    assert compared > 120
 
 
 @pytest.mark.parametrize("edition", ttr_nb.editions())
@@ -113,7 +113,7 @@ def test_board_paths_answer_as_a_new_search_would_along_a_game(edition):
             owners = state.owners
             for p, paths in enumerate(followers):
                 before = len(paths._found)
-                for t in game.board.tickets[::4]:
+                for t in game.board.tickets[::6]:
                     found = paths.ticket(state, t, p)
                     fresh = cheapest_path(game.board, usable_costs(state, p), t.source, t.targets, t.points)
                     assert found == fresh, (t.key, p, state)
