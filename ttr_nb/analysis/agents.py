@@ -6,12 +6,13 @@ for the player to move, decided from that seat's observation alone.
 from __future__ import annotations
 
 from .bots import Agent, GreedyBot, RandomBot
+from .planner import Planner
 from .styles import STYLES
 
 __all__ = ["AGENTS", "Agent", "make_agent"]
 
 #: agent name -> class (called with a seed)
-AGENTS: dict[str, type[Agent]] = {"random": RandomBot, "greedy": GreedyBot, **STYLES}
+AGENTS: dict[str, type[Agent]] = {"random": RandomBot, "greedy": GreedyBot, **STYLES, "planner": Planner}
 
 
 def make_agent(name: str, seed: int = 0) -> Agent:
