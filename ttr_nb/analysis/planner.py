@@ -35,12 +35,6 @@ __all__ = ["Planner"]
 _TICKETS = DrawTickets()
 _LOCO_DRAW = DrawFaceUp(CARD_NAMES[LOCO])
 
-#: the route points a spare train earns at the end, on the long routes still free (a guess
-#: between a 4-route's 1.75 and a 6-route's 2.5 per train, less what is left unspent)
-SPARE_TRAIN_POINTS = 1.2
-#: trains kept in hand beyond a plan's, for the routes that go to others first
-MARGIN = 4
-
 
 class Planner(DestinationHungry):
     """The planner (see the module's docstring for how it weighs its choices).
@@ -57,16 +51,32 @@ class Planner(DestinationHungry):
       pay, its plan's first.
     """
     name = "planner"
+    #: the route points a spare train earns at the end, on the long routes still free (between
+    #: a 3-route's 1.33 and a 4-route's 1.75 per train, less what is left unspent)
+    spare_train_points = 1.2
+    #: trains kept beyond a plan's, for the routes that go to others first
+    margin = 4
+    #: the share of the turns left a plan may take
+    time_share = 0.8
+    #: trains and turns it wants left (beyond the margin) to draw more tickets
+    ticket_trains = 10
+    ticket_turns = 10
+    #: turns left at which it claims whatever it can pay
+    ending_turns = 2
+    #: trains a player lays a turn, on average (for the turns left)
+    trains_a_turn = 1.3
+    # (switches for studies of the choices)
+    loco_face_up = 0
+    bottleneck_first = 1
 
     # -- time
-    @staticmethod
-    def turns_left(seen) -> float:
+    def turns_left(self, seen) -> float:
         """About how many turns the seat has before the game ends: the others' trains (the
         fewest) over the trains a player lays a turn, the final round included."""
         others = [t for p, t in enumerate(seen.trains) if p != seen.player]
         fewest = min(others) if others else seen.trains[seen.player]
         final = seen.rules.final_round_trains
-        return max(0.0, (fewest - final) / 1.3) + 1
+        return max(0.0, (fewest - final) / self.trains_a_turn) + 1
 
     def turns_needed(self, seen, todo, need) -> float:
         """Turns to finish a plan: one a claim, half a turn per card the hand lacks."""
@@ -78,11 +88,11 @@ class Planner(DestinationHungry):
         trains = seen.trains[seen.player]
         value = held_value + sum(t.value for t in kept)
         reachable = all(self.trains_paths.ticket(seen, t, seen.player) is not None for t in unfinished + kept)
-        in_time = (reachable and need <= trains - MARGIN
-                   and self.turns_needed(seen, todo, need) <= 0.8 * self.turns_left(seen))
+        in_time = (reachable and need <= trains - self.margin
+                   and self.turns_needed(seen, todo, need) <= self.time_share * self.turns_left(seen))
         if not in_time:
             return -value + route_points - 2 * max(0, need - trains)
-        return value + route_points + SPARE_TRAIN_POINTS * (trains - need)
+        return value + route_points + self.spare_train_points * (trains - need)
 
     def keep(self, seen, choice):
         tickets = seen.board.tickets
@@ -102,7 +112,8 @@ class Planner(DestinationHungry):
 
     def wants_tickets(self, seen, need) -> bool:
         trains = seen.trains[seen.player]
-        return (need == 0 and trains - MARGIN >= 10 and self.turns_left(seen) >= 10
+        return (need == 0 and trains - self.margin >= self.ticket_trains
+                and self.turns_left(seen) >= self.ticket_turns
                 and seen.ticket_deck_size > 0)
 
     # -- routes
@@ -154,13 +165,14 @@ class Planner(DestinationHungry):
         board = seen.board
         trains = seen.trains[seen.player]
         todo = tuple(r for r in todo if board.routes[r].length <= trains)
-        ending = self.turns_left(seen) <= 2
+        ending = self.turns_left(seen) <= self.ending_turns
         if seen.phase == "turn":
             claimable = set(legal.claimable_routes())
             parallel = seen.game.parallel
             mine = [r for r in todo if r in claimable or any(q in claimable for q in parallel[r])]
             if mine:
-                r = max(mine, key=lambda r: (self.detour(seen, r), board.routes[r].length, -r))
+                r = max(mine, key=lambda r: (self.detour(seen, r) if self.bottleneck_first else 0,
+                                             board.routes[r].length, -r))
                 return self.claim(seen, legal, r, avoid=self.wanted_colours(seen, todo))
             if not todo and self.wants_tickets(seen, need) and _TICKETS in legal:
                 return _TICKETS
@@ -182,7 +194,7 @@ class Planner(DestinationHungry):
             a = DrawFaceUp(CARD_NAMES[k])
             if a in legal:
                 return a
-        if todo and wanted and _LOCO_DRAW in legal:       # (none of the colours it lacks is shown)
+        if self.loco_face_up and todo and wanted and _LOCO_DRAW in legal:       # (none of the colours it lacks is shown)
             return _LOCO_DRAW
         return self.draw(legal, ())
 
