@@ -59,12 +59,12 @@ class Planner(DestinationHungry):
     #: the share of the turns left a plan may take
     time_share = 0.8
     #: trains and turns it wants left (beyond the margin) to draw more tickets
-    ticket_trains = 10
+    ticket_trains = 15
     ticket_turns = 10
     #: turns left at which it claims whatever it can pay
     ending_turns = 2
     #: trains a player lays a turn, on average (for the turns left)
-    trains_a_turn = 1.3
+    trains_a_turn = 1.6
     # (switches for studies of the choices)
     loco_face_up = 0
     bottleneck_first = 1
