@@ -3,6 +3,8 @@
 #   make test   create .venv, install ttr_nb with its test tools, JupyterLab and Voilà, run every test
 #   make soak   four times the seeded random games of make test (a longer check of the rules)
 #   make bench  print the speed figures
+#   make study  play the planner's head-to-head study against the published styles (scripts/planner_study.py;
+#               some minutes of CPU)
 #   make labels place the city names of every board in ttr_nb/maps/ and write them as package data
 #               (ttr_nb/viz/placements/; run it after changing a board or ttr_nb/viz/labels.py)
 #   make app    serve the game app (notebooks/app.ipynb) with Voilà on 127.0.0.1:8866, for you alone
@@ -41,7 +43,7 @@ EXTRAS_lab  := lab
 EXTRAS_app  := app
 EXTRAS_test := test,lab,app
 
-.PHONY: lab test soak bench labels app links i18n lite lite-serve clean venv bytecode
+.PHONY: lab test soak bench study labels app links i18n lite lite-serve clean venv bytecode
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -103,6 +105,9 @@ $(CHROMIUM):
 bench: $(VENV)/.installed-core $(VENV)/.installed-kernel bytecode
 	$(KERNEL_SPEC)
 	$(PY) -m benchmarks
+
+study: $(VENV)/.installed-core
+	$(PY) scripts/planner_study.py
 
 labels: $(VENV)/.installed-core
 	$(PY) scripts/place_labels.py

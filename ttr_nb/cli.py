@@ -3,6 +3,8 @@
     ttr-nb notebooks DIR [--force]   copy the curriculum into DIR (a student's edited copy is kept)
     ttr-nb lab [DIR]                 copy what is missing into DIR (default: ttr_nb_notebooks), open JupyterLab
     ttr-nb app [DIR] [--network]     the same, then serve the app notebook with Voilà
+    ttr-nb tournament --edition usa --players 2 --agents route-focus,long-route --games 200
+                                     play agents against each other, seats rotated; print the table
     ttr-nb --version
 
 Options the command does not know are handed to JupyterLab or Voilà (e.g. `--port=8899`).
@@ -311,6 +313,27 @@ def _prepare(folder: str | None, out) -> Path:
     return report.folder.resolve()
 
 
+def _tournament(args, out) -> int:
+    """`ttr-nb tournament`: the table of a tournament (`ttr_nb.analysis.tournament`), progress on stderr."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from .analysis.tournament import tournament
+    agents = [a.strip() for a in args.agents.split(",") if a.strip()]
+    workers = args.workers if args.workers is not None else ((os.cpu_count() or 1) if args.games >= 100 else 1)
+    try:
+        if workers > 1:
+            with ProcessPoolExecutor(workers) as pool:
+                result = tournament(args.edition, agents, players=args.players, games=args.games, seed=args.seed,
+                                    executor=pool)
+        else:
+            result = tournament(args.edition, agents, players=args.players, games=args.games, seed=args.seed)
+    except ValueError as e:
+        print(f"ttr-nb tournament: {e}", file=sys.stderr)
+        return 2
+    print(result.table(), file=out)
+    return 0
+
+
 def main(argv: list[str] | None = None, out=None) -> int:
     out = out or sys.stdout
     parser = argparse.ArgumentParser(prog="ttr-nb",
@@ -332,6 +355,17 @@ def main(argv: list[str] | None = None, out=None) -> int:
                      help="serve the app to a class on purpose: on every address of this computer, with no "
                           "token, for any host name (anyone who can reach the computer can open it)")
     app.add_argument("--no-browser", action="store_true", help="print the app's URL, open no browser")
+    tour = sub.add_parser("tournament", help="play agents against each other and print the table",
+                          description="Seeded games between agents, the seats rotated; the same seed gives the "
+                                      "same table however many processes play it.")
+    tour.add_argument("--edition", default="usa", help="the edition (default: usa)")
+    tour.add_argument("--agents", required=True,
+                      help="the agents, one per seat, separated by commas (e.g. route-focus,long-route)")
+    tour.add_argument("--players", type=int, help="the players (default: as many as the agents)")
+    tour.add_argument("--games", type=int, default=100, help="the games to play (default: 100)")
+    tour.add_argument("--seed", type=int, default=0, help="the tournament's seed (default: 0)")
+    tour.add_argument("--workers", type=int,
+                      help="processes to play in (default: every CPU for 100 games or more, else this one)")
     args, extra = parser.parse_known_args(argv)
     if extra and args.command not in ("lab", "app"):
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
@@ -342,6 +376,8 @@ def main(argv: list[str] | None = None, out=None) -> int:
     if args.command is None:
         parser.print_help(out)
         return 2
+    if args.command == "tournament":
+        return _tournament(args, out)
     try:
         if args.command == "notebooks":
             report = copy_notebooks(args.folder, force=args.force)
