@@ -24,6 +24,7 @@ from ttr_nb.engine.i18n import using
 from ttr_nb.widgets.table import GameTable, deck_tooltip
 from ttr_nb.widgets.testing import simulate_click
 
+from ..steps import steps
 from .words import EN, WN, W, E, english
 
 EDITIONS = ttr_nb.editions()
@@ -635,8 +636,10 @@ def test_a_whole_game_through_the_public_methods(edition):
     assert table.open_walkthrough() is walk
 
 
-def test_board_update_speed():
-    """The board update after a claim is cheap (Python side): median <= 20 ms."""
+def test_board_update_work():
+    """The board update after a claim is cheap (Python side): at most 800,000 instructions
+    at the median (about 534,000 today), counted, not timed, so a loaded machine cannot fail it;
+    its time is in `make bench` (benchmarks/viz_timings.py, "update widget")."""
     table = GameTable("usa", ["greedy", "greedy"], seed=3, bot_delay=0, auto_bots=False)
     match = table.match
     while not match.state.is_over():
@@ -644,14 +647,9 @@ def test_board_update_speed():
     states = match.states
     view = table.view
     view.update(states[0])
-    times = []
-    for k in range(1, len(states)):
-        t0 = time.perf_counter()
-        view.update(states[k])
-        times.append(time.perf_counter() - t0)
-    claims = [t for k, t in enumerate(times, 1) if states[k].owners != states[k - 1].owners]
-    assert statistics.median(claims) <= 0.020, statistics.median(claims)
-
+    work = [steps(view.update, states[k])[0] for k in range(1, len(states))]
+    claims = [n for k, n in enumerate(work, 1) if states[k].owners != states[k - 1].owners]
+    assert len(claims) > 10 and statistics.median(claims) <= 800_000, statistics.median(claims)
 
 
 def test_a_short_display_hides_only_its_empty_slots():
