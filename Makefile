@@ -1,8 +1,11 @@
 # ttr_nb: two commands on a fresh machine.
 #   make lab    create .venv, install ttr_nb with JupyterLab, open JupyterLab on notebooks/
 #   make test   create .venv, install ttr_nb with its test tools, JupyterLab and Voilà, run every test
+#   make soak   four times the seeded random games of make test (a longer check of the rules)
 #   make bench  print the speed figures
-#   make labels place the city names of every board in maps/ and write them as package data
+#   make study  play the planner's head-to-head study against the published styles (scripts/planner_study.py;
+#               some minutes of CPU)
+#   make labels place the city names of every board in ttr_nb/maps/ and write them as package data
 #               (ttr_nb/viz/placements/; run it after changing a board or ttr_nb/viz/labels.py)
 #   make app    serve the game app (notebooks/app.ipynb) with Voilà on 127.0.0.1:8866, for you alone
 #               (a token in the URL it prints); make app NETWORK=1  serve it to a class on purpose
@@ -40,7 +43,7 @@ EXTRAS_lab  := lab
 EXTRAS_app  := app
 EXTRAS_test := test,lab,app
 
-.PHONY: lab test bench labels app links i18n lite lite-serve clean venv bytecode
+.PHONY: lab test soak bench study labels app links i18n lite lite-serve clean venv bytecode
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -77,9 +80,18 @@ lab: $(VENV)/.installed-lab $(VENV)/.installed-kernel bytecode
 	$(JUPYTER_ENV) $(VENV)/bin/jupyter lab --notebook-dir=notebooks --ServerApp.ip=127.0.0.1 --port=$(LAB_PORT) \
 		--allow-root --LabApp.extension_manager=readonly --LabApp.workspaces_dir=$(VENV)/lab-workspaces
 
+# Two worker processes (pytest-xdist): a notebook's cells stay together in one worker, and so do
+# the browser tests (conftest.py says why); the rest goes wherever a worker is free.
+TEST_WORKERS ?= 2
 test: $(VENV)/.installed-test $(VENV)/.installed-kernel $(CHROMIUM) bytecode
 	$(KERNEL_SPEC)
-	$(PY) -m pytest -q -p no:cacheprovider tests notebooks --nbval-lax
+	$(PY) -m pytest -q -p no:cacheprovider -n $(TEST_WORKERS) tests notebooks --nbval-lax
+
+# Four times the seeded random games of `make test` (every edition, player count and option,
+# invariants after every action): TTR_RANDOM_GAMES_SCALE=10 make soak plays ten times as many.
+TTR_RANDOM_GAMES_SCALE ?= 4
+soak: $(VENV)/.installed-test bytecode
+	TTR_RANDOM_GAMES_SCALE=$(TTR_RANDOM_GAMES_SCALE) $(PY) -m pytest -q -p no:cacheprovider tests/engine/test_random_games.py
 
 # The browser tests drive the system's Chromium (never a downloaded browser build).
 $(CHROMIUM):
@@ -93,6 +105,9 @@ $(CHROMIUM):
 bench: $(VENV)/.installed-core $(VENV)/.installed-kernel bytecode
 	$(KERNEL_SPEC)
 	$(PY) -m benchmarks
+
+study: $(VENV)/.installed-core
+	$(PY) scripts/planner_study.py
 
 labels: $(VENV)/.installed-core
 	$(PY) scripts/place_labels.py

@@ -143,23 +143,9 @@ def python313() -> tuple[str, str] | None:
 
 
 def _from_source_tree() -> None:
-    """Make `ttr_nb` importable from this source tree in an interpreter it is not installed in:
-    the package's data directories (`maps`, `editions`) are mapped to their package names
-    as the installed package has them (pyproject's package-dir)."""
-    import importlib.util
+    """Make `ttr_nb` importable from this source tree in an interpreter it is not installed in
+    (its boards and edition records are inside it, ttr_nb/maps and ttr_nb/editions_data)."""
     sys.path.insert(0, str(ROOT))
-    import ttr_nb  # noqa: F401
-    for name, folder in (("ttr_nb.maps", "maps"), ("ttr_nb.editions_data", "editions")):
-        try:
-            importlib.import_module(name)
-            continue
-        except ModuleNotFoundError:
-            pass
-        spec = importlib.util.spec_from_file_location(name, ROOT / folder / "__init__.py",
-                                                      submodule_search_locations=[str(ROOT / folder)])
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
 
 
 def run_elsewhere(python: str, games: int, rounds: int) -> dict | None:

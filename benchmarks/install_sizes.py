@@ -46,14 +46,18 @@ def run(*command, **kw) -> subprocess.CompletedProcess:
     return done
 
 
-def build_wheel(out: Path) -> Path:
+def build_wheel(out: Path, log: list[str] | None = None) -> Path:
     """Build the wheel of this checkout into `out` (without fetching anything: setuptools and
-    build come with the test extra), from a copy, so no build folder lands in the checkout."""
+    build come with the test extra), from a copy, so no build folder lands in the checkout.
+    What the build printed (its output and its warnings) is appended to `log` if given."""
     source = Path(tempfile.mkdtemp(prefix="ttr_nb-source-")) / "ttr_nb"
     try:
         shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".*", "build", "dist", "*.egg-info",
                                                                     "__pycache__"))
-        run(sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", out, source, timeout=600)
+        done = run(sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", out, source,
+                   timeout=600)
+        if log is not None:
+            log.append(done.stdout + done.stderr)
     finally:
         shutil.rmtree(source.parent, ignore_errors=True)
     wheel, = Path(out).glob("ttr_nb-*.whl")

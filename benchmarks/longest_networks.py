@@ -26,7 +26,7 @@ Edge = tuple[str, str, int]
 
 _ROOT = Path(__file__).resolve().parents[1]
 _USA_FILES = (
-    _ROOT / "maps" / "usa.json",  # the packaged board (ttr_nb.maps)
+    _ROOT / "ttr_nb" / "maps" / "usa.json",  # the packaged board (ttr_nb.maps)
 )
 
 # The grid drops these four edges (cities are (row, column)):

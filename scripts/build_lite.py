@@ -65,7 +65,7 @@ KERNEL_SPECS = ["micropip", "ipython", "comm", "jedi", "networkx"]
 # Never in the browser: server-side or compiled packages nothing in the notebooks imports.
 EXCLUDES = ["voila", "numpy", "jupyterlab-server", "tornado"]
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
-INPUTS = ["pyproject.toml", "ttr_nb", "maps", "editions", "notebooks", "scripts/build_lite.py"]
+INPUTS = ["pyproject.toml", "ttr_nb", "notebooks", "scripts/build_lite.py"]
 
 
 def log(text: str) -> None:

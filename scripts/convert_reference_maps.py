@@ -1,28 +1,28 @@
 #!/usr/bin/env python3
 """Convert the reference map data into the project's board files.
 
-    python scripts/convert_reference_maps.py                   # write maps/*.json
+    python scripts/convert_reference_maps.py                   # write ttr_nb/maps/*.json
     python scripts/convert_reference_maps.py --check           # only compare, exit 1 if different
     python scripts/convert_reference_maps.py --source DIR --dest DIR
 
 The reference files (``usa.json``, ``europe.json``, ``switzerland.json``,
 ``nordic.json``, ``india.json``, ``northernlights.json``; see the README next to them) are converted to the
-``ttr_nb-board/1`` schema documented in ``maps/README.md``.  The facts are
+``ttr_nb-board/1`` schema documented in ``ttr_nb/maps/README.md``.  The facts are
 copied unchanged; only the layout differs:
 
 * ``map`` -> ``board``; a ``title`` is added; ``provenance`` becomes the ``source`` text;
-* ``frame`` keeps ``width`` and ``height`` (the axes note is in maps/README.md);
+* ``frame`` keeps ``width`` and ``height`` (the axes note is in ttr_nb/maps/README.md);
 * cities of kind "country" move to ``countries`` (with their ``border_points``); a city's
   ``board_label`` (India: the printed board's spelling) is kept;
 * rule facts in the reference (``route_points``, ``grand_tour_points``) are not board facts: they
-  are checked against the edition record ``editions/<board>.toml`` instead of being copied;
+  are checked against the edition record ``ttr_nb/editions_data/<board>.toml`` instead of being copied;
 * routes: ``color`` -> ``colour``; every route gets every key
   (``any_cards_substitute`` 0, ``a_border_point``/``b_border_point`` null when absent);
 * tickets: ``to`` and ``points`` always become lists;
 * the facts of one board only (Northern Lights: a city's ``country``/``arctic``/``capital``, a
   route's ``draw_bonus``/``ferry_pair_substitute``, the ``bonus_cards`` with the engine's measure
   of each) are written on that board only; the reference's ``route_points`` must equal the
-  edition's (``editions/<board>.toml``), which holds them;
+  edition's (``ttr_nb/editions_data/<board>.toml``), which holds them;
 * the few routes whose spaces the reference lists out of order (``SPACE_ORDER_FIXES``) get
   them in travel order, so that a line drawn along a route does not kink.
 
@@ -39,7 +39,7 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-DEFAULT_DEST = REPO / "maps"
+DEFAULT_DEST = REPO / "ttr_nb" / "maps"
 
 BOARDS = {
     "usa": "United States",
@@ -56,7 +56,7 @@ REF_TOP = {"map", "provenance", "frame", "cities", "routes", "tickets", "optiona
            "triple_route_note"}
 REF_CITY = {"name", "x", "y", "kind", "border_points", "board_label", "country", "arctic", "capital"}
 #: Reference keys that are rules, not board facts: they live in the edition record
-#: (``editions/<board>.toml``), and the conversion checks that the two agree. (The notes restate
+#: (``ttr_nb/editions_data/<board>.toml``), and the conversion checks that the two agree. (The notes restate
 #: rules the edition and the schema hold.)
 REF_RULES = {"route_points": "route_points", "grand_tour_points": "bonuses.grand_tour"}
 #: City facts of some boards only (India's board label; Northern Lights' country, Arctic, capital):
@@ -259,7 +259,7 @@ def rules_in_edition(name: str) -> dict:
     """The edition record's values of the reference's rule keys (`REF_RULES`), as the
     reference writes them: points by route length, bonus by count ({"1": 1, ...})."""
     import tomllib
-    raw = tomllib.loads((REPO / "editions" / f"{name}.toml").read_text(encoding="utf-8"))
+    raw = tomllib.loads((REPO / "ttr_nb" / "editions_data" / f"{name}.toml").read_text(encoding="utf-8"))
     out = {}
     for ref_key, path in REF_RULES.items():
         value = raw
@@ -280,7 +280,7 @@ def check_rules(ref: dict, name: str) -> None:
     have = rules_in_edition(name)
     for key, value in given.items():
         if have.get(key) != value:
-            raise ConversionError(f"{name}: the reference's {key} {value} differ from editions/{name}.toml "
+            raise ConversionError(f"{name}: the reference's {key} {value} differ from ttr_nb/editions_data/{name}.toml "
                                   f"({REF_RULES[key]} = {have.get(key)})")
 
 

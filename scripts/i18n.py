@@ -77,7 +77,8 @@ def _found(domain: str):
 
 # Texts of the data files a student reads, translated where the code shows them (``_(rules.title)``):
 # each edition's title and each board's.
-DATA_TEXTS = {"engine": (("editions/*.toml", "an edition's title"), ("maps/*.json", "a board's title"))}
+DATA_TEXTS = {"engine": (("ttr_nb/editions_data/*.toml", "an edition's title"),
+                        ("ttr_nb/maps/*.json", "a board's title"))}
 
 
 def _data_found(domain: str):

@@ -1,11 +1,11 @@
 """Place the city names of the packaged boards and commit the result as data.
 
-    python scripts/place_labels.py              # every board in maps/ (make labels)
+    python scripts/place_labels.py              # every board in ttr_nb/maps/ (make labels)
     python scripts/place_labels.py usa india    # some boards
     python scripts/place_labels.py --check      # say which files are missing or out of date; write nothing
 
 Writes ttr_nb/viz/placements/<board>.json: for each text size of the board figures, where each
-city's name goes (see ttr_nb/viz/label_files.py).  Run it after changing a board in maps/ or the
+city's name goes (see ttr_nb/viz/label_files.py).  Run it after changing a board in ttr_nb/maps/ or the
 placement (ttr_nb/viz/labels.py); tests/viz/test_label_files.py fails until it is run.
 """
 from __future__ import annotations
@@ -24,13 +24,13 @@ from ttr_nb.viz.label_files import FOLDER, placement_problems, stray_placements,
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("boards", nargs="*", help="board names (default: every board in maps/)")
+    parser.add_argument("boards", nargs="*", help="board names (default: every board in ttr_nb/maps/)")
     parser.add_argument("--check", action="store_true", help="report missing or stale files, write nothing")
     args = parser.parse_args(argv)
     every = board_names()
     unknown = [b for b in args.boards if b not in every]
     if unknown:
-        parser.error(f"no board {', '.join(unknown)} in maps/ (boards: {', '.join(every)})")
+        parser.error(f"no board {', '.join(unknown)} in ttr_nb/maps/ (boards: {', '.join(every)})")
     names = args.boards or every
     if args.check:
         problems = placement_problems(names)

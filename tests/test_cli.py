@@ -123,7 +123,25 @@ def test_lab_opens_jupyterlab_on_the_copied_notebooks_with_a_fresh_workspace(tmp
     assert "--ServerApp.ip=127.0.0.1" in command and not any("allow_remote_access" in a for a in command)
     assert not any(a.startswith("--port") for a in command[:command.index("--port=8899")])  # JupyterLab's own 8888
     assert fresh
+    # the extension manager installs nothing and asks no package index, as under `make lab`
+    assert "--LabApp.extension_manager=readonly" in command
+    assert "--LabApp.extension_manager=readonly" in (ROOT / "Makefile").read_text()
     assert all((tmp_path / name).exists() for name in NOTEBOOKS)
+
+
+def test_jupyterlab_reads_the_lab_command_as_a_read_only_extension_manager(tmp_path):
+    pytest.importorskip("jupyterlab")
+    from jupyterlab.labapp import LabApp
+
+    def manager(extra):
+        app = LabApp()
+        app.parse_command_line(cli.lab_command(tmp_path, tmp_path / "ws", extra)[3:])
+        return app.extension_manager
+
+    assert LabApp.class_traits()["extension_manager"].default_value == "pypi"    # what it would be without
+    assert manager([]) == "readonly"
+    assert "readonly" in {e.name for e in metadata.entry_points(group="jupyterlab.extension_manager_v1")}
+    assert manager(["--LabApp.extension_manager=pypi"]) == "pypi"      # one's own choice wins
 
 
 def _started_apps(tmp_path, monkeypatch) -> list:

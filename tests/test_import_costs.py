@@ -4,7 +4,7 @@ Measured causes of a slow first board (see benchmarks/import_timings.py): networ
 at `import ttr_nb.widgets` (~185 ms), and nbformat, which plotly's widget module imports when it
 is installed, compiling jsonschema's IRI grammars (~0.9 s) where JupyterLab's packages brought
 rfc3987_syntax along (jsonschema's format-nongpl extra). So: the widgets import networkx only
-when a path is asked for, and the notebooks' kernel runs in an environment of its own, with
+when a route graph is asked for (a ticket path needs none), and the notebooks' kernel runs in an environment of its own, with
 nbformat (plotly needs it to show a plain figure) but without the servers' packages (`make`
 sets it up as the `python3` kernel).
 """
@@ -33,10 +33,13 @@ def test_importing_the_widgets_and_opening_a_table_loads_no_networkx():
     assert "networkx" not in loaded and "ttr_nb.widgets.table" in loaded
 
 
-def test_a_ticket_path_still_uses_networkx():
+def test_a_ticket_path_needs_no_networkx_and_the_route_graph_loads_it_when_asked_for():
     loaded = _loaded("import ttr_nb\nfrom ttr_nb.analysis import shortest_ticket_path\n"
                      "s = ttr_nb.load_game('usa', players=2).new_state()\n"
                      "assert shortest_ticket_path(s, 'Boston-Miami')[0] == 12")
+    assert "networkx" not in loaded
+    loaded = _loaded("import ttr_nb\nfrom ttr_nb.analysis import route_graph\n"
+                     "route_graph(ttr_nb.load_game('usa', players=2).new_state())")
     assert "networkx" in loaded
 
 

@@ -187,3 +187,84 @@ def test_the_import_graph_script_prints_the_layers():
     assert rows["i18n"] == rows["digits"] == 0 and rows["cards"] == 1
     assert ["1", "cards", "<-", "digits,", "i18n"] in [l.split() for l in lines]
     assert rows["state"] < rows["serialize"] < rows["game"] < rows["match"]
+
+
+# ---------------------------------------------------------------------------- every module
+def _modules_of(root: Path) -> dict[str, Path]:
+    return {_module_name(path, root): path for path in sorted(root.rglob("*.py"))}
+
+
+def package_imports(path: Path, root: Path = PACKAGE, modules=None) -> set[str]:
+    """The modules of the package at `root` that `path` imports, at the top or inside a function.
+    `from pkg import name` names the module pkg.name when there is one (importing it does not run
+    more of pkg than a module of pkg already has), and pkg itself otherwise."""
+    modules = _modules_of(root) if modules is None else modules
+    own = _module_name(path, root)
+    package = own if path.name == "__init__.py" else own.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[:len(parts) - (node.level - 1)] + ([node.module] if node.module else []))
+            submodules = {f"{base}.{alias.name}" for alias in node.names} & modules.keys()
+            found |= submodules if len(submodules) == len(node.names) else submodules | {base}
+    return {m for m in found if m in modules} - {own}
+
+
+def import_cycle(graph: dict[str, set[str]]) -> list[str]:
+    """A cycle of the graph (module -> the modules it imports) as [a, b, ..., a], or [] if none."""
+    state: dict[str, str] = {}
+    trail: list[str] = []
+
+    def visit(module):
+        state[module] = "open"
+        trail.append(module)
+        for other in sorted(graph[module]):
+            if state.get(other) == "open":
+                return trail[trail.index(other):] + [other]
+            if other not in state:
+                found = visit(other)
+                if found:
+                    return found
+        state[module] = "done"
+        trail.pop()
+        return []
+
+    for module in sorted(graph):
+        if module not in state:
+            found = visit(module)
+            if found:
+                return found
+    return []
+
+
+def test_no_module_of_the_package_imports_a_module_that_imports_it_back():
+    """Module by module, across the whole package (every layer, and inside each): no import
+    cycle, not even through an import inside a function."""
+    modules = _modules_of(PACKAGE)
+    graph = {name: package_imports(path, PACKAGE, modules) for name, path in modules.items()}
+    assert "ttr_nb.viz.geometry" in graph["ttr_nb.viz.labels"]          # the graph sees the imports
+    assert "ttr_nb.viz.label_files" in graph["ttr_nb.viz.board"]
+    cycle = import_cycle(graph)
+    assert not cycle, "import cycle: " + " -> ".join(cycle)
+
+
+def test_the_cycle_check_sees_a_cycle_through_an_import_inside_a_function(tmp_path):
+    root = tmp_path / "pkg"
+    (root / "sub").mkdir(parents=True)
+    (root / "__init__.py").write_text("from .sub import a\n")
+    (root / "sub" / "__init__.py").write_text("")
+    (root / "sub" / "a.py").write_text("from . import b\n")
+    (root / "sub" / "b.py").write_text("import math\n\ndef f():\n    from .c import g\n")
+    (root / "sub" / "c.py").write_text("from .. import sub\nfrom ..sub.a import x\n")
+    modules = _modules_of(root)
+    graph = {name: package_imports(path, root, modules) for name, path in modules.items()}
+    assert graph["pkg.sub.a"] == {"pkg.sub.b"}            # `from . import b` is the module, not the package
+    assert graph["pkg.sub.c"] == {"pkg.sub", "pkg.sub.a"}
+    assert import_cycle(graph) == ["pkg.sub.a", "pkg.sub.b", "pkg.sub.c", "pkg.sub.a"]
+    (root / "sub" / "b.py").write_text("import math\n")
+    assert import_cycle({name: package_imports(path, root, modules) for name, path in modules.items()}) == []

@@ -20,11 +20,24 @@ from benchmarks.install_sizes import build_wheel
 ROOT = Path(__file__).resolve().parents[1]
 
 
+BUILD_LOG: list[str] = []       # what the build of the module's wheel printed
+
+
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> zipfile.ZipFile:
-    built = build_wheel(tmp_path_factory.mktemp("dist"))
+    built = build_wheel(tmp_path_factory.mktemp("dist"), log=BUILD_LOG)
     with zipfile.ZipFile(built) as z:
         yield z
+
+
+def test_the_build_warns_of_nothing_in_the_package_list(wheel):
+    # setuptools warns of every folder it packs files from that `packages` does not list
+    # ("Package would be ignored"), and of a package list that does not match the folders
+    log, = BUILD_LOG
+    assert "Successfully built" in log
+    assert "would be ignored" not in log.lower(), log[log.lower().find("would be ignored") - 400:][:1500]
+    # nor any other of the warnings setuptools prints in a box between lines of "!!"
+    assert not [line for line in log.splitlines() if line.strip() == "!!"], log
 
 
 def _dist_info(wheel: zipfile.ZipFile, name: str) -> str:
@@ -43,14 +56,15 @@ def test_the_wheel_holds_every_module_and_data_file(wheel):
     assert "ttr_nb/py.typed" in names
     for folder, package, pattern in (("notebooks", "notebooks", "*.ipynb"), ("notebooks", "notebooks", "*.md"),
                                      ("notebooks/da", "notebooks/da", "*.ipynb"), ("notebooks/da", "notebooks/da", "*.md"),
-                                     ("maps", "maps", "*.json"), ("editions", "editions_data", "*.toml"),
+                                     ("ttr_nb/maps", "maps", "*.json"),
+                                     ("ttr_nb/editions_data", "editions_data", "*.toml"),
                                      ("ttr_nb/viz/placements", "viz/placements", "*.json")):
         for path in (ROOT / folder).glob(pattern):
             assert f"ttr_nb/{package}/{path.name}" in names, f"{folder}/{path.name} is not in the wheel"
             assert wheel.read(f"ttr_nb/{package}/{path.name}") == path.read_bytes()
     assert any(n.startswith("ttr_nb/notebooks/") and n.endswith(".ipynb") for n in names)
     assert any(n.startswith("ttr_nb/notebooks/da/") and n.endswith(".ipynb") for n in names)
-    assert {f"ttr_nb/viz/placements/{p.stem}.json" for p in (ROOT / "maps").glob("*.json")} <= names
+    assert {f"ttr_nb/viz/placements/{p.stem}.json" for p in (ROOT / "ttr_nb" / "maps").glob("*.json")} <= names
 
 
 def test_the_wheel_holds_the_compiled_message_catalogues(wheel):
@@ -71,6 +85,29 @@ def test_an_installed_wheel_speaks_danish(wheel, tmp_path):
     done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(site)},
                           capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "2 røde kort og 1 lokomotiv"
+
+
+def test_a_notebook_at_the_repository_root_imports_the_package_with_a_normal_install(wheel, tmp_path):
+    # A kernel started at the repository's root has that folder first on sys.path, so its ttr_nb/
+    # is imported instead of the installed one: that folder must hold the whole package, its
+    # boards and edition records included. (-S: no site-packages, so that an editable install of
+    # the environment running this test cannot supply what the folder lacks; the engine needs
+    # the standard library only.)
+    site = tmp_path / "site-packages"
+    wheel.extractall(site)
+    code = ("import ttr_nb; game = ttr_nb.load_game('usa'); state = game.new_state(); "
+            "print(ttr_nb.__file__); print(ttr_nb.engine.board.board_names()); print(ttr_nb.editions())")
+    env = {**os.environ, "PYTHONPATH": str(site), "PYTHONDONTWRITEBYTECODE": "1"}
+    done = subprocess.run([sys.executable, "-S", "-c", code], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    where, boards, editions = done.stdout.splitlines()
+    assert where == str(ROOT / "ttr_nb" / "__init__.py")
+    assert "usa" in boards and "usa" in editions
+    # and from any other folder, the installed wheel alone
+    elsewhere = subprocess.run([sys.executable, "-S", "-c", code], cwd=tmp_path, env=env, capture_output=True,
+                               text=True)
+    assert elsewhere.returncode == 0, elsewhere.stderr
+    assert elsewhere.stdout.splitlines() == [str(site / "ttr_nb" / "__init__.py"), boards, editions]
 
 
 def test_the_wheel_holds_the_jupyter_settings_that_keep_the_pages_offline(wheel):

@@ -14,8 +14,9 @@ Texts in Danish (or back in English, the default):
 """
 from .engine import (AbandonTunnel, Action, ActionSyntaxError, Board, BuildStation, Cards, Claim, DrawBlind,
                      DrawFaceUp, DrawTickets, Game, IllegalAction, KeepTickets, LegalActions, LongestPath,
-                     MapError, Match, Pass, PayTunnel, PositionError, Reason, Rules, SaveFileError, ScoreRow,
-                     State, TicketResult, editions, load_board, load_game, load_rules, longest_path, parse)
+                     MapError, Match, Observation, Pass, PayTunnel, PositionError, Reason, Rules, SaveFileError,
+                     ScoreRow, State, TicketResult, editions, load_board, load_game, load_rules, longest_path, observe,
+                     parse)
 from .engine.i18n import language, set_language
 
 

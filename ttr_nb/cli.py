@@ -3,11 +3,14 @@
     ttr-nb notebooks DIR [--force]   copy the curriculum into DIR (a student's edited copy is kept)
     ttr-nb lab [DIR]                 copy what is missing into DIR (default: ttr_nb_notebooks), open JupyterLab
     ttr-nb app [DIR] [--network]     the same, then serve the app notebook with Voilà
+    ttr-nb tournament --edition usa --players 2 --agents route-focus,long-route --games 200
+                                     play agents against each other, seats rotated; print the table
     ttr-nb --version
 
 Options the command does not know are handed to JupyterLab or Voilà (e.g. `--port=8899`).
 JupyterLab and Voilà start with the package's Jupyter settings first on JUPYTER_PATH and
-JUPYTER_CONFIG_PATH (`jupyter_folder()`), so their pages load nothing from other hosts.
+JUPYTER_CONFIG_PATH (`jupyter_folder()`), so their pages load nothing from other hosts;
+JupyterLab's extension manager is read-only (it asks no package index for extensions).
 
 Both serve the computer's own user only: they listen on 127.0.0.1, want the token of the URL
 they print (JupyterLab's, and Voilà's `auto_token` in the package's voila.json), and refuse a
@@ -186,16 +189,26 @@ def _names_address(option: str) -> bool:
 
 
 def _unless_given(ours, extra: list[str]) -> list[str]:
-    """Our options, without our address when `extra` gives one: a server refuses an address given twice."""
-    given = any(_names_address(option) for option in extra)
-    return [option for option in ours if not (given and _names_address(option))]
+    """Our options, without those `extra` gives too (an address, however written, or the same
+    option): a server refuses a setting given twice."""
+    address = any(_names_address(option) for option in extra)
+    names = {option.split("=", 1)[0] for option in extra}
+    return [option for option in ours
+            if not (address and _names_address(option)) and option.split("=", 1)[0] not in names]
+
+
+#: JupyterLab's extension manager lists what is installed and installs nothing: its default one
+#: asks the package index for extensions (as `make lab`, which gives the same option).
+READONLY_EXTENSIONS = "--LabApp.extension_manager=readonly"
 
 
 def lab_command(folder: Path, workspaces: Path, extra: list[str]) -> list[str]:
     """JupyterLab on `folder`, on 127.0.0.1 unless `extra` names an address (with its token, and
     its check of the Host header on a loopback address), with a fresh workspaces folder: it
-    opens no tabs or kernels left over from another folder or an earlier run."""
-    return [sys.executable, "-m", "jupyterlab", *_unless_given(["--ServerApp.ip=127.0.0.1"], extra),
+    opens no tabs or kernels left over from another folder or an earlier run; its extension
+    manager is read-only unless `extra` chooses another."""
+    return [sys.executable, "-m", "jupyterlab",
+            *_unless_given(["--ServerApp.ip=127.0.0.1", READONLY_EXTENSIONS], extra),
             f"--ServerApp.root_dir={folder}", f"--LabApp.workspaces_dir={workspaces}", *_as_root(), *extra]
 
 
@@ -300,6 +313,27 @@ def _prepare(folder: str | None, out) -> Path:
     return report.folder.resolve()
 
 
+def _tournament(args, out) -> int:
+    """`ttr-nb tournament`: the table of a tournament (`ttr_nb.analysis.tournament`), progress on stderr."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from .analysis.tournament import tournament
+    agents = [a.strip() for a in args.agents.split(",") if a.strip()]
+    workers = args.workers if args.workers is not None else ((os.cpu_count() or 1) if args.games >= 100 else 1)
+    try:
+        if workers > 1:
+            with ProcessPoolExecutor(workers) as pool:
+                result = tournament(args.edition, agents, players=args.players, games=args.games, seed=args.seed,
+                                    executor=pool)
+        else:
+            result = tournament(args.edition, agents, players=args.players, games=args.games, seed=args.seed)
+    except ValueError as e:
+        print(f"ttr-nb tournament: {e}", file=sys.stderr)
+        return 2
+    print(result.table(), file=out)
+    return 0
+
+
 def main(argv: list[str] | None = None, out=None) -> int:
     out = out or sys.stdout
     parser = argparse.ArgumentParser(prog="ttr-nb",
@@ -321,6 +355,17 @@ def main(argv: list[str] | None = None, out=None) -> int:
                      help="serve the app to a class on purpose: on every address of this computer, with no "
                           "token, for any host name (anyone who can reach the computer can open it)")
     app.add_argument("--no-browser", action="store_true", help="print the app's URL, open no browser")
+    tour = sub.add_parser("tournament", help="play agents against each other and print the table",
+                          description="Seeded games between agents, the seats rotated; the same seed gives the "
+                                      "same table however many processes play it.")
+    tour.add_argument("--edition", default="usa", help="the edition (default: usa)")
+    tour.add_argument("--agents", required=True,
+                      help="the agents, one per seat, separated by commas (e.g. route-focus,long-route)")
+    tour.add_argument("--players", type=int, help="the players (default: as many as the agents)")
+    tour.add_argument("--games", type=int, default=100, help="the games to play (default: 100)")
+    tour.add_argument("--seed", type=int, default=0, help="the tournament's seed (default: 0)")
+    tour.add_argument("--workers", type=int,
+                      help="processes to play in (default: every CPU for 100 games or more, else this one)")
     args, extra = parser.parse_known_args(argv)
     if extra and args.command not in ("lab", "app"):
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
@@ -331,6 +376,8 @@ def main(argv: list[str] | None = None, out=None) -> int:
     if args.command is None:
         parser.print_help(out)
         return 2
+    if args.command == "tournament":
+        return _tournament(args, out)
     try:
         if args.command == "notebooks":
             report = copy_notebooks(args.folder, force=args.force)

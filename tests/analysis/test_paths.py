@@ -50,3 +50,73 @@ def test_ties_go_to_the_higher_value_then_the_target_listed_first_then_the_cheap
     costs[ri["Denver-Kansas City#2"]] = 0
     assert cheapest_path(board, costs, "Denver", ("Kansas City",)).routes == (ri["Denver-Kansas City#2"],)
     assert cheapest_path(board, costs, "Denver", ("Boston",)) is None
+
+
+def _networkx_cheapest(board, costs, source, targets, values=None):
+    """`cheapest_path` as it was written on networkx's Dijkstra: the reference `CostGraph` matches."""
+    import networkx as nx
+    g = nx.Graph()
+    for ri in sorted(costs):
+        r = board.routes[ri]
+        old = g.get_edge_data(r.a, r.b)
+        if old is None or costs[ri] < old["weight"]:
+            g.add_edge(r.a, r.b, weight=costs[ri], route=ri)
+    if source not in g:
+        return None
+    dist, paths = nx.single_source_dijkstra(g, source, weight="weight")
+    values = tuple(values) if values is not None else (0,) * len(targets)
+    best = None
+    for k, (target, value) in enumerate(zip(targets, values)):
+        if target in dist and (best is None or (dist[target], -value, k) < best[0]):
+            best = ((dist[target], -value, k), target)
+    if best is None:
+        return None
+    nodes = paths[best[1]]
+    return dist[best[1]], tuple(g.edges[u, v]["route"] for u, v in zip(nodes, nodes[1:])), tuple(nodes)
+
+
+@pytest.mark.parametrize("edition", ttr_nb.editions())
+def test_the_cheapest_path_is_the_one_networkx_finds(edition):
+    """Random cost maps (routes left out, owned ones at 0, equal costs everywhere: many ties)."""
+    import random
+    board = ttr_nb.load_game(edition).board
+    rng = random.Random(edition)
+    cities = sorted({c for r in board.routes for c in r.ends})
+    compared = 0
+    for _ in range(60):
+        costs = {r.index: rng.choice((0, 1, r.length, r.length, 2)) for r in board.routes if rng.random() < 0.8}
+        for _ in range(4):
+            source = rng.choice(cities)
+            targets = tuple(rng.sample(cities, rng.choice((1, 1, 3))))
+            values = tuple(rng.randrange(1, 5) for _ in targets)
+            found = cheapest_path(board, costs, source, targets, values)
+            expected = _networkx_cheapest(board, costs, source, targets, values)
+            assert (found and (found.cost, found.routes, found.cities)) == expected, (source, targets)
+            compared += found is not None
+    assert compared > 120
+
+
+@pytest.mark.parametrize("edition", ttr_nb.editions())
+def test_board_paths_answer_as_a_new_search_would_along_a_game(edition):
+    """`BoardPaths` keeps a ticket's path across claims that cannot change it: its answers are
+    `cheapest_path`'s on the map of the moment, at every position of greedy games."""
+    from ttr_nb.analysis.bots import GreedyBot
+    from ttr_nb.analysis.paths import BoardPaths
+    game = ttr_nb.load_game(edition, players=3 if edition != "switzerland" else 2, seed=4)
+    state = game.new_state()
+    seats = [GreedyBot(i) for i in range(game.players)]
+    followers = [BoardPaths() for _ in range(game.players)]
+    kept = 0
+    owners = None
+    while not state.is_over():
+        if state.owners != owners:              # (the answers change with the owners alone)
+            owners = state.owners
+            for p, paths in enumerate(followers):
+                before = len(paths._found)
+                for t in game.board.tickets[::6]:
+                    found = paths.ticket(state, t, p)
+                    fresh = cheapest_path(game.board, usable_costs(state, p), t.source, t.targets, t.points)
+                    assert found == fresh, (t.key, p, state)
+                kept += before
+        state = state.apply(seats[state.current_player](state))
+    assert kept > 0

@@ -2,8 +2,8 @@
 browser open, Run All, no cell errored, every board drew, and no board is taller than the
 notebook's visible height.
 
-The edition notebooks are found by name (`1x_`, `2x_`, `3x_`, `4x_`, `7x_` and on), so a new
-one is tested without an edit here; `TTR_CURRICULUM=70_india_grand_tour.ipynb` (names separated
+The edition notebooks are found by name (`1x_`, `2x_`, `3x_`, `4x_`, `50_` comparing them, `7x_`
+and on), so a new one is tested without an edit here; `TTR_CURRICULUM=70_india_grand_tour.ipynb` (names separated
 by commas) runs only those. One server, one page: each notebook is opened from the file browser
 (a double click, as a student does), run, checked, screenshotted (the page with its first
 board in view), and its kernel shut down before the next one opens.
@@ -24,7 +24,7 @@ import pytest
 
 from .conftest import NOTEBOOKS, TOKEN
 
-EDITION_NOTEBOOKS = sorted(nb.name for nb in NOTEBOOKS.glob("*.ipynb") if re.match(r"([1-4]|[7-9])\d_", nb.name))
+EDITION_NOTEBOOKS = sorted(nb.name for nb in NOTEBOOKS.glob("*.ipynb") if re.match(r"([1-5]|[7-9])\d_", nb.name))
 CHOSEN = [n for n in os.environ.get("TTR_CURRICULUM", "").split(",") if n]
 SHOTS = Path(os.environ.get("TTR_SCREENSHOTS", Path(tempfile.gettempdir()) / "ttr_nb_screenshots"))
 PLOTLY = "application/vnd.plotly.v1+json"
@@ -85,7 +85,8 @@ def _wait_idle(page, timeout: float = 120_000) -> None:
 
 
 def test_the_edition_notebooks_are_found():
-    assert {"10_usa_setup_and_actions.ipynb", "14_usa_scoring.ipynb", "70_india_grand_tour.ipynb"} <= set(EDITION_NOTEBOOKS)
+    assert {"10_usa_setup_and_actions.ipynb", "14_usa_scoring.ipynb", "50_editions_compared.ipynb",
+            "70_india_grand_tour.ipynb"} <= set(EDITION_NOTEBOOKS)
     assert set(CHOSEN) <= set(EDITION_NOTEBOOKS), CHOSEN
 
 

@@ -139,3 +139,27 @@ def test_report_latency():
         print(f"{name}: median {statistics.median(values) * 1000:.0f} ms over {len(values)} "
               f"(max {max(values) * 1000:.0f} ms)")
     assert all(statistics.median(v) < 10 for v in LATENCIES.values())
+
+
+FIT = """() => [...document.querySelectorAll('.ttr-scoring .ttr-score-table')].map(t => {
+    const box = t.closest('.ttr-score-table-box'), head = [...t.querySelectorAll('th')];
+    return {columns: head.length, table: t.scrollWidth, box: box.clientWidth,
+            right: Math.max(...head.map(h => h.getBoundingClientRect().right)),
+            edge: box.getBoundingClientRect().right}; })"""
+
+
+def test_the_final_tables_fit_the_panel_beside_the_board(page, voila_server):
+    """Every column of a final table in view, none behind the scroll bar of its box: the USA's six
+    and Europe's seven (stations), at 1280 and 1600 px wide, where the panel sits beside the board."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(voila_page(voila_server, "scoring_tables.ipynb"))
+    page.wait_for_function("() => document.querySelectorAll('.ttr-scoring .ttr-score-table').length == 2",
+                           timeout=180_000)
+    for width in (1280, 1600):
+        page.set_viewport_size({"width": width, "height": 800})
+        page.wait_for_timeout(1500)
+        assert page.locator(".ttr-scoring .ttr-split .ttr-score-table").count() == 2
+        tables = page.evaluate(FIT)
+        assert sorted(t["columns"] for t in tables) == [6, 7]
+        for t in tables:
+            assert t["table"] <= t["box"] + 1 and t["right"] <= t["edge"] + 1, (width, t)

@@ -18,7 +18,7 @@ from tests.engine.scenario import refused, trains_left
 from ttr_nb import (ActionSyntaxError, BuildStation, Cards, Claim, IllegalAction, KeepTickets, MapError, Match,
                     PayTunnel, PositionError)
 
-MAPS = Path(__file__).resolve().parents[2] / "maps"
+MAPS = Path(__file__).resolve().parents[2] / "ttr_nb" / "maps"
 
 
 def at(edition: str, players: int = 2, **d):

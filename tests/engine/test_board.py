@@ -1,4 +1,4 @@
-"""Tests of ttr_nb.engine.board and of the packaged board files (maps/*.json)."""
+"""Tests of ttr_nb.engine.board and of the packaged board files (ttr_nb/maps/*.json)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ from ttr_nb.engine.board import (
 )
 
 REPO = Path(__file__).resolve().parents[2]
-MAPS = REPO / "maps"
+MAPS = REPO / "ttr_nb" / "maps"
 BOARDS = ("usa", "europe", "switzerland", "nordic", "india", "northernlights")
 
 # Facts about the published boards (counted on the printed boards and checked against independent data sets).
@@ -436,19 +436,20 @@ def test_unknown_board_name():
 def test_packaged_maps_found_by_importlib_resources():
     from importlib.resources import files
 
-    pytest.importorskip("ttr_nb.maps", reason="ttr_nb is not installed (plain source checkout)")
     folder = files("ttr_nb.maps")
     for name in BOARDS:
         resource = folder / f"{name}.json"
         assert resource.is_file()
         assert json.loads(resource.read_text(encoding="utf-8"))["board"] == name
-    assert board_module.maps_folder() == folder or Path(str(board_module.maps_folder())) == Path(str(folder))
+    assert Path(str(board_module.maps_folder())) == Path(str(folder))
 
 
-def test_fallback_folder_is_the_repository_maps_folder():
-    fallback = Path(board_module.__file__).resolve().parents[2] / "maps"
-    assert fallback == MAPS
-    assert (fallback / "__init__.py").is_file()
+def test_the_boards_are_read_from_the_package_itself():
+    # the board files live inside the package's folder (ttr_nb/maps), so the source tree is the
+    # package as installed, and a checkout's ttr_nb/ on sys.path finds its boards too
+    assert Path(str(board_module.maps_folder())) == MAPS
+    assert MAPS == Path(board_module.__file__).resolve().parents[1] / "maps"
+    assert (MAPS / "__init__.py").is_file()
 
 
 def test_board_module_uses_the_standard_library_only():
@@ -748,7 +749,7 @@ def test_the_converter_checks_indias_rule_facts_against_the_edition_record():
     spec.loader.exec_module(converter)
     ref = {"route_points": {"1": 1, "2": 2, "3": 4, "4": 7, "6": 15, "8": 21},
            "grand_tour_points": {"0": 0, "1": 5, "2": 10, "3": 20, "4": 30, "5": 40}}
-    converter.check_rules(ref, "india")                     # the reference agrees with editions/india.toml
+    converter.check_rules(ref, "india")                     # the reference agrees with ttr_nb/editions_data/india.toml
     with pytest.raises(converter.ConversionError, match="route_points"):
         converter.check_rules(dict(ref, route_points={**ref["route_points"], "5": 10}), "india")
     with pytest.raises(converter.ConversionError, match="grand_tour_points"):

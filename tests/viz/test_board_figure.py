@@ -17,6 +17,7 @@ import pytest
 import ttr_nb
 from ttr_nb.viz import (PLAYER_COLOURS, ROUTE_COLOURS, Overlays, board_figure, board_view,
                         board_widget, display_figure, hand_figure, ticket_path, update_board, update_cards)
+from ttr_nb.engine.places import place_name
 from ttr_nb.viz.geometry import (board_geometry, car_polygon, count_polygons, flatten, locomotive_glyph,
                                  loco_symbol_spaces, route_centreline, route_midpoint, space_polygons)
 
@@ -116,10 +117,13 @@ def test_every_edition_builds_a_board_figure(edition):
     # cities: a dot and a name each; countries (Switzerland) at their border points
     cities = trace(fig, "cities")
     places = [c for c in board.cities if not c.is_country]
-    assert list(cities.text) == [c.name for c in places] and cities.mode == "markers"
+    # a junction without a name (Northern Lights) is said in words, and has no name beside its dot
+    assert list(cities.text) == [place_name(board, c) for c in places] and cities.mode == "markers"
+    assert list(cities.customdata) == [c.name for c in places]
     names = trace(fig, "city names")           # the names, placed clear of the cars
     assert list(names.customdata) == [c.name for c in places] and names.mode == "text"
-    assert [t.replace("<br>", " ").replace("- ", "-") for t in names.text] == [c.label for c in places]   # as printed
+    assert [t.replace("<br>", " ").replace("- ", "-") for t in names.text] == [
+        "" if c.is_junction else c.label for c in places]   # as printed
     countries = board.countries
     assert count_countries(fig) == sum(len(c.border_points) for c in countries)
     assert list(trace(fig, "country names").text) == [c.name.upper() for c in countries]

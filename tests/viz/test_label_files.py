@@ -1,5 +1,5 @@
 """The committed placements of the city names (ttr_nb/viz/placements/<board>.json, made by
-`make labels`): one for every board in maps/, each equal to a fresh computation (this file
+`make labels`): one for every board in ttr_nb/maps/, each equal to a fresh computation (this file
 pays the placement's cost, once per board and text size), used by the figures without
 computing anything, and never for a board or a scale they were not made for."""
 from __future__ import annotations
@@ -13,17 +13,16 @@ import pytest
 import ttr_nb
 from ttr_nb.engine.board import board_names
 from ttr_nb.viz import board_figure, label_files
-from ttr_nb.viz.geometry import BoardGeometry
-from ttr_nb.viz.label_files import (COMMAND, FOLDER, committed_labels, fingerprint, placement_problems,
-                                    standard_sizes, stray_placements)
+from ttr_nb.viz.label_files import (COMMAND, FOLDER, board_labels, committed_labels, fingerprint,
+                                    placement_problems, standard_sizes, stray_placements)
 from ttr_nb.viz.labels import label_positions
 
-BOARDS = board_names()          # every board file in maps/, the ones added later too
+BOARDS = board_names()          # every board file in ttr_nb/maps/, the ones added later too
 SIZES = standard_sizes()
 
 
 def test_every_board_in_maps_has_its_placement_file():
-    # (a file may come before its board: a board on its way to maps/ from another branch)
+    # (a file may come before its board: a board on its way to ttr_nb/maps/ from another branch)
     problems = placement_problems(BOARDS, fresh=False)
     assert not problems, "\n".join(problems)
 
@@ -35,9 +34,9 @@ def test_a_board_without_its_placement_file_fails_with_the_command_to_run(tmp_pa
     (tmp_path / "atlantis.json").write_text("{}", encoding="utf-8")
     problems = placement_problems(BOARDS, tmp_path, fresh=False) + stray_placements(BOARDS, tmp_path)
     assert len(problems) == 2, problems
-    assert problems[0].startswith("maps/usa.json has no committed placement of its city names")
+    assert problems[0].startswith("ttr_nb/maps/usa.json has no committed placement of its city names")
     assert f"run `{COMMAND}`" in problems[0] and "usa.json is missing" in problems[0]
-    assert "atlantis.json belongs to no board in maps/" in problems[1]
+    assert "atlantis.json belongs to no board in ttr_nb/maps/" in problems[1]
 
 
 @pytest.mark.parametrize("size, kw", SIZES, ids=[name for name, _ in SIZES])
@@ -68,12 +67,12 @@ def test_a_standard_figure_reads_its_names_and_computes_nothing(monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("a standard figure of a packaged board computed its placement")
 
-    monkeypatch.setattr("ttr_nb.viz.labels.label_positions", refuse)
+    monkeypatch.setattr("ttr_nb.viz.label_files.label_positions", refuse)
+    label_files._board_labels.cache_clear()      # nothing placed yet
     for edition in BOARDS:
         board = ttr_nb.load_board(edition)
-        geometry = BoardGeometry(board)         # not the cached one: nothing placed yet
         for _, kw in SIZES:
-            labels = geometry.labels(kw["size"], kw["scale"], kw["country_size"])
+            labels = board_labels(board, kw["size"], kw["scale"], kw["country_size"])
             assert sorted(labels) == sorted(c.name for c in board.cities if not c.is_country)
     for kw in ({}, dict(text_size="projector"), dict(widget=True)):
         board_figure("usa", **kw)
@@ -85,13 +84,14 @@ def test_a_figure_drawn_smaller_keeps_the_committed_placement_inside_its_frame(m
     from ttr_nb.viz.labels import label_box
 
     calls = []
-    monkeypatch.setattr("ttr_nb.viz.labels.label_positions", lambda *a, **k: calls.append(a) or {})
+    monkeypatch.setattr("ttr_nb.viz.label_files.label_positions", lambda *a, **k: calls.append(a) or {})
+    label_files._board_labels.cache_clear()
     small = board_figure("usa", width=600)
     view = small._ttr_view
     assert calls == [] and view.label_scale == 0.46 and view.drawn_scale < 0.35
     names = next(t for t in small.data if t.meta == "city names")
     board, kept = view.board, view._city_labels()
-    placed = view.geometry.labels(13.0, 0.46, 15.0)
+    placed = board_labels(board, 13.0, 0.46, 15.0)
     moved = [c for c in kept if kept[c] != placed[c]]
     assert moved and set(moved) < set(placed)          # only the names near the frame move
     for label in kept.values():
@@ -111,7 +111,7 @@ def test_a_changed_board_or_another_size_gets_no_committed_placement():
                                                     for c in board.cities))
     assert fingerprint(moved) != fingerprint(board)
     assert committed_labels(moved, **kw) is None
-    assert BoardGeometry(moved).labels(kw["size"], kw["scale"], kw["country_size"])["Denver"] \
+    assert board_labels(moved, kw["size"], kw["scale"], kw["country_size"])["Denver"] \
         == label_positions(moved, size=kw["size"], scale=kw["scale"], country_size=kw["country_size"])["Denver"]
 
 

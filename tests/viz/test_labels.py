@@ -1,5 +1,5 @@
 """City names: placed clear of the cars, the routes' centre lines, the city dots, each other and
-the frame, and nearest their own dot, for every board in maps/, at the default text size (a
+the frame, and nearest their own dot, for every board in ttr_nb/maps/, at the default text size (a
 board drawn at the 1280-pixel scale) and the projector size (a board on a 1920-pixel
 projector).  Boxes are measured with a generous font width."""
 from __future__ import annotations
@@ -9,11 +9,12 @@ import pytest
 import ttr_nb
 from ttr_nb.engine.board import board_names
 from ttr_nb.viz import TEXT_SIZES, board_figure
-from ttr_nb.viz.board import LABEL_SCALES
-from ttr_nb.viz.geometry import board_geometry, car_polygon, convex_overlap
+from ttr_nb.viz.label_files import board_labels
+from ttr_nb.viz.text_sizes import LABEL_SCALES
+from ttr_nb.viz.geometry import car_polygon, convex_overlap
 from ttr_nb.viz.labels import Label, box_polygon, label_box, label_problems, printed_name, text_box
 
-BOARDS = board_names()          # every board file in maps/, the ones added later too
+BOARDS = board_names()          # every board file in ttr_nb/maps/, the ones added later too
 SIZES = list(TEXT_SIZES)
 
 #: Covering a car, crossed by a route's line, over a dot or a country's mark, out of the frame:
@@ -42,7 +43,7 @@ NEAR_SHARE = {("default", "northernlights"): 0.5, ("projector", "usa"): 0.5}
 def placed(edition, size):
     board = ttr_nb.load_board(edition)
     sizes = TEXT_SIZES[size]
-    labels = board_geometry(board).labels(sizes["city"], LABEL_SCALES[size], sizes["country"])
+    labels = board_labels(board, sizes["city"], LABEL_SCALES[size], sizes["country"])
     return board, labels, label_problems(board, labels, LABEL_SCALES[size], country_size=sizes["country"])
 
 
@@ -80,7 +81,7 @@ def test_the_figure_draws_the_placed_names_and_their_leaders():
     fig = board_figure(g, text_size="projector")
     names = next(t for t in fig.data if t.meta == "city names")
     sizes = TEXT_SIZES["projector"]
-    labels = board_geometry(g.board).labels(sizes["city"], LABEL_SCALES["projector"], sizes["country"])
+    labels = board_labels(g.board, sizes["city"], LABEL_SCALES["projector"], sizes["country"])
     places = [c for c in g.board.cities if not c.is_country]
     for k, c in enumerate(places):
         drawn = (names.x[k], names.y[k], names.textposition[k], names.text[k], names.textfont.size[k])
@@ -114,7 +115,7 @@ def test_the_check_sees_each_kind_of_problem():
     board = ttr_nb.load_board("usa")
     route = board.find_route("Denver-Omaha")
     x, y, _ = route.spaces[1]
-    labels = dict(board_geometry(board).labels(13.0, LABEL_SCALES["default"]))
+    labels = dict(board_labels(board, 13.0, LABEL_SCALES["default"]))
     assert not [p for p in label_problems(board, labels) if p[0] in ("Denver", "Las Vegas")]
     labels["Denver"] = Label(x, y, "middle right", "Denver", 13.0)
     problems = label_problems(board, labels)

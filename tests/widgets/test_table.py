@@ -20,9 +20,11 @@ from ttr_nb.engine import (AbandonTunnel, BuildStation, Claim, DrawBlind, DrawFa
 from ttr_nb.engine.cards import CARD_NAMES, Cards, card_word, colour_name
 from ttr_nb.engine.narration import capital, cards_text, points_text, route_name
 from ttr_nb.viz import PLAYER_COLOURS
-from ttr_nb.widgets.table import GameTable
+from ttr_nb.engine.i18n import using
+from ttr_nb.widgets.table import GameTable, deck_tooltip
 from ttr_nb.widgets.testing import simulate_click
 
+from ..steps import steps
 from .words import EN, WN, W, E, english
 
 EDITIONS = ttr_nb.editions()
@@ -634,8 +636,10 @@ def test_a_whole_game_through_the_public_methods(edition):
     assert table.open_walkthrough() is walk
 
 
-def test_board_update_speed():
-    """The board update after a claim is cheap (Python side): median <= 20 ms."""
+def test_board_update_work():
+    """The board update after a claim is cheap (Python side): at most 800,000 instructions
+    at the median (about 534,000 today), counted, not timed, so a loaded machine cannot fail it;
+    its time is in `make bench` (benchmarks/viz_timings.py, "update widget")."""
     table = GameTable("usa", ["greedy", "greedy"], seed=3, bot_delay=0, auto_bots=False)
     match = table.match
     while not match.state.is_over():
@@ -643,14 +647,9 @@ def test_board_update_speed():
     states = match.states
     view = table.view
     view.update(states[0])
-    times = []
-    for k in range(1, len(states)):
-        t0 = time.perf_counter()
-        view.update(states[k])
-        times.append(time.perf_counter() - t0)
-    claims = [t for k, t in enumerate(times, 1) if states[k].owners != states[k - 1].owners]
-    assert statistics.median(claims) <= 0.020, statistics.median(claims)
-
+    work = [steps(view.update, states[k])[0] for k in range(1, len(states))]
+    claims = [n for k, n in enumerate(work, 1) if states[k].owners != states[k - 1].owners]
+    assert len(claims) > 10 and statistics.median(claims) <= 800_000, statistics.median(claims)
 
 
 def test_a_short_display_hides_only_its_empty_slots():
@@ -667,3 +666,30 @@ def test_a_short_display_hides_only_its_empty_slots():
     assert not table.draw_deck()
     assert engine_says(table.status.text, "The deck and the discard pile are both empty: no card can be drawn blind.",
                        table.state.why_illegal(DrawBlind()))
+
+
+def test_the_deck_buttons_tooltip_says_what_its_numbers_are_in_english_and_danish():
+    table = GameTable("usa", seats=["human", "human"], seed=0, bot_delay=0, language="en")
+    table.keep([0, 1])
+    table.keep([0, 1])
+    s = table.state
+    assert not s.discard and table.deck_button.description == f"Deck ({len(s.deck)})"
+    assert table.deck_button.tooltip == (f"Draw the top card of the deck: {len(s.deck)} cards are left in the deck, "
+                                         "and the discard pile is empty.")
+    while not [a for a in table.state.legal_actions() if isinstance(a, Claim)]:
+        table.draw_deck()
+        table.draw_deck()
+    table.claim(next(a for a in table.state.legal_actions() if isinstance(a, Claim)).route)
+    s = table.state
+    deck, discard = len(s.deck), len(s.discard)
+    assert discard and table.deck_button.description == f"Deck ({deck}+{discard})"
+    assert table.deck_button.tooltip == (
+        f"Draw the top card of the deck: {deck} cards are left in the deck and {discard} "
+        f"card{'s are' if discard > 1 else ' is'} on the discard pile, which is shuffled into a new deck when "
+        "the deck runs out.")
+    danish = GameTable("usa", seats=["human", "human"], seed=0, bot_delay=0, language="da")
+    assert danish.deck_button.tooltip == (f"Træk det øverste kort i bunken: der er {len(danish.state.deck)} kort "
+                                          "tilbage i bunken, og afkastet er tomt.")
+    with using("da"):
+        assert deck_tooltip(95, 2) == ("Træk det øverste kort i bunken: der er 95 kort tilbage i bunken, og 2 kort "
+                                       "ligger i afkastet; det blandes til en ny bunke, når bunken slipper op.")

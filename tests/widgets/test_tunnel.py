@@ -228,6 +228,36 @@ def test_a_dig_is_one_message_to_the_browser_and_the_traces_stay_fixed():
         setattr(lab.figure, name, (lambda n, o: lambda *a, **k: (sent.append(n), o(*a, **k)))(name, original))
     lab.dig()
     lab.dig_many(50)
-    lab.set_payment("loco*2")
-    assert sent == ["_send_update_msg"] * 3
+    assert sent == ["_send_update_msg"] * 2
+    lab.set_payment("loco*2")          # both traces restyled, and then the observed bars' name
+    assert sent[2:] == ["_send_update_msg", "_send_restyle_msg"]
     assert len(lab.figure.data) == 2
+
+
+def test_every_message_to_the_browser_names_a_value_for_each_trace_it_restyles():
+    """An `Undefined` among a restyle's values (plotly's filler for a trace a batch did not
+    change) reaches JupyterLab's and JupyterLite's views of the widget as no value: the exact
+    bars' name was lost there and the legend said "trace 0"."""
+    from plotly.basedatatypes import Undefined
+
+    lab = TunnelLab("europe", seed=9, tunnel="Marseille-Zürich", payment="pink*2")
+    exact = lab.figure.data[0].name
+    styles = []
+    for name in ("_send_restyle_msg", "_send_update_msg"):      # each takes restyle_data first
+        original = getattr(lab.figure, name)
+
+        def record(*args, _original=original, **kw):
+            styles.append(kw.get("restyle_data", args[0] if args else None))
+            return _original(*args, **kw)
+        setattr(lab.figure, name, record)
+    lab.dig()
+    lab.dig_many(20)
+    lab.set_payment("loco*2")
+    lab.select_tunnel("Marseille-Zürich")
+    lab.set_edition("switzerland")
+    lab.reset()
+    assert len(styles) >= 5
+    undefined = [(style, key) for style in styles for key, value in (style or {}).items()
+                 if value is Undefined or (isinstance(value, list) and any(v is Undefined for v in value))]
+    assert not undefined, undefined
+    assert exact and lab.figure.data[0].name == exact and "0" in lab.figure.data[1].name

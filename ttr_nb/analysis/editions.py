@@ -1,7 +1,7 @@
 """The editions side by side: one row per rule, one column per edition.
 
-The rows are the edition record's (`Rules.summary()`, read from ``editions/*.toml``) plus
-the rules a board carries route by route (``maps/*.json``): what may stand in for a ferry's
+The rows are the edition record's (`Rules.summary()`, read from ``ttr_nb/editions_data/*.toml``) plus
+the rules a board carries route by route (``ttr_nb/maps/*.json``): what may stand in for a ferry's
 locomotive symbol, and which routes give a draw bonus. Nothing here is written by hand per
 edition: a new edition's column comes from its files.
 

@@ -1,4 +1,4 @@
-"""Shortest ticket paths and a player's network, on top of networkx.
+"""Shortest ticket paths and a player's network.
 
 One question, answered once: the cheapest way to join a ticket's source to one of its
 targets over some routes, each with a cost (`cheapest_path`). The bots, the board's ticket
@@ -23,7 +23,7 @@ from ..engine.narration import ticket_name
 if TYPE_CHECKING:  # networkx is imported when a path is asked for: importing it costs ~185 ms
     import networkx as nx
 
-__all__ = ["TicketPath", "cheapest_path", "usable_costs", "route_graph", "shortest_ticket_path", "network"]
+__all__ = ["TicketPath", "CostGraph", "BoardPaths", "cheapest_path", "usable_costs", "route_graph", "shortest_ticket_path", "network"]
 
 _, ngettext = translations("engine")
 
@@ -45,14 +45,217 @@ class TicketPath:
 def usable_costs(state, player: int) -> dict[int, int]:
     """Route index -> trains `player` still needs to use it: 0 for their own routes, the
     length for a route still free for them; routes they can no longer use are left out."""
-    out = {}
-    for r in state.game.board.routes:
-        owner = state.owners[r.index]
-        if owner == player:
-            out[r.index] = 0
-        elif owner < 0 and state.route_status(r.index, player) == "free":
-            out[r.index] = r.length
-    return out
+    routes = state.game.board.routes
+    out = {ri: 0 for ri, owner in enumerate(state.owners) if owner == player}
+    blocked = state.blocked[player]
+    for sig in state.free:              # nobody owns them and no double-route rule closes them
+        for ri in sig:
+            if ri not in blocked:       # (a free track of a double they own a track of)
+                out[ri] = routes[ri].length
+    return dict(sorted(out.items()))
+
+
+class _Layout:
+    """A board's places and routes as numbers, for the searches: each place's number (in the
+    order the routes first name them), and per route its two places and its pair of places
+    (routes joining the same places share a pair)."""
+
+    __slots__ = ("board", "names", "index", "ends", "pairs", "pair_routes", "pair_ends")
+
+    def __init__(self, board):
+        self.board = board
+        index: dict[str, int] = {}
+        pairs: dict = {}
+        ends, pair_of = [], []
+        for r in board.routes:
+            a, b = index.setdefault(r.a, len(index)), index.setdefault(r.b, len(index))
+            ends.append((a, b))
+            pair_of.append(pairs.setdefault(frozenset((a, b)), len(pairs)))
+        self.names = tuple(index)
+        self.index = index
+        self.ends = tuple(ends)
+        self.pairs = tuple(pair_of)
+        routes_of: list[list[int]] = [[] for _ in pairs]
+        for ri, pair in enumerate(pair_of):
+            routes_of[pair].append(ri)
+        self.pair_routes = tuple(map(tuple, routes_of))
+        self.pair_ends = tuple(ends[r[0]] for r in routes_of)
+
+
+_LAYOUTS: dict = {}
+
+
+def _layout(board) -> _Layout:
+    found = _LAYOUTS.get(board.name)
+    if found is None or found.board is not board:
+        found = _LAYOUTS[board.name] = _Layout(board)
+    return found
+
+
+def _pairs(board) -> tuple[int, ...]:
+    """Each route's pair of places as a number (routes joining the same places share it)."""
+    return _layout(board).pairs
+
+
+_FAR = float("inf")
+
+
+class CostGraph:
+    """The routes of a cost map (route index -> cost) as a graph, to ask `cheapest` of it
+    from several sources: the places joined, the cheaper of parallel routes (the one listed
+    first on ties), the neighbours of each place in the order their first route is listed.
+
+    It answers exactly as networkx's Dijkstra on the `networkx.Graph` of these routes does
+    (the same path among paths of equal cost: the tests compare them), in a fraction of
+    the time; `cheapest_path` is its one-question form."""
+
+    __slots__ = ("layout", "adjacent")
+
+    def __init__(self, board, costs: Mapping[int, int]):
+        self.layout = layout = _layout(board)
+        ends, pairs = layout.ends, layout.pairs
+        adjacent: list[dict] = [{} for _ in layout.names]
+        for ri in sorted(costs):
+            a, b = ends[ri]
+            cost = costs[ri]
+            edge = adjacent[a].get(b)
+            if edge is None:
+                adjacent[a][b] = [b, cost, ri, pairs[ri]]
+                adjacent[b][a] = [a, cost, ri, pairs[ri]]
+            elif cost < edge[1]:
+                edge[1], edge[2] = cost, ri
+                back = adjacent[b][a]
+                back[1], back[2] = cost, ri
+        self.adjacent = tuple(tuple(map(tuple, nbrs.values())) for nbrs in adjacent)
+
+    def cheapest(self, source: str, targets: Sequence[str], values: Sequence[int] | None = None) -> TicketPath | None:
+        """The cheapest way from `source` to one of `targets` (see `cheapest_path`), or None."""
+        return self.search(source, targets, values)[0]
+
+    def search(self, source: str, targets: Sequence[str], values: Sequence[int] | None = None
+               ) -> tuple[TicketPath | None, "Reach"]:
+        """`cheapest`, and the search that found it (a `Reach`, until every target was reached)."""
+        reach = self.reach(source, targets)
+        return reach.best(targets, values), reach
+
+    def reach(self, source: str, targets: Sequence[str] | None = None) -> "Reach":
+        """The cheapest ways from `source` to every place (or until every one of `targets` is
+        reached: the ways to those are the same), as networkx's Dijkstra finds them.
+
+        (Dijkstra's search with a queue of buckets, one per cost, each in the order its places
+        were put in: costs are small whole numbers, and the places come out in the order of
+        networkx's heap of (cost, order put in).)"""
+        layout = self.layout
+        adjacent = self.adjacent
+        n = len(adjacent)
+        dist: list = [None] * n
+        came: list = [None] * n                     # place -> (the place before it, the route between)
+        start = layout.index.get(source)
+        if start is None or not adjacent[start]:
+            return Reach(layout, start, dist, came, 0, 0)
+        index = layout.index
+        wanted = None if targets is None else {index[t] for t in targets if t in index}
+        seen = [_FAR] * n
+        seen[start] = 0
+        buckets = [[start]]
+        reached = moved = 0                         # the places reached, the pairs moved along, as bits
+        d = 0
+        while d < len(buckets):
+            for v in buckets[d]:                    # (a route of cost 0 puts a place at its end)
+                if dist[v] is not None:
+                    continue
+                dist[v] = d
+                reached |= 1 << v
+                if wanted is not None and v in wanted:
+                    wanted.discard(v)
+                    if not wanted:                  # (the paths to places reached stay as they are)
+                        return Reach(layout, start, dist, came, reached, moved)
+                for u, cost, ri, pair in adjacent[v]:
+                    if dist[u] is None:
+                        du = d + cost
+                        if du < seen[u]:
+                            seen[u] = du
+                            try:
+                                buckets[du].append(u)
+                            except IndexError:
+                                buckets += [[] for _ in range(du + 1 - len(buckets))]
+                                buckets[du].append(u)
+                            came[u] = (v, ri)
+                            moved |= 1 << pair
+            d += 1
+        return Reach(layout, start, dist, came, reached, moved)
+
+
+class Reach:
+    """The cheapest ways from one place found by one search (`CostGraph.reach`): the cost of
+    each place reached (`cost`), the way to it (`path`), the places the search reached and the
+    pairs of places it moved along (a place's cost lowered through them), each as bits of a
+    number (`reached`, `moved`).
+
+    The search looked along every pair of places with an end it reached (from that end, the
+    first reached, towards the other, not yet reached), and along no other. So a search on
+    another map goes the same way if no pair of places is added, none it moved along is dearer
+    there (or gone), and none it looked along is cheaper (`still_holds`): `BoardPaths` relies
+    on it."""
+
+    __slots__ = ("layout", "start", "dist", "came", "reached", "moved")
+
+    def __init__(self, layout: _Layout, start, dist: list, came: list, reached: int, moved: int):
+        self.layout, self.start, self.dist, self.came = layout, start, dist, came
+        self.reached, self.moved = reached, moved
+
+    def still_holds(self, dearer: int, cheaper: int) -> bool:
+        """Would the search go the same way on a map where the pairs of places `dearer` (as bits)
+        cost more (or are gone) and those touching the places `cheaper` (as bits) cost less, and
+        nothing else changed?"""
+        return not (self.moved & dearer or self.reached & cheaper)
+
+    @property
+    def source(self) -> str | None:
+        return None if self.start is None else self.layout.names[self.start]
+
+    def cost(self, place: str) -> int | None:
+        """The cost of the cheapest way to `place`, or None if it was not reached."""
+        i = self.layout.index.get(place)
+        return None if i is None else self.dist[i]
+
+    def routes_to(self, target: str) -> tuple[int, ...]:
+        """The routes of the cheapest way to `target`, in travel order (empty if not reached)."""
+        i = self.layout.index.get(target)
+        if i is None or self.dist[i] is None:
+            return ()
+        came, start = self.came, self.start
+        routes = []
+        while i != start:
+            i, ri = came[i]
+            routes.append(ri)
+        return tuple(reversed(routes))
+
+    def path(self, target: str) -> TicketPath | None:
+        """The cheapest way to `target`, or None if it was not reached."""
+        i = self.layout.index.get(target)
+        if i is None or self.dist[i] is None:
+            return None
+        names, came = self.layout.names, self.came
+        nodes, routes = [i], []
+        while nodes[-1] != self.start:
+            before, ri = came[nodes[-1]]
+            nodes.append(before)
+            routes.append(ri)
+        return TicketPath(self.dist[i], tuple(reversed(routes)), tuple(names[k] for k in reversed(nodes)), target)
+
+    def best(self, targets: Sequence[str], values: Sequence[int] | None = None) -> TicketPath | None:
+        """The cheapest way to one of `targets`: the lower cost, then the higher of `values`,
+        then the target listed first (`cheapest_path`)."""
+        values = tuple(values) if values is not None else (0,) * len(targets)
+        best = None
+        for k, (target, value) in enumerate(zip(targets, values)):
+            d = self.cost(target)
+            if d is not None:
+                key = (d, -value, k)
+                if best is None or key < best[0]:
+                    best = (key, target)
+        return None if best is None else self.path(best[1])
 
 
 def cheapest_path(board, costs: Mapping[int, int], source: str, targets: Sequence[str],
@@ -60,31 +263,89 @@ def cheapest_path(board, costs: Mapping[int, int], source: str, targets: Sequenc
     """The cheapest way from `source` to one of `targets` over the routes in `costs` (route
     index -> cost), or None if none is joined. Ties: the lower cost, then the higher of
     `values` (one per target), then the target listed first; between parallel routes the
-    cheaper, then the one listed first."""
-    import networkx as nx
+    cheaper, then the one listed first; between paths of equal cost, the one networkx's
+    Dijkstra finds (`CostGraph`)."""
+    return CostGraph(board, costs).cheapest(source, targets, values)
 
-    g = nx.Graph()
-    for ri in sorted(costs):
-        r = board.routes[ri]
-        old = g.get_edge_data(r.a, r.b)
-        if old is None or costs[ri] < old["weight"]:
-            g.add_edge(r.a, r.b, weight=costs[ri], route=ri)
-    if source not in g:
-        return None
-    dist, paths = nx.single_source_dijkstra(g, source, weight="weight")
-    values = tuple(values) if values is not None else (0,) * len(targets)
-    best = None
-    for k, (target, value) in enumerate(zip(targets, values)):
-        if target in dist:
-            key = (dist[target], -value, k)
-            if best is None or key < best[0]:
-                best = (key, target)
-    if best is None:
-        return None
-    target = best[1]
-    nodes = paths[target]
-    routes = tuple(g.edges[u, v]["route"] for u, v in zip(nodes, nodes[1:]))
-    return TicketPath(dist[target], routes, tuple(nodes), target)
+
+class BoardPaths:
+    """Cheapest ticket paths over a player's cost map (`costs(state, player)`, by default
+    `usable_costs`), following the board: the map is read again only when a route is claimed
+    (it follows the owners), and a path is searched again only when the claim could change
+    it. A claim takes routes out of the map or makes them cheaper (the player's own, at cost
+    0); a search that never moved between the places of the routes made dearer or taken out,
+    and never looked between those of the routes made cheaper, goes the same way on the new
+    map (`Reach.still_holds`); a ticket that could not be completed still cannot when no route
+    was added.
+    Every answer is the one `cheapest_path` gives on the map of the moment (the tests compare
+    them). An agent keeps one and asks it at every decision."""
+
+    __slots__ = ("costs", "_key", "_costs", "_graph", "_found")
+
+    def __init__(self, costs=usable_costs):
+        self.costs = costs
+        self._key = None
+        self._costs = None
+        self._graph = None
+        self._found: dict = {}                 # question -> (answer, the search that gave it)
+
+    def _follow(self, state, player: int) -> None:
+        key = self._key
+        owners = state.owners
+        if key is not None and key[1] is owners and key[2] == player and key[0] is state.board:
+            return
+        board = state.board
+        key = (board, owners, player)
+        if key == self._key:
+            return
+        costs = self.costs(state, player)
+        old, found = self._costs, self._found
+        kept = {}
+        if old is not None and self._key[0] is board and self._key[2] == player and costs.keys() <= old.keys():
+            layout = _layout(board)
+            pairs = layout.pairs
+            changed = {pairs[ri] for ri, c in old.items() if costs.get(ri) != c}
+            dearer = cheaper = 0            # pairs of places dearer, places touching cheaper ones (bits)
+            for pair in changed:
+                was = min(old[ri] for ri in layout.pair_routes[pair] if ri in old)
+                now = [costs[ri] for ri in layout.pair_routes[pair] if ri in costs]
+                if now and min(now) < was:
+                    a, b = layout.pair_ends[pair]
+                    cheaper |= 1 << a | 1 << b
+                else:
+                    dearer |= 1 << pair
+            for question, (answer, reach) in found.items():
+                if answer is None or reach.still_holds(dearer, cheaper):
+                    kept[question] = (answer, reach)
+        self._key, self._costs, self._graph, self._found = key, costs, None, kept
+
+    def graph(self, state, player: int) -> CostGraph:
+        """The `CostGraph` of `player`'s cost map in `state`."""
+        self._follow(state, player)
+        if self._graph is None:
+            self._graph = CostGraph(state.game.board, self._costs)
+        return self._graph
+
+    def ticket(self, state, ticket, player: int) -> TicketPath | None:
+        """The cheapest way to complete `ticket` (a Ticket) for `player`, or None if it can no longer
+        be completed over the map (as `cheapest_path`, with the ticket's targets and points)."""
+        self._follow(state, player)
+        found = self._found.get(ticket.key)
+        if found is None:
+            found = self._found[ticket.key] = self.graph(state, player).search(
+                ticket.source, ticket.targets, ticket.points)
+        return found[0]
+
+    def reach(self, state, source: str, player: int, targets: frozenset | None = None) -> Reach:
+        """The cheapest ways from `source` for `player` to every place, or to every one of
+        `targets` (`CostGraph.reach`); the same `Reach` as long as a new search would find it."""
+        self._follow(state, player)
+        question = ("reach", source, targets)
+        found = self._found.get(question)
+        if found is None:
+            reach = self.graph(state, player).reach(source, targets)
+            found = self._found[question] = (reach, reach)
+        return found[0]
 
 
 def route_graph(state, player: int | None = None, usable_only: bool = True) -> nx.MultiGraph:
@@ -105,7 +366,6 @@ def shortest_ticket_path(state, ticket, player: int | None = None) -> tuple[int,
     """(trains needed, route indices) of the cheapest way to complete `ticket` (a key or a
     Ticket). Routes the player already owns cost nothing. For country tickets the
     cheapest target is taken. Raises ValueError if no connection is possible any more."""
-    import networkx as nx
     board = state.game.board
     t = board.find_ticket(ticket) if isinstance(ticket, str) else ticket
     if player is None:

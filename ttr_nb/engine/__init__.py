@@ -9,5 +9,6 @@ from .longest import LongestPath, longest_path
 from .match import Match, SaveFileError
 from .rules import Rules, load_rules
 from .scoring import ScoreRow, TicketResult
+from .seat import Observation, observe
 from .serialize import PositionError
 from .state import LegalActions, State

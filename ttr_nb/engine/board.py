@@ -1,7 +1,7 @@
 """Boards: the cities, routes and destination tickets of a Ticket to Ride map.
 
-A board is read from a ``maps/<board>.json`` file (schema ``ttr_nb-board/1``,
-documented in ``maps/README.md``) and turned into immutable objects:
+A board is read from a ``ttr_nb/maps/<board>.json`` file (schema ``ttr_nb-board/1``,
+documented in ``ttr_nb/maps/README.md``) and turned into immutable objects:
 
 >>> board = load_board("usa")
 >>> board.find_route("Kansas City-Denver").key
@@ -98,6 +98,11 @@ class MapError(ValueError):
 # --------------------------------------------------------------------------- data
 
 
+#: How the board data begins the id of a place the printed board leaves unnamed
+#: (see ``City.is_junction``).
+JUNCTION_PREFIX = "Unnamed "
+
+
 @dataclass(frozen=True)
 class City:
     """A city, or (Switzerland) a neighbouring country, which acts as one place."""
@@ -126,6 +131,13 @@ class City:
     @property
     def is_country(self) -> bool:
         return self.kind == "country"
+
+    @property
+    def is_junction(self) -> bool:
+        """A place where routes meet that the board data leaves without a name (Northern
+        Lights has three).  The board data calls each "Unnamed ..." so that routes and actions
+        can refer to it; that name is an id, not something to show a student."""
+        return self.kind == "city" and self.name.startswith(JUNCTION_PREFIX)
 
 
 @dataclass(frozen=True)
@@ -1077,14 +1089,8 @@ class BoardReader:
 
 
 def maps_folder():
-    """The folder of the packaged board files (an importlib.resources Traversable or a Path)."""
-    try:
-        folder = files("ttr_nb.maps")
-        if any(p.name.endswith(".json") for p in folder.iterdir()):
-            return folder
-    except (ImportError, TypeError, OSError):
-        pass  # a plain source checkout without install: ttr_nb.maps is not importable
-    return Path(__file__).resolve().parents[2] / "maps"
+    """The folder of the packaged board files, the package `ttr_nb.maps` (an importlib.resources Traversable)."""
+    return files("ttr_nb.maps")
 
 
 def board_names() -> list[str]:
@@ -1112,7 +1118,7 @@ def _load_packaged(name: str) -> Board:
     """A packaged board, read once (boards are immutable)."""
     if name not in _PACKAGED:
         resource = maps_folder().joinpath(f"{name}.json")
-        _PACKAGED[name] = _parse(resource.read_text(encoding="utf-8"), f"maps/{name}.json")
+        _PACKAGED[name] = _parse(resource.read_text(encoding="utf-8"), f"ttr_nb/maps/{name}.json")
     return _PACKAGED[name]
 
 

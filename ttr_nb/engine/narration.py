@@ -18,6 +18,7 @@ import re
 from .actions import AbandonTunnel, BuildStation, Claim, DrawBlind, DrawFaceUp, DrawTickets, KeepTickets, Pass, PayTunnel
 from .cards import LOCO, card_index, card_word, colour_name, counted_cards, route_colour_words
 from .i18n import N_, translations
+from .places import place_name
 from .digits import digits_value
 
 __all__ = ["plural", "and_list", "or_list", "cards_text", "card_text", "route_name", "ticket_name", "in_words",
@@ -124,7 +125,7 @@ def route_name(game, route) -> str:
     r = board.routes[game.route_index(route)]
     pair = frozenset((r.a, r.b))
     same = [q for q in board.routes if frozenset((q.a, q.b)) == pair]
-    places = f"{r.a}-{r.b}"
+    places = f"{place_name(board, r.a)}-{place_name(board, r.b)}"     # a junction without a name in words
     if len(same) == 1:
         return places
     k = [q.index for q in same].index(r.index)

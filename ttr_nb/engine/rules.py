@@ -1,4 +1,4 @@
-"""Edition records: every rule knob of an edition, read from `editions/<id>.toml` (package `ttr_nb.editions_data`).
+"""Edition records: every rule knob of an edition, read from `ttr_nb/editions_data/<id>.toml` (package `ttr_nb.editions_data`).
 
 The engine reads these fields and never tests an edition's name, so a new
 edition is a new TOML file (plus, for a genuinely new mechanism, a small named

@@ -79,6 +79,11 @@ def _drop(items: tuple, item) -> tuple:
 RARE = ("stations", "removed_tickets", "opening_offers", "pending", "shuffles", "last_reveal", "bonus_cards")
 
 
+#: the fields of `FIELDS` held in slots of their own (the deck and `RARE` are held otherwise)
+_PLAIN_FIELDS = tuple(f for f in FIELDS if f != "deck" and f not in RARE)
+_FIELD_NAMES = frozenset(FIELDS)
+
+
 #: multisets of cards (nine counts) -> their cards in card order (bound in `caches`)
 CARD_ROWS = BoundedCache(50_000)
 
@@ -134,15 +139,16 @@ class State:
         self._top = len(cards)
 
     def __init__(self, game: "Game", **fields):
-        missing = [f for f in FIELDS if f not in fields]
-        unknown = [f for f in fields if f not in FIELDS]
-        if missing or unknown:
+        if fields.keys() != _FIELD_NAMES:
+            missing = [f for f in FIELDS if f not in fields]
+            unknown = [f for f in fields if f not in FIELDS]
             raise TypeError(f"State needs exactly the fields of position.FIELDS (missing {missing}, "
                             f"unknown {unknown})")
         self.game = game
-        self._rare = (None,) * len(RARE)
-        for name in FIELDS:
+        for name in _PLAIN_FIELDS:
             setattr(self, name, fields[name])
+        self.deck = fields["deck"]
+        self._rare = tuple(map(fields.__getitem__, RARE))      # (what each of RARE's properties writes)
         self._legal = None
         self._score = None
 
@@ -1257,6 +1263,26 @@ class LegalActions(Sequence):
         for city in self.stations:
             for pay in self.station_pays:
                 yield BuildStation(city, pay)
+
+    def claimable_routes(self) -> tuple[int, ...]:
+        """The indexes of the routes some listed claim is for, in the order of the list: what an
+        agent weighing routes asks, without making an action of every payment."""
+        out = ()
+        if self.n_claims:
+            routes = self.routes
+            for sig in self.payable:
+                out += routes[sig]
+        return out
+
+    def payments_for(self, route: int) -> tuple[Cards, ...]:
+        """The payments the list holds for a claim of route `route` (an index), in its order
+        (empty if none)."""
+        if not self.n_claims:
+            return ()
+        sig = self.game.tables.route_sig[route]
+        if sig not in self.payable or route not in self.routes[sig]:
+            return ()
+        return self._pays(sig)
 
     def __contains__(self, action) -> bool:
         if isinstance(action, Claim):

@@ -15,10 +15,11 @@ from .palette import PLAYER_MARKS, PLAYER_NAMES, ROUTE_LETTERS
 from .cards import CARD_COLOURS, display_figure, hand_figure, update_cards
 from .figure import Figure, static
 from .geometry import BoardGeometry, board_geometry
+from .tournament import tournament_figure
 
 __all__ = [
     "PLAYER_COLOURS", "PLAYER_NAMES", "PLAYER_MARKS", "ROUTE_LETTERS", "TEXT_SIZES", "fit_width",
     "ROUTE_COLOURS", "ROUTE_COLOUR_ORDER", "BoardView", "Overlays", "board_figure",
     "board_widget", "board_view", "keep_state_fresh", "update_board", "ticket_path", "BoardGeometry", "board_geometry",
-    "Figure", "static", "CARD_COLOURS", "hand_figure", "display_figure", "update_cards",
+    "Figure", "static", "tournament_figure", "CARD_COLOURS", "hand_figure", "display_figure", "update_cards",
 ]

@@ -64,8 +64,11 @@ from ..engine.cards import GREY_NAME
 from ..engine.cards import CARD_NAMES, Cards, colour_name
 from ..engine.i18n import translations
 from .figure import Figure
+from .text_sizes import LABEL_SCALES, TEXT_SIZES
 from .geometry import CAR_LENGTH, CAR_WIDTH, BoardGeometry, board_geometry, flatten
+from .label_files import board_labels
 from .labels import text_box, within_frame
+from ..engine.places import place_name
 from .palette import (PLAYER_COLOURS, PLAYER_MARKS, PLAYER_NAMES, ROUTE_COLOUR_ORDER, ROUTE_COLOURS,
                       ROUTE_LETTERS, mark_colour, text_colour)
 
@@ -91,6 +94,8 @@ _BOARD_FILL = "#f2ecd9"       # parchment, like the printed boards
 _BOARD_EDGE = "#c9bfa3"
 _SEA = "#cfe3ee"              # the water round ferries
 _TEXT = "#1d1d1d"
+_JUNCTION = "#757575"          # a junction without a name: a small neutral dot, no city
+_JUNCTION_DOT = 8
 _TICKET = "#00b7d6"
 _LONGEST = "#ff5a00"
 _PAYABLE = "#00843d"          # dark green: dark against the parchment and light cars
@@ -106,17 +111,6 @@ DEFAULT_WIDTH = 820
 DEFAULT_PORTRAIT_HEIGHT = 660
 _MARGIN = dict(l=8, r=8, t=44, b=8)     # the top margin grows with the text size: title, then legend
 
-#: Text sizes in px: ``"default"`` reads at 1280 px wide, ``"projector"`` from the back of a room.
-TEXT_SIZES: dict[str, dict[str, float]] = {
-    "default": dict(city=13.0, number=12.0, legend=13.0, title=18.0, country=15.0, letter=9.0, hover=13.0),
-    "projector": dict(city=20.0, number=16.0, legend=17.0, title=24.0, country=20.0, letter=12.0, hover=17.0),
-}
-#: The pixels per board unit each text size places city names for (see labels.LABEL_SCALE):
-#: the smallest board drawn at 1280 px (a static figure of DEFAULT_WIDTH), and a board on a
-#: 1920-pixel projector (1446 px wide, as JupyterLab shows it with the file browser open).  At
-#: the projector size a name is 20 px, and never under 16 px where it is drawn smaller to fit.
-#: A board drawn smaller keeps its placement, each name kept inside the frame.
-LABEL_SCALES = {"default": 0.46, "projector": 0.82}
 
 # the fixed trace names, in drawing order (players are inserted after "closed")
 _BEFORE_PLAYERS = ("sea", "countries", "country names", "network", "highlight routes",
@@ -440,7 +434,7 @@ class BoardView:
         game = self.game
         r = self.board.routes[ri]
         colour = _("grey") if r.colour == GREY_NAME else colour_name(r.colour)
-        name = f"{r.a} – {r.b}"
+        name = f"{place_name(self.board, r.a)} – {place_name(self.board, r.b)}"
         if r.twin is not None:          # in words, never the internal key's "#2"
             n = int(r.key.rsplit("#", 1)[1]) if "#" in r.key else 1
             if n == 1:
@@ -484,7 +478,9 @@ class BoardView:
     def _city_text(self, pos: _Position, city) -> str:
         board = self.board
         routes = board.routes_at(city.name)
-        text = f"<b>{city.name}</b>"
+        text = f"<b>{place_name(board, city)}</b>"
+        if city.is_junction:
+            text += "<br>" + _("routes meet here; the board data gives it no name")
         if city.is_country:
             text += " " + _("(country)")
         if city.board_label:                # the name actions use, and the board's own spelling
@@ -691,15 +687,19 @@ class BoardView:
         cities = board.cities
         places = [c for c in cities if not c.is_country]
         labels = self._city_labels()
-        lx, ly = flatten(labels[c.name].leader for c in places if labels[c.name].leader)
+        # a junction without a name is a small grey dot with no name beside it
+        lx, ly = flatten(labels[c.name].leader for c in places if labels[c.name].leader and not c.is_junction)
         add(_scatter(name="label leaders", mode="lines", x=lx, y=ly, line=dict(color="#555555", width=1), **skip))
         add(_scatter(name="cities", x=[c.x for c in places], y=[c.y for c in places], mode="markers",
-                       text=[c.name for c in places],
-                       marker=dict(size=11, color="#c62828", line=dict(color="#ffffff", width=2)),
+                       text=[place_name(board, c) for c in places],
+                       marker=dict(size=[_JUNCTION_DOT if c.is_junction else 11 for c in places],
+                                   color=[_JUNCTION if c.is_junction else "#c62828" for c in places],
+                                   line=dict(color="#ffffff", width=2)),
                        customdata=[c.name for c in places], hovertext=[self._city_text(pos, c) for c in places],
                        hoverinfo="skip" if self.static else "text", showlegend=False))
         add(_scatter(name="city names", mode="text", x=[labels[c.name][0] for c in places],
-                       y=[labels[c.name][1] for c in places], text=[labels[c.name][3] for c in places],
+                       y=[labels[c.name][1] for c in places],
+                       text=["" if c.is_junction else labels[c.name][3] for c in places],
                        textposition=[labels[c.name][2] for c in places], customdata=[c.name for c in places],
                        textfont=dict(size=[labels[c.name].size for c in places], color=_TEXT,
                                      shadow="0px 0px 3px #ffffff"), **skip))
@@ -913,7 +913,8 @@ class BoardView:
         """Where the city names go: the placement for the text size, each name kept inside the
         frame when the board is drawn smaller than the placement's scale."""
         sz = self.sizes
-        labels = self.geometry.labels(sz["city"], self.label_scale, sz["country"])
+        g = self.geometry
+        labels = board_labels(self.board, sz["city"], self.label_scale, sz["country"], g.car_length, g.car_width)
         if self.drawn_scale is not None and self.drawn_scale < self.label_scale:
             labels = within_frame(labels, self.board.width, self.board.height, self.drawn_scale)
         return labels

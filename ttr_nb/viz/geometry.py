@@ -1,6 +1,6 @@
 """Pure geometry of a board picture: train-space polygons, route mid points and centre lines.
 
-Everything is in board pixels (x right, **y down**, as in ``maps/*.json``); an angle is
+Everything is in board pixels (x right, **y down**, as in ``ttr_nb/maps/*.json``); an angle is
 in degrees, clockwise on screen.  Nothing here imports plotly: the functions turn
 engine objects into plain lists of numbers, and ``ttr_nb.viz.board`` turns those
 into traces.
@@ -295,28 +295,10 @@ class BoardGeometry:
         self.symbol_count = len(symbols)
         self.symbol_xy = flatten(locomotive_glyph(x, y, a, length * 0.36, width * 0.4) for x, y, a in symbols)
         self.symbol_centres = [(float(x), float(y)) for x, y, _ in symbols]
-        self._labels: dict[tuple, dict] = {}
         #: the centre of every space, per route (click targets, owner marks, colour letters)
         self.space_centres: list[list[Point]] = [[(float(x), float(y)) for x, y, _ in r.spaces]
                                                  for r in board.routes]
         self.total_spaces = sum(r.length for r in board.routes)
-
-    def labels(self, size: float = 13.0, scale: float | None = None, country_size: float = 15.0) -> dict:
-        """Where city names drawn at ``size`` px go on a board shown at ``scale`` px per unit or
-        more (default: the smallest, ``labels.LABEL_SCALE``): see :func:`ttr_nb.viz.labels.label_positions`.
-        A packaged board at a standard text size reads its committed placement (see
-        ``ttr_nb.viz.label_files``); any other is computed, once per size and scale."""
-        from .label_files import committed_labels
-        from .labels import LABEL_SCALE, label_positions
-
-        scale = LABEL_SCALE if scale is None else scale
-        key = (float(size), round(float(scale), 3), float(country_size))
-        if key not in self._labels:
-            labels = committed_labels(self.board, key[0], key[1], key[2], self.car_length, self.car_width)
-            if labels is None:
-                labels = label_positions(self.board, self.car_length, size, key[1], self.car_width, country_size)
-            self._labels[key] = labels
-        return self._labels[key]
 
     @property
     def sea_xy(self) -> tuple[list, list]:

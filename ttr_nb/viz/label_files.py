@@ -2,14 +2,14 @@
 
 Placing a board's names (:func:`ttr_nb.viz.labels.label_positions`) takes about a second of
 CPU; a notebook kernel would pay it for the first board it draws.  So for every board in
-maps/ and each text size (``TEXT_SIZES`` at its ``LABEL_SCALES`` in ``ttr_nb.viz.board``)
+ttr_nb/maps/ and each text size (``TEXT_SIZES`` at its ``LABEL_SCALES``, ``ttr_nb.viz.text_sizes``)
 the placement is computed by ``scripts/place_labels.py`` (:data:`COMMAND`) and committed as
 ``placements/<board>.json`` beside this module, shipped in the wheel and read in a few ms.
 
 A file's placement is used only for a board with the geometry it was computed from (its
 :func:`fingerprint`: what the placement reads of cities and routes), at the same text size,
 scale and car size; anything else (a board file of one's own, a fixed-size figure drawn
-smaller) is computed, once per process (see ``BoardGeometry.labels``).
+smaller) is computed, once per process (:func:`board_labels` gives either).
 tests/viz/test_label_files.py checks that every committed placement equals a fresh one.
 
 >>> import ttr_nb
@@ -29,10 +29,11 @@ from importlib.resources import files
 from pathlib import Path
 
 from .geometry import CAR_LENGTH, CAR_WIDTH
-from .labels import Label, label_positions, printed_name
+from .labels import LABEL_SCALE, Label, label_positions, printed_name
+from .text_sizes import LABEL_SCALES, TEXT_SIZES
 
-__all__ = ["COMMAND", "FOLDER", "fingerprint", "standard_sizes", "committed_labels", "placement_data",
-           "placement_text", "write_placements", "placement_problems", "stray_placements"]
+__all__ = ["COMMAND", "FOLDER", "fingerprint", "standard_sizes", "committed_labels", "board_labels",
+           "placement_data", "placement_text", "write_placements", "placement_problems", "stray_placements"]
 
 #: What makes (or remakes) the committed placements.
 COMMAND = "make labels"
@@ -57,8 +58,6 @@ def fingerprint(board) -> str:
 def standard_sizes() -> list[tuple[str, dict]]:
     """(text size name, placement arguments) of every committed placement: each text size of
     the board figures at the scale it places names for, with the standard cars."""
-    from .board import LABEL_SCALES, TEXT_SIZES
-
     return [(name, dict(size=float(sizes["city"]), scale=float(LABEL_SCALES[name]),
                         country_size=float(sizes["country"]), length=CAR_LENGTH, width=CAR_WIDTH))
             for name, sizes in TEXT_SIZES.items()]
@@ -113,6 +112,23 @@ def committed_labels(board, size: float, scale: float, country_size: float, leng
     return {name: _label(records[name]) for name in places}
 
 
+def board_labels(board, size: float = 13.0, scale: float | None = None, country_size: float = 15.0,
+                 length: float = CAR_LENGTH, width: float = CAR_WIDTH) -> dict[str, Label]:
+    """Where ``board``'s city names drawn at ``size`` px go on a board shown at ``scale`` px per
+    unit or more (default: the smallest, ``labels.LABEL_SCALE``), with cars of ``length`` and
+    ``width``: the committed placement of a packaged board at a standard text size, or else the
+    one :func:`~ttr_nb.viz.labels.label_positions` computes, once per process."""
+    return _board_labels(board, *_key(size, LABEL_SCALE if scale is None else scale, country_size, length, width))
+
+
+@lru_cache(maxsize=64)
+def _board_labels(board, size: float, scale: float, country_size: float, length: float, width: float) -> dict:
+    labels = committed_labels(board, size, scale, country_size, length, width)
+    if labels is None:
+        labels = label_positions(board, length, size, scale, width, country_size)
+    return labels
+
+
 def placement_data(board) -> dict:
     """The content of ``board``'s placement file, computed afresh (the slow part)."""
     out = []
@@ -165,7 +181,7 @@ def placement_problems(names, folder: Path = FOLDER, fresh: bool = True) -> list
     for name in names:
         path = folder / f"{name}.json"
         if not path.exists():
-            out.append(f"maps/{name}.json has no committed placement of its city names "
+            out.append(f"ttr_nb/maps/{name}.json has no committed placement of its city names "
                        f"({_shown(path)} is missing): run `{COMMAND}` and commit the file")
             continue
         if not fresh:
@@ -181,8 +197,8 @@ def placement_problems(names, folder: Path = FOLDER, fresh: bool = True) -> list
 
 def stray_placements(names, folder: Path = FOLDER) -> list[str]:
     """The placement files in ``folder`` of no board called one of ``names`` (a board still to
-    come to maps/, or one removed)."""
-    return [f"{_shown(path)} belongs to no board in maps/ (remove it if its board is gone)"
+    come to ttr_nb/maps/, or one removed)."""
+    return [f"{_shown(path)} belongs to no board in ttr_nb/maps/ (remove it if its board is gone)"
             for path in sorted(folder.glob("*.json")) if path.stem not in set(names)]
 
 

@@ -30,6 +30,7 @@ from ..engine.payments import describe_price
 from ..engine.rules import edition_title, load_rules
 from ..viz import BoardView
 from ..viz.board import ROUTE_COLOURS
+from ..engine.places import place_name
 from .base import Controller
 from .boards import BoardMirror, board_size
 from .html import esc as _esc
@@ -49,10 +50,14 @@ _NTH = (N_("{route} (the first route, {colour})"), N_("{route} (the second route
         N_("{route} (the fifth route, {colour})"))
 
 
-def route_label(route) -> str:
+def route_label(route, board=None) -> str:
     """'Stockholm–Turku'; one of a double (or triple) route says which: 'Denver–Kansas City
-    (the second route, orange)'."""
-    text = f"{route.a}–{route.b}"
+    (the second route, orange)'.  Given the ``board``, a junction without a name is said in words
+    (``viz.places.place_name``), never by its id."""
+    if board is None:
+        text = f"{route.a}–{route.b}"
+    else:
+        text = f"{place_name(board, route.a)}–{place_name(board, route.b)}"
     if "#" in route.key or route.twin is not None or route.parallel:
         k = int(route.key.rsplit("#", 1)[1]) if "#" in route.key else 1
         colour = route_colour(route.colour)
@@ -84,7 +89,7 @@ def route_facts(game, route) -> str:
     spaces = ngettext("{n} {colour} space", "{n} {colour} spaces", r.length).format(n=r.length,
                                                                                    colour=route_colour(r.colour))
     text = _("{route}: {spaces}, {points}. It costs {price}.").format(
-        route=route_label(r), spaces=f"{spaces}, {kind}" if kind else spaces,
+        route=route_label(r, game.board), spaces=f"{spaces}, {kind}" if kind else spaces,
         points=points_text(game.route_points[ri]), price=describe_price(game.prices[ri]))
     if r.draw_bonus:
         text += " " + ngettext("Claiming it draws {n} card blind from the deck (its draw bonus).",
@@ -388,8 +393,8 @@ class EditionExplorer(Controller):
             caption = _("{edition} differs from the USA in {k} of {n} rules (highlighted).").format(
                 edition=_esc(name), k=f"<b>{differ}</b>", n=len(rows))
         heading = _("Rules")
-        footnote = _("Generated from the edition records (editions/*.toml) and the boards (maps/*.json), "
-                     "the data the engine plays by.")
+        footnote = _("Generated from the edition records (ttr_nb/editions_data/*.toml) and the boards "
+                     "(ttr_nb/maps/*.json), the data the engine plays by.")
         return (f"<div class='ttr-text ttr-small'><div class='ttr-heading'>{_esc(heading)}</div>"
                 f"<div class='ttr-caption'>{caption}</div>"
                 f"<table class='ttr-table ttr-rules-table'><thead><tr>{head}</tr></thead>"
@@ -419,7 +424,7 @@ class EditionExplorer(Controller):
                                           spaces=s["train spaces"], share=share)]
         for r in special:
             notes.append(_("{route} ({spaces}): any {n} cards may replace one card of the colour chosen.").format(
-                route=route_label(r), spaces=spaces_text(r.length), n=r.any_cards_substitute))
+                route=route_label(r, b), spaces=spaces_text(r.length), n=r.any_cards_substitute))
         colours = {route_colour(c): c for c in ROUTE_COLOURS}
         grey = lambda c: ROUTE_COLOURS[colours[c]]  # noqa: E731
         by_len = _bar_rows(((spaces_text(k), n) for k, n in routes_by_length(b).items()), width=70)

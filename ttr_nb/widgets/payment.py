@@ -433,7 +433,7 @@ class PaymentChecker(Controller):
         self.mirror.show(key, self.game)
         if getattr(self, "widget", None) is not None:
             mark_root(self.widget, self.game.board)       # the layout follows the board's shape
-        routes = sorted(self.game.board.routes, key=lambda r: route_label(r))
+        routes = sorted(self.game.board.routes, key=lambda r: route_label(r, self.game.board))
         self._quiet = True
         try:
             self.route_select.options = [(_("(click a route)"), None)] + [(self._route_option(r), r.index)
@@ -443,14 +443,14 @@ class PaymentChecker(Controller):
             self._quiet = False
         self.options_html.value = self._intro_html()
 
-    @staticmethod
-    def _route_option(r) -> str:
+    def _route_option(self, r) -> str:
         colour = route_colour(r.colour)
+        name = route_label(r, self.game.board)
         if r.tunnel:
-            return _("{route} ({n} {colour} tunnel)").format(route=route_label(r), n=r.length, colour=colour)
+            return _("{route} ({n} {colour} tunnel)").format(route=name, n=r.length, colour=colour)
         if r.ferry_locomotives:
-            return _("{route} ({n} {colour} ferry)").format(route=route_label(r), n=r.length, colour=colour)
-        return f"{route_label(r)} ({r.length} {colour})"
+            return _("{route} ({n} {colour} ferry)").format(route=name, n=r.length, colour=colour)
+        return f"{name} ({r.length} {colour})"
 
     def _refresh_hand(self) -> None:
         for i, name in enumerate(CARD_NAMES):
@@ -475,7 +475,7 @@ class PaymentChecker(Controller):
             else:
                 ways = ngettext("{route}: at least {n} way to pay with this hand.",
                                 "{route}: at least {n} ways to pay with this hand.", n)
-            self.status.ok(lead + ways.format(route=route_label(r), n=n))
+            self.status.ok(lead + ways.format(route=route_label(r, self.game.board), n=n))
         else:
             self.status.refuse(Reason(self.reason.rule, f"{lead}{self.reason.text}"))
 
@@ -486,7 +486,7 @@ class PaymentChecker(Controller):
 
     def _options_html(self) -> str:
         r = self.route
-        head = (f"<div class='ttr-route-title'>{_esc(route_label(r))}</div>"
+        head = (f"<div class='ttr-route-title'>{_esc(route_label(r, self.game.board))}</div>"
                 f"<div class='ttr-route-facts'>{_esc(route_facts(self.game, r.index))}</div>")
         if not self.options:
             none = _("No way to pay with this hand.")

@@ -154,9 +154,11 @@ button.ttr-card-button {{ border: 1px solid #555; }}
 .ttr-score-table {{ font-size: 15px; }}
 .ttr-score-table td {{ padding: 5px 7px; border-bottom-color: #ccc; }}
 .ttr-score-table-box {{ max-width: 100%; overflow-x: auto; }}
-/* beside a board: every column in the panel's width */
-.ttr-split .ttr-score-table {{ font-size: 13.5px; }}
-.ttr-split .ttr-score-table th, .ttr-split .ttr-score-table td {{ padding: 3px 4px; white-space: normal; }}
+/* beside a board: every column in the panel's width (seven of them in Europe and India: the
+   players' names wrap too) */
+.ttr-split .ttr-score-table {{ font-size: 13px; }}
+.ttr-split .ttr-score-table th, .ttr-split .ttr-score-table td {{ padding: 3px 3px; white-space: normal; }}
+.ttr-split .ttr-score-table .ttr-name {{ white-space: normal; }}
 .ttr-split .widget-html, .ttr-split .widget-html-content {{ min-width: 0; max-width: 100%; }}
 .ttr-winner {{ font-size: 18px; margin-top: 8px; }}
 .ttr-tie-line {{ color: #444; font-size: 14px; }}

@@ -74,6 +74,19 @@ def _kind_word(kind: str) -> str:
     return _(SEAT_KIND_WORDS[kind]) if kind in SEAT_KIND_WORDS else kind
 
 
+def deck_tooltip(deck: int, discard: int) -> str:
+    """The deck button's tooltip: what its two numbers are ("Deck (95+2)": 95 cards in the deck,
+    2 on the discard pile, which is shuffled into a new deck when the deck runs out)."""
+    cards = ngettext("{n} card is left in the deck", "{n} cards are left in the deck", deck).format(n=deck)
+    if not discard:
+        # Translators: {cards} is "95 cards are left in the deck"
+        return _("Draw the top card of the deck: {cards}, and the discard pile is empty.").format(cards=cards)
+    pile = ngettext("{n} card is on the discard pile", "{n} cards are on the discard pile", discard).format(n=discard)
+    # Translators: {cards} is "95 cards are left in the deck", {pile} "2 cards are on the discard pile"
+    return _("Draw the top card of the deck: {cards} and {pile}, which is shuffled into a new deck when the deck "
+             "runs out.").format(cards=cards, pile=pile)
+
+
 def _style_card_button(button: W.Button, name: str) -> None:
     """A button in a card's colour (ipywidgets button styles are traits, not CSS)."""
     button.style.button_color = CARD_COLOURS[name]
@@ -640,9 +653,9 @@ class GameTable(LazyBoard, Controller):
                     n=s.countdown)
                 banner += f" · <span class='ttr-final-round'>{_esc(left)}</span>"
         self.turn.value = f"<div class='ttr-banner'>{banner}</div>"
-        deck = len(s.deck)
-        self.deck_button.description = _("Deck ({n})").format(
-            n=f"{deck}{'+' + str(len(s.discard)) if s.discard else ''}")
+        deck, discard = len(s.deck), len(s.discard)
+        self.deck_button.description = _("Deck ({n})").format(n=f"{deck}{'+' + str(discard) if discard else ''}")
+        self.deck_button.tooltip = deck_tooltip(deck, discard)
         for k, b in enumerate(self.face_up_buttons):
             if k < len(s.display):
                 name = CARD_NAMES[s.display[k]]

@@ -156,13 +156,13 @@ class TunnelLab(Controller):
             self._sync_controls()
             return self.refuse("widget.not-a-tunnel", _("{route} is not a tunnel: only tunnels reveal cards. The "
                                                         "tunnels of {board} are in the list.").format(
-                route=route_label(r), board=self.game.board.display_title))
+                route=route_label(r, self.game.board), board=self.game.board.display_title))
         self.tunnel = r
         full = (self.game.rules.cards_per_colour,) * 8 + (self.game.rules.locomotives,)
         self.payment_choices = list(self.game.payment_options(ri, full, complete=True))
         colour_first = sorted(self.payment_choices, key=lambda p: (p[LOCO], p))
         return self._set(r, colour_first[0], _("{route}: pay with {cards}.").format(
-            route=route_label(r), cards=cards_text(colour_first[0])))
+            route=route_label(r, self.game.board), cards=cards_text(colour_first[0])))
 
     def set_payment(self, payment) -> bool:
         """The cards laid down for the tunnel: ``"red*2"``, ``"red*1+loco*1"``, a `Cards`."""
@@ -174,7 +174,7 @@ class TunnelLab(Controller):
             self._sync_controls()
             return self.refuse("widget.payment-syntax", _("Cannot read the payment {payment}: {problem}").format(
                 payment=repr(payment), problem=e))
-        return self._set(self.tunnel, pay, _("{route} paid with {cards}.").format(route=route_label(self.tunnel),
+        return self._set(self.tunnel, pay, _("{route} paid with {cards}.").format(route=route_label(self.tunnel, self.game.board),
                                                                                   cards=cards_text(pay)))
 
     def set_seen(self, display=None, discard=None) -> bool:
@@ -447,38 +447,48 @@ class TunnelLab(Controller):
         finally:
             self._quiet = False
 
-    @staticmethod
-    def _tunnel_option(r) -> str:
-        return f"{route_label(r)} ({r.length} {route_colour(r.colour)})"
+    def _tunnel_option(self, r) -> str:
+        return f"{route_label(r, self.game.board)} ({r.length} {route_colour(r.colour)})"
 
     def _show_all(self) -> None:
         if self.tunnel is None:
             title = _("{board}: no tunnels").format(board=self.game.board.display_title)
         else:
-            title = _("{route} paid with {cards}").format(route=route_label(self.tunnel), cards=cards_text(self.payment))
+            title = _("{route} paid with {cards}").format(route=route_label(self.tunnel, self.game.board), cards=cards_text(self.payment))
         exact_y = [float(p) for p in self.odds]
         with self.figure.batch_update():
             self.figure.layout.title.text = title
             self.figure.data[0].y = exact_y
             self.figure.data[0].text = [_pct(p) if self.tunnel is not None else "" for p in self.odds]
-            self._restyle_observed()
+            self._restyle_observed(named=False)
+        self._name_observed()           # a message of its own (see _name_observed)
         self.seen_html.value = self._seen_html()
         self._show_reveal()
         self.table_html.value = self._table_html()
 
     def _show_counts(self) -> None:
         with self.figure.batch_update():
-            self._restyle_observed()
+            self._restyle_observed()        # one message: the observed bars alone change
         self.table_html.value = self._table_html()
 
-    def _restyle_observed(self) -> None:
+    def _restyle_observed(self, named: bool = True) -> None:
         freq = self.observed_frequencies
         obs = self.figure.data[1]
         obs.y = freq
         obs.text = [_pct(f) if self.digs else "" for f in freq]
-        obs.name = ngettext("observed ({n} dig)", "observed ({n} digs)", self.digs).format(n=self.digs)
+        if named:
+            self._name_observed()
         top = max([float(p) for p in self.odds] + freq + [0.05])
         self.figure.layout.yaxis.range = [0, min(1.0, top * 1.18 + 0.02)]
+
+    def _name_observed(self) -> None:
+        """The observed bars' legend entry. Never in a batch that also restyles the exact bars:
+        plotly then sends each trace a value of every property changed, `Undefined` for the
+        exact bars' name, and JupyterLab's and JupyterLite's views of the widget read that as
+        no name: the legend said "trace 0" (Voilà, drawing the state after the notebook ran,
+        never saw the message)."""
+        self.figure.data[1].name = ngettext("observed ({n} dig)", "observed ({n} digs)",
+                                            self.digs).format(n=self.digs)
 
     def _seen_html(self) -> str:
         if self.tunnel is None:

@@ -1,0 +1,1 @@
+"""Board files of ttr_nb, shipped as package data (see ttr_nb/maps/README.md)."""
