@@ -29,7 +29,7 @@ from typing import Any, Iterable
 # Card and route colours (`cards.COLOURS`, "pink" is what some rulebooks call purple), and
 # the colour of grey routes (`cards.GREY_NAME`: claimable with cards of any one colour).
 from .cards import COLOURS, GREY_NAME
-from .errors import Problems
+from .errors import Problems, problem_lines
 from .i18n import translations
 from .readable import UnreadableJSON, read_json, unreadable
 
@@ -85,7 +85,7 @@ class MapError(ValueError):
     def __init__(self, source: str, problems: Iterable[str]):
         self.source = str(source)
         self.problems: tuple[str, ...] = tuple(problems)
-        lines = "\n".join(f"- {p}" for p in self.problems)
+        lines = problem_lines(self.problems)
         super().__init__(f"{self.source}: {len(self.problems)} problem(s):\n{lines}")
 
     def __str__(self) -> str:  # ValueError would show the tuple of args otherwise
@@ -332,12 +332,14 @@ class Board:
         """The board's title as a student reads it, in the language chosen ("Europa")."""
         return _(self.title)
 
-    def find_route(self, label: str) -> Route:
+    def find_route(self, label: str, suggest: bool = True) -> Route:
         """The route called ``label``: its key ("Denver-Kansas City#2"), the
         reversed label ("Kansas City-Denver#2"), or either in any letter case.
 
-        Raises KeyError naming close matches when there is no such route. Linear in the
-        length of the label; a label longer than `MAX_LABEL` characters is refused unread.
+        Raises KeyError naming close matches when there is no such route (without them if
+        not `suggest`: a reader of many names looks for close matches to the first few only).
+        Linear in the length of the label; a label longer than `MAX_LABEL` characters is
+        refused unread.
         """
         if isinstance(label, Route):
             label = label.key
@@ -350,6 +352,8 @@ class Board:
         found = self._route_alias.get(label) or self._route_folded.get(_fold(label))
         if found is not None:
             return found
+        if not suggest:
+            raise KeyError(_("board {board} has no route {label}").format(board=repr(self.name), label=repr(label)))
         raise KeyError(self._unknown_route_message(label))
 
     def _unknown_route_message(self, label: str) -> str:
@@ -404,10 +408,11 @@ class Board:
         self._check_place(city)
         return self._routes_at.get(city, ())
 
-    def find_ticket(self, key: str, optional_deck: str | None = None) -> Ticket:
+    def find_ticket(self, key: str, optional_deck: str | None = None, suggest: bool = True) -> Ticket:
         """The base-game ticket called ``key`` ("Boston-Miami", "Miami-Boston",
         "Bern-France/Deutschland/Österreich/Italia", "...#2"), any letter case.
         With ``optional_deck`` (e.g. "usa_1910"), look in that optional deck instead.
+        KeyError for an unknown ticket, naming close matches if `suggest`.
         """
         if optional_deck is not None and optional_deck not in self.optional_ticket_decks:
             decks = ", ".join(map(repr, self.optional_ticket_decks)) or _("none")
@@ -424,7 +429,7 @@ class Board:
         else:
             text = _("board {board} has no ticket {ticket} in its optional deck {deck}").format(
                 board=repr(self.name), ticket=repr(key), deck=repr(optional_deck))
-        close = _close_matches(str(key), list(names))
+        close = _close_matches(str(key), list(names)) if suggest else ()
         if close:
             shown = list(dict.fromkeys(names[c].key for c in close))
             text = _("{problem}; close matches: {keys}").format(problem=text, keys=", ".join(map(repr, shown)))
