@@ -2,10 +2,14 @@
 naming the rule and the facts, and nothing changes."""
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 import ttr_nb
 from ttr_nb import PositionError
+from ttr_nb.engine.board import board_from_dict
 
 
 def usa(players: int = 2):
@@ -169,3 +173,42 @@ def test_a_long_list_of_problems_is_cut_with_a_count():
     assert text.count("\n- ") == MOST_SHOWN + 1 and text.endswith("... and 7 more")
     assert f"problem {MOST_SHOWN - 1}" in text and f"problem {MOST_SHOWN}" not in text
     assert str(ttr_nb.MapError("x.json", [f"p{i}" for i in range(100)])).endswith("... and 90 more")
+
+
+# ------------------------------------------------------------------ 9
+MAPS = Path(__file__).resolve().parents[2] / "maps"
+
+
+def board_data(name: str) -> dict:
+    return json.loads((MAPS / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def refused_board(data: dict, *words: str) -> None:
+    with pytest.raises(ttr_nb.MapError) as e:
+        board_from_dict(data, "bad.json")
+    for w in words:
+        assert w in str(e.value), (w, str(e.value))
+
+
+@pytest.mark.parametrize("title", ["", "   "])
+def test_board_title_must_not_be_empty(title):
+    data = board_data("usa")
+    data["title"] = title
+    refused_board(data, "'title' must be a non-empty string", repr(title))
+
+
+@pytest.mark.parametrize("bonus", [10 ** 9, 11, -1, 1.0, True])
+def test_route_draw_bonus_is_a_small_whole_number(bonus):
+    data = board_data("northernlights")
+    data["routes"][0]["draw_bonus"] = bonus
+    refused_board(data, "draw_bonus must be a whole number of train cards from 0 to 10", repr(bonus))
+    data["routes"][0]["draw_bonus"] = 10
+    assert board_from_dict(data, "ok.json").routes[0].draw_bonus == 10
+
+
+def test_bonus_card_names_a_country_of_the_board():
+    data = board_data("northernlights")
+    card = next(b for b in data["bonus_cards"] if b["measure"] == "routes_to_country")
+    card["value"] = "Atlantis"
+    refused_board(data, f"bonus card {card['letter']!r}", "'routes_to_country'", "no city is in 'Atlantis'",
+                  "'Norway'")

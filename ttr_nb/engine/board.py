@@ -456,6 +456,8 @@ def _fold(label: str) -> str:
     return _normalise_label(label).casefold()
 
 
+#: The most train cards a route's `draw_bonus` gives (Northern Lights: +1 to +3).
+MAX_DRAW_BONUS = 10
 #: The longest route label `Board.find_route` reads (every board's labels are far shorter).
 MAX_LABEL = 200
 _DASHES = str.maketrans({c: "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"})
@@ -581,8 +583,8 @@ class BoardReader:
         if "board" in data and not (isinstance(name, str) and name.strip()):
             add(f"'board' must be a non-empty string, not {name!r}")
         title = data.get("title")
-        if "title" in data and not isinstance(title, str):
-            add(f"'title' must be a string, not {title!r}")
+        if "title" in data and not (isinstance(title, str) and title.strip()):
+            add(f"'title' must be a non-empty string (the board's name as a student reads it), not {title!r}")
         src = data.get("source", "")
         if not isinstance(src, str):
             add(f"'source' must be a string, not {src!r}")
@@ -621,6 +623,8 @@ class BoardReader:
             if count > 1:
                 self.add(f"place name {n!r} is used {count} times (names of cities and countries must be unique)")
         self.place_kind = {c["name"]: kind for kind, c in places}
+        #: the countries the cities lie in (`City.country`: what a bonus card's country names)
+        self.countries = {c["country"] for _kind, c in places if isinstance(c.get("country"), str)}
         self.border_points = {c["name"]: [tuple(p) for p in c["border_points"]] for kind, c in places
                               if kind == "country"}
         return places
@@ -769,8 +773,9 @@ class BoardReader:
             add(f"{where}: any_cards_substitute 3 (any 3 cards replace a locomotive) on a route that is not a ferry")
             ok = False
         bonus = r["draw_bonus"]
-        if not (_is_int(bonus) and bonus >= 0):
-            add(f"{where}: draw_bonus must be a non-negative integer, not {bonus!r}")
+        if not (_is_int(bonus) and 0 <= bonus <= MAX_DRAW_BONUS):
+            add(f"{where}: draw_bonus must be a whole number of train cards from 0 to {MAX_DRAW_BONUS} (drawn on "
+                f"claiming the route), not {bonus!r}")
             ok = False
         pair = r["ferry_pair_substitute"]
         if not (_is_int(pair) and pair in FERRY_PAIR_SUBSTITUTES):
@@ -895,6 +900,11 @@ class BoardReader:
                     ok = False
                 elif want is str and not (isinstance(v, str) and v):
                     self.add(f"{where}: measure {measure!r} needs a country as its value, not {v!r}")
+                    ok = False
+                elif want is str and v not in self.countries:
+                    known = ", ".join(map(repr, sorted(self.countries))) or "none"
+                    self.add(f"{where}: measure {measure!r} counts routes to a country of the board's cities "
+                             f"(their 'country'), and no city is in {v!r} (countries: {known})")
                     ok = False
             if ok:
                 good.append(b)
