@@ -567,7 +567,8 @@ class PositionReader:
     def check_display(self, display) -> None:
         """No more face-up cards than the display holds. (A given display of locomotives the
         edition would flush is kept: the tunnel lab asks "what if three locomotives are face
-        up?"; a display left out is dealt by the rules, flush included.)"""
+        up?" and the next turn starts with the flush rule, `State._end_turn`; a display left out
+        is dealt by the rules, flush included.)"""
         size = self.rules.display_size
         if len(display) > size:
             self.add("display", _("{n} face-up cards, but the display holds {size}").format(n=len(display), size=size))

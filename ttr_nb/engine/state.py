@@ -361,9 +361,15 @@ class State:
         p = self.player
         self.turn += 1
         self.phase = "turn"
-        if len(self.display) < rules.display_size and (self._top or self.discard):
+        display = self.display
+        if len(display) < rules.display_size and (self._top or self.discard):
             # the display ran short while deck and discard were empty; cards paid since then
             # are reshuffled into a new deck and turned up (RULES §1: deck exhausted)
+            self._refill_display()
+        elif rules.display_flush_at and display.count(LOCO) >= rules.display_flush_at:
+            # locomotives enough to flush face up (a position built so, or a flush that stopped
+            # for want of other cards): the next turn starts with the flush rule applied, where
+            # deck and discard now hold the cards for it (else the display stays as it is)
             self._refill_display()
         if self.countdown is not None:
             self.countdown -= 1
