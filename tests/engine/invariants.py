@@ -666,7 +666,11 @@ def _check_transition(before, bd: dict, action, after, ad: dict) -> None:
         # the display is refilled at once; a flush sends whole displays with 3+ locomotives to the discard
         if isinstance(action, DrawFaceUp) and len(ad["display"]) < rules.display_size and (ad["deck"] or ad["discard"]):
             _fail("the display was not refilled", after, str(ad["display"]))
-        if isinstance(action, DrawBlind) and ad["display"] != bd["display"]:
+        # (unless it ends a turn with locomotives enough to flush face up: the next turn starts
+        # with the flush rule, where deck and discard now hold the cards for it)
+        flush_at = rules.display_flush_at
+        flushing = flush_at and bd["display"].count(LOCO_NAME) >= flush_at and _turn_ended(bd, ad)
+        if isinstance(action, DrawBlind) and ad["display"] != bd["display"] and not flushing:
             _fail("a blind draw changed the display", after, f"{bd['display']} -> {ad['display']}")
         if not shuffled:
             if len(tail) % rules.display_size if rules.display_size else tail:
@@ -703,8 +707,11 @@ def _check_transition(before, bd: dict, action, after, ad: dict) -> None:
     refilled = ad["display"] != bd["display"]
     if refilled:
         # only the end of a turn refills a display that ran short (when deck and discard were
-        # empty): cards paid since then are reshuffled into a new deck and turned up
-        if not (_turn_ended(bd, ad) and len(bd["display"]) < rules.display_size):
+        # empty): cards paid since then are reshuffled into a new deck and turned up; and it
+        # flushes a display left with locomotives enough to flush (the README's ruling)
+        flush_at = rules.display_flush_at
+        if not (_turn_ended(bd, ad) and (len(bd["display"]) < rules.display_size
+                                         or (flush_at and bd["display"].count(LOCO_NAME) >= flush_at))):
             _fail("the display changed without a draw", after, f"{bd['display']} -> {ad['display']}")
         if not rules.display_flush_at and ad["display"][:len(bd["display"])] != bd["display"]:
             _fail("refilling the display replaced face-up cards", after, f"{bd['display']} -> {ad['display']}")

@@ -595,7 +595,7 @@ def test_error_message_format():
         (lambda d: d["routes"][1].update(double_group=None), "double group 'A|B' has 1 route "),
         (lambda d: d["routes"][2].update(b="B"), "route 3 (B-B): joins 'B' to itself"),
         (lambda d: [d["routes"][i].update(double_group="A|B") for i in (2, 3)], "double group 'A|B' has 4 routes"),
-        (lambda d: d["routes"][0].update(draw_bonus=-1), "route 1 (A-B): draw_bonus must be a non-negative integer"),
+        (lambda d: d["routes"][0].update(draw_bonus=-1), "route 1 (A-B): draw_bonus must be a whole number of train cards from 0 to 10"),
         (lambda d: d["routes"][3].update(ferry_pair_substitute=3), "route 4 (C-A): ferry_pair_substitute must be 0 or 2"),
         (lambda d: d["routes"][0].update(ferry_pair_substitute=2), "route 1 (A-B): ferry_pair_substitute 2"),
         (lambda d: d["routes"][3].update(ferry_pair_substitute=2), "route 4 (C-A): a ferry takes either"),

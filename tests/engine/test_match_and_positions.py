@@ -212,7 +212,7 @@ def test_action_text_accepts_other_spellings():
 
 
 # ---------------------------------------------------------------------------- what a seat may see
-def _hide_from(d: dict, seat: int, rng: random.Random) -> dict:
+def _hide_from(d: dict, seat: int, rng: random.Random, long_tickets: frozenset = frozenset()) -> dict:
     """The same position with everything `seat` may not see changed: the other hands'
     cards swapped with deck cards, the deck reshuffled, other players' tickets (kept and
     offered at the opening) swapped with the ticket deck's, the ticket deck reshuffled."""
@@ -226,14 +226,17 @@ def _hide_from(d: dict, seat: int, rng: random.Random) -> dict:
         mine, d["deck"] = pool[:len(cards)], pool[len(cards):]
         d["hands"][p] = {c: mine.count(c) for c in CARD_NAMES if mine.count(c)}
     rng.shuffle(d["deck"])
+    # (tickets of the deck drawn from only: a long ticket, dealt at the opening alone, stays where it is)
     others = [p for p in range(len(d["tickets"])) if p != seat]
-    pool = [t for p in others for t in d["tickets"][p] + d["opening_offers"][p]] + d["ticket_deck"]
+    pool = [t for p in others for t in d["tickets"][p] + d["opening_offers"][p] if t not in long_tickets]
+    pool += d["ticket_deck"]
     rng.shuffle(pool)
     k = 0
     for p in others:
         for field in ("tickets", "opening_offers"):
-            n = len(d[field][p])
-            d[field][p], k = pool[k:k + n], k + n
+            kept = [t for t in d[field][p] if t in long_tickets]
+            n = len(d[field][p]) - len(kept)
+            d[field][p], k = kept + pool[k:k + n], k + n
     d["ticket_deck"] = pool[k:]
     return d
 
@@ -258,7 +261,8 @@ def test_view_hides_hands_tickets_and_deck_order(edition):
                 assert v["offer"] == []
             assert v["opening_offer"] == d["opening_offers"][seat]
             # changing only what this seat cannot see changes nothing it sees
-            hidden = game.state_from_dict(_hide_from(d, seat, rng))
+            long_tickets = frozenset(t.key for t in game.board.tickets if t.deck != game.rules.tickets.draw_from)
+            hidden = game.state_from_dict(_hide_from(d, seat, rng, long_tickets))
             assert hidden.view(seat) == v, (edition, seat, d["phase"])
 
 

@@ -284,6 +284,36 @@ def test_display_flush_repeats_while_three_locomotives_show():
     assert d["display"] == ["yellow", "orange", "pink", "white", "green"]
 
 
+def test_three_face_up_locomotives_of_a_built_position_are_flushed_when_the_next_turn_starts():
+    # a position built with three locomotives face up is kept as given (the tunnel lab asks what
+    # they change), and played on: the player to move draws blind, and the next turn starts with
+    # the flush rule applied, the deck holding the cards for a display with fewer locomotives
+    g = load("usa")
+    s = position(g, deck=["white", "black", "yellow", "orange", "pink", "red", "green"],
+                 display=["loco", "loco", "loco", "red", "blue"])
+    assert s.display.count(8) == 3
+    s = s.apply("draw deck").apply("draw deck")
+    d = s.to_dict()
+    assert s.current_player == 1 and s.phase == "turn"
+    assert hand(s, 0) == {"white": 1, "black": 1}
+    assert sorted(d["discard"]) == sorted(["loco", "loco", "loco", "red", "blue"])
+    assert d["display"] == ["yellow", "orange", "pink", "red", "green"]
+    # a ticket draw ends the turn the same way
+    s = position(g, deck=["white", "black", "yellow", "orange", "pink"], display=["loco", "loco", "loco", "red", "blue"])
+    s = s.apply("tickets").apply("keep 0")
+    assert s.current_player == 1 and s.to_dict()["display"] == ["white", "black", "yellow", "orange", "pink"]
+
+
+def test_three_face_up_locomotives_stay_when_deck_and_discard_cannot_do_better():
+    # the README's ruling: a short deck can leave three locomotives face up; the next turn keeps them
+    g = load("usa")
+    s = position(g, deck=["loco", "red"], rest=1, display=["loco", "loco", "loco", "red", "blue"])
+    s = s.apply("draw deck")
+    assert s.current_player == 0 and s.phase == "draw2"
+    s = s.apply("draw deck")
+    assert s.current_player == 1 and s.display.count(8) == 3
+
+
 def test_deck_exhausted_discard_is_shuffled_into_a_new_deck():
     g = load("usa")
     s = position(g, deck=["pink"], rest="discard", display=["red", "green", "white", "black", "blue"],

@@ -211,3 +211,21 @@ def test_every_widget_refusal_id_in_the_package_is_listed():
     used = {m for path in package.rglob("*.py") for m in re.findall(r"[\"'](widget\.[a-z-]+)[\"']", path.read_text())}
     assert {"widget.game-number", "widget.no-human-seat", "widget.bad-argument"} <= used
     assert used - set(WIDGET_REFUSALS) == set()
+
+
+@pytest.mark.parametrize("label", list(WIDGETS))
+def test_random_runs_of_bad_calls_are_each_refused_and_change_nothing(label):
+    # seeded runs of the bad calls above, one after the other on one widget, in a random order
+    # (a refusal must leave nothing behind that the next call would trip on)
+    import random
+    rng = random.Random(label)
+    widget = _widget(label)
+    snapshot = WIDGETS[label][2]
+    calls = [(m, a, k) for m, cs in CALLS[WIDGETS[label][0]].items() for a, k in cs]
+    for _i in range(40):
+        method, args, kwargs = rng.choice(calls)
+        before = snapshot(widget)
+        widget.status.show("")
+        getattr(widget, method)(*args, **kwargs)
+        assert widget.status.kind == "refused", (method, args, kwargs, widget.status.text)
+        assert snapshot(widget) == before, (method, args, kwargs)

@@ -29,7 +29,7 @@ from typing import Any, Iterable
 # Card and route colours (`cards.COLOURS`, "pink" is what some rulebooks call purple), and
 # the colour of grey routes (`cards.GREY_NAME`: claimable with cards of any one colour).
 from .cards import COLOURS, GREY_NAME
-from .errors import Problems
+from .errors import Problems, problem_lines
 from .i18n import translations
 from .readable import UnreadableJSON, read_json, unreadable
 
@@ -85,7 +85,7 @@ class MapError(ValueError):
     def __init__(self, source: str, problems: Iterable[str]):
         self.source = str(source)
         self.problems: tuple[str, ...] = tuple(problems)
-        lines = "\n".join(f"- {p}" for p in self.problems)
+        lines = problem_lines(self.problems)
         super().__init__(f"{self.source}: {len(self.problems)} problem(s):\n{lines}")
 
     def __str__(self) -> str:  # ValueError would show the tuple of args otherwise
@@ -344,12 +344,14 @@ class Board:
         """The board's title as a student reads it, in the language chosen ("Europa")."""
         return _(self.title)
 
-    def find_route(self, label: str) -> Route:
+    def find_route(self, label: str, suggest: bool = True) -> Route:
         """The route called ``label``: its key ("Denver-Kansas City#2"), the
         reversed label ("Kansas City-Denver#2"), or either in any letter case.
 
-        Raises KeyError naming close matches when there is no such route. Linear in the
-        length of the label; a label longer than `MAX_LABEL` characters is refused unread.
+        Raises KeyError naming close matches when there is no such route (without them if
+        not `suggest`: a reader of many names looks for close matches to the first few only).
+        Linear in the length of the label; a label longer than `MAX_LABEL` characters is
+        refused unread.
         """
         if isinstance(label, Route):
             label = label.key
@@ -362,6 +364,8 @@ class Board:
         found = self._route_alias.get(label) or self._route_folded.get(_fold(label))
         if found is not None:
             return found
+        if not suggest:
+            raise KeyError(_("board {board} has no route {label}").format(board=repr(self.name), label=repr(label)))
         raise KeyError(self._unknown_route_message(label))
 
     def _unknown_route_message(self, label: str) -> str:
@@ -416,10 +420,11 @@ class Board:
         self._check_place(city)
         return self._routes_at.get(city, ())
 
-    def find_ticket(self, key: str, optional_deck: str | None = None) -> Ticket:
+    def find_ticket(self, key: str, optional_deck: str | None = None, suggest: bool = True) -> Ticket:
         """The base-game ticket called ``key`` ("Boston-Miami", "Miami-Boston",
         "Bern-France/Deutschland/Österreich/Italia", "...#2"), any letter case.
         With ``optional_deck`` (e.g. "usa_1910"), look in that optional deck instead.
+        KeyError for an unknown ticket, naming close matches if `suggest`.
         """
         if optional_deck is not None and optional_deck not in self.optional_ticket_decks:
             decks = ", ".join(map(repr, self.optional_ticket_decks)) or _("none")
@@ -436,7 +441,7 @@ class Board:
         else:
             text = _("board {board} has no ticket {ticket} in its optional deck {deck}").format(
                 board=repr(self.name), ticket=repr(key), deck=repr(optional_deck))
-        close = _close_matches(str(key), list(names))
+        close = _close_matches(str(key), list(names)) if suggest else ()
         if close:
             shown = list(dict.fromkeys(names[c].key for c in close))
             text = _("{problem}; close matches: {keys}").format(problem=text, keys=", ".join(map(repr, shown)))
@@ -463,6 +468,8 @@ def _fold(label: str) -> str:
     return _normalise_label(label).casefold()
 
 
+#: The most train cards a route's `draw_bonus` gives (Northern Lights: +1 to +3).
+MAX_DRAW_BONUS = 10
 #: The longest route label `Board.find_route` reads (every board's labels are far shorter).
 MAX_LABEL = 200
 _DASHES = str.maketrans({c: "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"})
@@ -588,8 +595,8 @@ class BoardReader:
         if "board" in data and not (isinstance(name, str) and name.strip()):
             add(f"'board' must be a non-empty string, not {name!r}")
         title = data.get("title")
-        if "title" in data and not isinstance(title, str):
-            add(f"'title' must be a string, not {title!r}")
+        if "title" in data and not (isinstance(title, str) and title.strip()):
+            add(f"'title' must be a non-empty string (the board's name as a student reads it), not {title!r}")
         src = data.get("source", "")
         if not isinstance(src, str):
             add(f"'source' must be a string, not {src!r}")
@@ -628,6 +635,8 @@ class BoardReader:
             if count > 1:
                 self.add(f"place name {n!r} is used {count} times (names of cities and countries must be unique)")
         self.place_kind = {c["name"]: kind for kind, c in places}
+        #: the countries the cities lie in (`City.country`: what a bonus card's country names)
+        self.countries = {c["country"] for _kind, c in places if isinstance(c.get("country"), str)}
         self.border_points = {c["name"]: [tuple(p) for p in c["border_points"]] for kind, c in places
                               if kind == "country"}
         return places
@@ -776,8 +785,9 @@ class BoardReader:
             add(f"{where}: any_cards_substitute 3 (any 3 cards replace a locomotive) on a route that is not a ferry")
             ok = False
         bonus = r["draw_bonus"]
-        if not (_is_int(bonus) and bonus >= 0):
-            add(f"{where}: draw_bonus must be a non-negative integer, not {bonus!r}")
+        if not (_is_int(bonus) and 0 <= bonus <= MAX_DRAW_BONUS):
+            add(f"{where}: draw_bonus must be a whole number of train cards from 0 to {MAX_DRAW_BONUS} (drawn on "
+                f"claiming the route), not {bonus!r}")
             ok = False
         pair = r["ferry_pair_substitute"]
         if not (_is_int(pair) and pair in FERRY_PAIR_SUBSTITUTES):
@@ -902,6 +912,11 @@ class BoardReader:
                     ok = False
                 elif want is str and not (isinstance(v, str) and v):
                     self.add(f"{where}: measure {measure!r} needs a country as its value, not {v!r}")
+                    ok = False
+                elif want is str and v not in self.countries:
+                    known = ", ".join(map(repr, sorted(self.countries))) or "none"
+                    self.add(f"{where}: measure {measure!r} counts routes to a country of the board's cities "
+                             f"(their 'country'), and no city is in {v!r} (countries: {known})")
                     ok = False
             if ok:
                 good.append(b)

@@ -45,6 +45,33 @@ def one_sentence(message) -> str:
     return text[:1].upper() + text[1:] + "."
 
 
+#: How many problems an error lists, and how many items a message quotes, before it counts the rest
+#: ("... and 99995 more"): a refusal stays a few lines long whatever the input's size.
+MOST_SHOWN = 10
+MOST_QUOTED = 5
+
+
+def and_more(n: int) -> str:
+    """The count of what a message leaves out: "... and 3 more"."""
+    return ngettext("... and {n} more", "... and {n} more", n).format(n=n)
+
+
+def listed(items, most: int = MOST_QUOTED) -> str:
+    """Items (texts) as a message quotes them: the first `most`, comma-separated, then how
+    many more there are ("a, b, c, d, e ... and 99995 more")."""
+    items = list(items)
+    shown = ", ".join(map(str, items[:most]))
+    return shown + " " + and_more(len(items) - most) if len(items) > most else shown
+
+
+def problem_lines(problems) -> str:
+    """Problems as an error lists them, one a line: the first `MOST_SHOWN`, then a count of the rest."""
+    lines = "\n".join(f"- {p}" for p in problems[:MOST_SHOWN])
+    if len(problems) > MOST_SHOWN:
+        lines += "\n- " + and_more(len(problems) - MOST_SHOWN)
+    return lines
+
+
 class Problems:
     """A collector of problems found while reading data: readers add every problem they
     find (`add`), then `raise_if_any` raises one error listing them all."""
@@ -78,7 +105,7 @@ class PositionError(ValueError):
         if isinstance(problems, str):
             problems = (problems,)
         self.problems: tuple[str, ...] = tuple(problems)
-        super().__init__(_("This position is not possible:") + "\n- " + "\n- ".join(self.problems))
+        super().__init__(_("This position is not possible:") + "\n" + problem_lines(self.problems))
 
     def __str__(self) -> str:
         return self.args[0]

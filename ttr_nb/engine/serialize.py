@@ -60,7 +60,7 @@ import random
 
 from . import bonuscards
 from .cards import CARD_NAMES, LOCO, NUM_COLOURS, NUM_KINDS, Cards, card_index, counted_cards, counted_short
-from .errors import PositionError, Problems
+from .errors import MOST_QUOTED, PositionError, Problems, listed
 from .i18n import N_, translations
 from .narration import capital, route_name
 from .observer import reveal_dict
@@ -150,6 +150,10 @@ def state_from_dict(game, d) -> State:
     return PositionReader(game, d).read()
 
 
+#: The ticket decks (`board.DECKS`) as a sentence names them.
+DECK_WORDS = {"regular": N_("regular"), "long": N_("long")}
+
+
 def _show(value) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
@@ -170,6 +174,7 @@ class PositionReader:
         self.board = game.board
         self.n = game.players
         self.problems = Problems()
+        self.unknown_names = 0
         if not isinstance(d, dict):
             self.problems.add("", _("a position is a dict (the format of State.to_dict), not {value}").format(
                 value=_show(d)))
@@ -243,10 +248,18 @@ class PositionReader:
 
     def route(self, where: str, key):
         try:
+            if isinstance(key, str) and self.unknown_names >= MOST_QUOTED:
+                return self.board.find_route(key, suggest=False).index
             return self.game.route_index(key) if isinstance(key, str) else self.board.find_route(key).index
         except KeyError as e:
-            self.add(where, e.args[0])
+            self.unknown(where, e.args[0])
             return None
+
+    def unknown(self, where: str, text: str) -> None:
+        """An unknown name: close matches are looked for for the first few only (`MOST_QUOTED`),
+        so that a position naming 100,000 unknown tickets is read in linear time."""
+        self.unknown_names += 1
+        self.add(where, text)
 
     def ticket_ids(self, where: str, keys) -> list[int]:
         items = self.sequence(where, keys)
@@ -257,9 +270,9 @@ class PositionReader:
                     value=_show(k)))
                 continue
             try:
-                out.append(self.board.find_ticket(k).index)
+                out.append(self.board.find_ticket(k, suggest=self.unknown_names < MOST_QUOTED).index)
             except KeyError as e:
-                self.add(where, e.args[0])
+                self.unknown(where, e.args[0])
         return out
 
     def per_player(self, key: str, default):
@@ -485,7 +498,10 @@ class PositionReader:
                                                                                         route=tunnel["route"]))
             return None
         extra = tunnel_extra(split[0], paid, revealed)
-        if "extra" in tunnel and tunnel["extra"] != extra:
+        given = tunnel.get("extra", extra)
+        if not _is_int(given):              # (1.0 and True equal 1, but a count is a whole number)
+            self.integer(_("tunnel: extra"), given, 1, 3, N_("a number of cards"))
+        elif given != extra:
             self.add("tunnel", _("the revealed cards ask for {n} extra card(s), not {value}").format(
                 n=extra, value=_show(tunnel["extra"])))
         if extra == 0:
@@ -551,7 +567,8 @@ class PositionReader:
     def check_display(self, display) -> None:
         """No more face-up cards than the display holds. (A given display of locomotives the
         edition would flush is kept: the tunnel lab asks "what if three locomotives are face
-        up?"; a display left out is dealt by the rules, flush included.)"""
+        up?" and the next turn starts with the flush rule, `State._end_turn`; a display left out
+        is dealt by the rules, flush included.)"""
         size = self.rules.display_size
         if len(display) > size:
             self.add("display", _("{n} face-up cards, but the display holds {size}").format(n=len(display), size=size))
@@ -571,6 +588,9 @@ class PositionReader:
             tdeck = [t.index for t in board.tickets if t.deck == rules.tickets.draw_from and t.index not in placed
                      and t.key not in removed_keys]
             shuffle(rng, tdeck)
+        if rules.tickets.opening_returns != "bottom":
+            self.check_drawn_deck("ticket_deck", tdeck)
+            self.check_drawn_deck("offer", offer if self.d.get("phase") == "tickets" else ())
         placed += tdeck
         if "removed_tickets" in d:
             removed = self.ticket_ids("removed_tickets", d["removed_tickets"])
@@ -586,6 +606,17 @@ class PositionReader:
             self.add("tickets", _("{tickets} are nowhere (put them in removed_tickets?)").format(
                 tickets=", ".join(sorted(missing))))
         return held, offer, openings, tdeck, removed
+
+    def check_drawn_deck(self, where: str, tickets) -> None:
+        """Tickets drawn during the game come from the one deck `draw_from`: a ticket of another
+        deck (Europe's long ones) is dealt at the opening only, and one not kept leaves the game."""
+        draw_from = self.rules.tickets.draw_from
+        other = [self.board.tickets[t] for t in tickets if self.board.tickets[t].deck != draw_from]
+        if other:
+            self.add(where, _("{tickets}: {deck} tickets are dealt at the opening only, never drawn later (the "
+                              "tickets drawn during the game come from the {draw_from} deck)").format(
+                tickets=listed(sorted(t.key for t in other)), deck=_(DECK_WORDS[other[0].deck]),
+                draw_from=_(DECK_WORDS[draw_from])))
 
     def read_counters(self, phase: str) -> tuple:
         d, n = self.d, self.n

@@ -367,9 +367,15 @@ class State:
         p = self.player
         self.turn += 1
         self.phase = "turn"
-        if len(self.display) < rules.display_size and (self._top or self.discard):
+        display = self.display
+        if len(display) < rules.display_size and (self._top or self.discard):
             # the display ran short while deck and discard were empty; cards paid since then
             # are reshuffled into a new deck and turned up (RULES §1: deck exhausted)
+            self._refill_display()
+        elif rules.display_flush_at and display.count(LOCO) >= rules.display_flush_at:
+            # locomotives enough to flush face up (a position built so, or a flush that stopped
+            # for want of other cards): the next turn starts with the flush rule applied, where
+            # deck and discard now hold the cards for it (else the display stays as it is)
             self._refill_display()
         if self.countdown is not None:
             self.countdown -= 1
@@ -475,10 +481,10 @@ class State:
                                              "not {value}.").format(value=_short(keep)))
         if any(not 0 <= i < len(offer) for i in keep):
             return Reason("ticket-choice", _("Ticket positions run from 0 to {last}; {keep} names a ticket that was "
-                                             "not offered.").format(last=len(offer) - 1, keep=list(keep)))
+                                             "not offered.").format(last=len(offer) - 1, keep=_short_list(keep)))
         if len(set(keep)) != len(keep) or list(keep) != sorted(keep):
             return Reason("ticket-choice", _("List each kept ticket once, in increasing order (not {keep}).").format(
-                keep=list(keep)))
+                keep=_short_list(keep)))
         if len(keep) < need:
             if opening:
                 text = ngettext("You must keep at least {need} of the {n} ticket dealt at the start; {k} is too few.",
@@ -965,6 +971,11 @@ def _short(value) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def _short_list(items: tuple) -> str:
+    """A tuple as a refusal names it: a list, cut short ("[0, 1, 2, ...]" for a long one)."""
+    return _short(list(items[:30]))         # (30 items are more than `_short` shows: no long repr made)
+
+
 def _syntax_reason(error: ValueError) -> Reason:
     """The refusal of a text that does not read as an action (the forms that do go in `accepted`)."""
     text, _sep, forms = str(error).partition(forms_separator())
@@ -1059,6 +1070,11 @@ VOCABULARY = frozenset(
     + ["game", "phase", "turn", "trains", "display", "stations", "discard", "bonus_cards"])
 
 
+#: What `LegalActions.issued` holds before any action was handed out: no value an `apply` could be
+#: given (None was one, and `apply(None)` then skipped the check and failed on the action's type).
+NOT_ISSUED = object()
+
+
 class LegalActions(Sequence):
     """The legal actions of a state, as a lazy sequence (like python-chess's legal moves).
 
@@ -1087,7 +1103,7 @@ class LegalActions(Sequence):
             self._turn(state)
             return
         self.game = state.game
-        self.issued = None              # the last action handed out by indexing (see `State.apply`)
+        self.issued = NOT_ISSUED        # the last action handed out by indexing (see `State.apply`)
         if phase == "draw2":
             simple = _draws(state, True)
         elif phase in ("opening", "tickets"):
@@ -1104,7 +1120,7 @@ class LegalActions(Sequence):
         shared kind (no game: nothing in it is looked up on a board)."""
         new = object.__new__(cls)
         new.game = None
-        new.issued = None
+        new.issued = NOT_ISSUED
         new._simple_only(simple)
         return new
 
@@ -1119,7 +1135,7 @@ class LegalActions(Sequence):
         """The actions of a position that starts a turn (every field set here: `State.legal_actions`
         makes the object without `__init__`). The hot path of a game: `_draws` is inline."""
         self.game = g = s.game
-        self.issued = None              # the last action handed out by indexing (see `State.apply`)
+        self.issued = NOT_ISSUED        # the last action handed out by indexing (see `State.apply`)
         p = s.player
         table = g.turn_draws[(2 if s._top or s.discard else 0) + (1 if s.ticket_deck else 0)]
         display = s.display

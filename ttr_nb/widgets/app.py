@@ -31,6 +31,7 @@ from ..engine.i18n import LANGUAGES, N_, translations, using
 from ..engine.narration import and_list, or_list
 from ..engine.digits import digits_value
 from ..engine.rules import edition_ids, edition_title, load_rules
+from .arguments import ArgumentError, check_width, refuse, short as _short
 from .base import WidgetBase
 from .html import esc as _esc
 from .refusals import refusal
@@ -200,18 +201,33 @@ class GameApp(WidgetBase):
 
     def __init__(self, edition: str = "usa", seats=("human", "greedy"), seed: int | None = None,
                  bot_delay: float = SPEEDS["fast"], board_width: int | None = None, *, language: str | None = None):
-        super().__init__()
+        me = "GameApp"
+        if not isinstance(seats, (list, tuple)):
+            raise refuse(me, "seats", _("a list of players such as ['human', 'greedy']"), seats)
+        number = digits_value(seed) if isinstance(seed, str) else seed
+        if seed is not None and not (isinstance(number, int) and not isinstance(number, bool) and number >= 0):
+            raise refuse(me, "seed", _("None (a new game number each game) or a whole number of 0 or more"), seed)
+        board_width = check_width(me, board_width)
         self.editions = edition_ids()
+        reason = self._edition_reason(edition)
+        if reason is not None:
+            raise ArgumentError(me, "edition", reason.text)
+        if self._speed_key(bot_delay) is None:
+            raise refuse(me, "bot_delay", _("{speeds} or a number of seconds").format(speeds=", ".join(SPEEDS)),
+                         bot_delay)
+        super().__init__()
         self.table: GameTable | None = None
         self.walkthrough: ScoringWalkthrough | None = None
         self.board_width = board_width
         self.screen = "start"
         self._build_widgets()
-        ok = (self.choose_edition(edition) and self.choose_seat_count(len(seats))
-              and all(self.choose_seat(i, kind) for i, kind in enumerate(seats)) and self.choose_speed(bot_delay))
-        if not ok:
-            raise ValueError(self.status.text)
-        self.seed_box.value = "" if seed is None else str(seed)
+        for argument, choose in (("edition", lambda: self.choose_edition(edition)),
+                                 ("seats", lambda: self.choose_seat_count(len(seats))
+                                  and all(self.choose_seat(i, kind) for i, kind in enumerate(seats))),
+                                 ("bot_delay", lambda: self.choose_speed(bot_delay))):
+            if not choose():
+                raise ArgumentError(me, argument, self.status.text)
+        self.seed_box.value = "" if seed is None else str(number)
         self._show()
 
     # ------------------------------------------------------------------ widgets
@@ -458,7 +474,7 @@ class GameApp(WidgetBase):
         if reason is None and seed is not None and not (isinstance(seed, int) and not isinstance(seed, bool)
                                                         and seed >= 0):
             reason = refusal("widget.game-number", _("The game number must be a whole number such as 42, not {seed}; "
-                                                    "leave it empty for a new game.").format(seed=repr(seed)))
+                                                    "leave it empty for a new game.").format(seed=_short(seed)))
         if reason is None and "human" not in seats:
             reason = refusal("widget.no-human-seat", _("At least one player must be human: choose Human for one of "
                                                       "the players."))

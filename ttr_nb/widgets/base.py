@@ -24,6 +24,7 @@ from ..engine import IllegalAction, Match
 from ..engine.i18n import language as current_language, translations, using
 from ..engine.narration import in_words
 from ..engine.queries import find_route
+from .arguments import check_language
 from .refusals import refusal
 
 _, ngettext = translations("widgets")
@@ -47,7 +48,7 @@ def _in_language(fn: Callable) -> Callable:
     def run(self, *args, **kwargs):
         code = self.__dict__.get("language")
         if constructor and code is None:
-            code = self.language = widget_language(kwargs.get("language"))
+            code = self.language = widget_language(check_language(type(self).__name__, kwargs.get("language")))
         with using(code):
             return fn(self, *args, **kwargs)
     run._in_language = True

@@ -31,6 +31,7 @@ from ..engine.rules import edition_title, load_rules
 from ..viz import BoardView
 from ..viz.board import ROUTE_COLOURS
 from ..engine.places import place_name
+from .arguments import ArgumentError, check_edition, check_flag, check_whole
 from .base import Controller
 from .boards import BoardMirror, board_size
 from .html import esc as _esc
@@ -147,7 +148,15 @@ class EditionExplorer(Controller):
 
     def __init__(self, edition: str = "usa", players: int = 2, *, colour_blind: bool = False,
                  language: str | None = None, **options):
-        game = load_game(edition, players=players, **options)
+        me = "EditionExplorer"
+        edition = check_edition(me, edition)
+        rules = load_rules(edition)
+        players = check_whole(me, "players", players, rules.min_players, rules.max_players)
+        colour_blind = check_flag(me, "colour_blind", colour_blind)
+        try:
+            game = load_game(edition, players=players, **options)
+        except ValueError as e:
+            raise ArgumentError(me, "options", str(e)) from None
         super().__init__(Match(game))
         self.options = dict(options)
         self.selected: int | None = None

@@ -48,6 +48,7 @@ from ..engine.payments import substitution_payments as engine_substitution_payme
 from ..engine.serialize import PositionError
 from ..engine.narration import card_text, cards_text, in_words
 from ..engine.queries import nearest_payment, payment_refusal, substitution_shortfall
+from .arguments import ArgumentError, check_cards, check_edition, check_flag, check_route, check_whole
 from .base import Controller
 from .boards import BoardMirror
 from .explorer import edition_name, route_facts, route_label
@@ -91,7 +92,18 @@ class PaymentChecker(Controller):
     def __init__(self, edition: str = "usa", hand=None, *, route=None, show_payable: bool = True,
                  shown_per_group: int = 4, shown_groups: int = 6, colour_blind: bool = False,
                  language: str | None = None, **options):
-        game = load_game(edition, players=2, **options)
+        me = "PaymentChecker"
+        edition = check_edition(me, edition)
+        start = check_cards(me, "hand", hand)
+        show_payable = check_flag(me, "show_payable", show_payable)
+        shown_per_group = check_whole(me, "shown_per_group", shown_per_group, 1, 1000)
+        shown_groups = check_whole(me, "shown_groups", shown_groups, 1, 1000)
+        colour_blind = check_flag(me, "colour_blind", colour_blind)
+        try:
+            game = load_game(edition, players=2, **options)
+        except ValueError as e:
+            raise ArgumentError(me, "options", str(e)) from None
+        check_route(me, game, route)
         super().__init__(Match(game))
         self.edition_options = dict(options)
         self.show_payable = show_payable
@@ -110,14 +122,10 @@ class PaymentChecker(Controller):
         self.mirror.on_route_click(self.guarded(self.select_route))
         self._build_widgets()
         self._show_board()
-        try:
-            start = Cards.coerce(hand)
-        except ValueError as e:
-            raise ValueError(str(e)) from None
         if not self._change_hand(start, ""):
-            raise ValueError(self.status.text)
+            raise ArgumentError(me, "hand", self.status.text)
         if route is not None and not self.select_route(route):
-            raise ValueError(self.status.text)
+            raise ArgumentError(me, "route", self.status.text)
         if route is None:
             self.status.show(_("Click a route on the board (any of its spaces), or pick one above, to see every way to pay for it."))
 

@@ -30,6 +30,7 @@ from ..engine.i18n import N_, translations
 from ..engine.narration import points_text, route_name, ticket_name, trains_text
 from ..engine.scoring import ScoreRow
 from ..viz import PLAYER_COLOURS, Overlays
+from .arguments import ArgumentError, check_flag, check_names, check_width
 from .base import Controller
 from .boards import LazyBoard, board_size
 from .bonuscards import bonus_card_step, cards_in_play
@@ -492,16 +493,19 @@ class ScoringWalkthrough(LazyBoard, Controller):
 
     def __init__(self, state_or_match, names=None, board_width: int | None = None, colour_blind: bool = False, *,
                  language: str | None = None):
-        self.colour_blind = colour_blind
+        me = "ScoringWalkthrough"
+        self.colour_blind = check_flag(me, "colour_blind", colour_blind)
+        board_width = check_width(me, board_width)
         if isinstance(state_or_match, Match):
             match = state_or_match
         elif isinstance(state_or_match, State):
             match = Match(state_or_match.game, state_or_match)
         else:
-            raise TypeError(_("ScoringWalkthrough needs a State or a Match, not {kind}").format(
-                kind=type(state_or_match).__name__))
+            raise ArgumentError(me, "state_or_match", _("ScoringWalkthrough needs a State or a Match, not {kind}")
+                                .format(kind=type(state_or_match).__name__))
+        names = check_names(me, names, match.game.players)
         super().__init__(match)
-        self.names = list(names) if names else [_("Player {n}").format(n=p + 1) for p in range(self.game.players)]
+        self.names = names or [_("Player {n}").format(n=p + 1) for p in range(self.game.players)]
         self.current_step = 0
         self._syncing = False
         self._build_steps()

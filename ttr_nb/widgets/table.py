@@ -34,7 +34,7 @@ import ipywidgets as W
 
 from ..analysis.bots import BOTS
 from ..engine import (AbandonTunnel, BuildStation, Claim, DrawBlind, DrawFaceUp, DrawTickets,
-                      KeepTickets, Match, Pass, PayTunnel, load_game)
+                      KeepTickets, Match, Pass, PayTunnel, State, load_game, load_rules)
 from ..engine.cards import CARD_NAMES, LOCO, Cards, card_index
 from ..engine.i18n import N_, translations
 from ..engine.digits import digits_value
@@ -44,6 +44,8 @@ from ..engine.scoring import best_borrowing
 from ..viz import BoardView
 from ..viz.board import ticket_path
 from ..viz.cards import CARD_COLOURS
+from .arguments import (ArgumentError, check_edition, check_flag, check_names, check_seconds, check_seed, check_width,
+                        refuse)
 from .base import Controller
 from .boards import LazyBoard
 from .bonuscards import cards_in_play_html
@@ -120,30 +122,49 @@ class GameTable(LazyBoard, Controller):
     def __init__(self, edition: str = "usa", seats=("human", "greedy"), seed: int = 0, *, names=None,
                  bot_delay: float = 0.4, auto_bots: bool = True, board_width: int | None = None, position=None,
                  colour_blind: bool = False, language: str | None = None, **options):
-        self.colour_blind = colour_blind
+        me = "GameTable"
+        edition = check_edition(me, edition)
+        seed = check_seed(me, seed)
+        bot_delay = check_seconds(me, "bot_delay", bot_delay)
+        auto_bots = check_flag(me, "auto_bots", auto_bots)
+        self.colour_blind = check_flag(me, "colour_blind", colour_blind)
+        board_width = check_width(me, board_width)
+        bot_names = ", ".join(repr(k) for k in BOTS)
+        if not isinstance(seats, (list, tuple)):
+            raise refuse(me, "seats", _("a list of seats, each 'human', {bots} or a bot (a callable state -> "
+                                        "action)").format(bots=bot_names), seats)
         seats = list(seats)
         kinds, bots = [], {}
         for i, s in enumerate(seats):
             if callable(s) and not isinstance(s, str):
                 kinds.append(getattr(s, "name", type(s).__name__))
                 bots[i] = s
-            elif s == "human":
+            elif isinstance(s, str) and s == "human":
                 kinds.append("human")
-            elif s in BOTS:
+            elif isinstance(s, str) and s in BOTS:
                 kinds.append(s)
                 bots[i] = BOTS[s](seed * 10 + i)
             else:
-                raise ValueError(_("seat {i} is {seat}: a seat is 'human', {bots} or a bot (a callable state -> "
-                                   "action)").format(i=i, seat=repr(s), bots=", ".join(repr(k) for k in BOTS)))
-        game = load_game(edition, players=len(seats), seed=seed, **options)
+                raise ArgumentError(me, "seats", _("seat {i} is {seat}: a seat is 'human', {bots} or a bot (a callable "
+                                                   "state -> action)").format(i=i, seat=repr(s), bots=bot_names))
+        names = check_names(me, names, len(seats))
+        if not (position is None or isinstance(position, (dict, State))):
+            raise refuse(me, "position", _("None, a State of this game or a position dict (the form of "
+                                           "State.to_dict)"), position)
+        try:
+            game = load_game(edition, players=len(seats), seed=seed, **options)
+        except ValueError as e:
+            rules = load_rules(edition)
+            wrong = "seats" if not rules.min_players <= len(seats) <= rules.max_players else "options"
+            raise ArgumentError(me, wrong, str(e)) from None
         if isinstance(position, dict):
             position = game.state_from_dict(position)
         elif position is not None:
             pg = position.game
             if (pg.rules.id, pg.players) != (game.rules.id, game.players):
-                raise ValueError(_("the position is a {n}-player {edition} game; this table is a {m}-player "
-                                   "{this} game").format(n=pg.players, edition=pg.rules.id, m=game.players,
-                                                         this=game.rules.id))
+                raise ArgumentError(me, "position", _("the position is a {n}-player {edition} game; this table is a "
+                                                      "{m}-player {this} game").format(
+                    n=pg.players, edition=pg.rules.id, m=game.players, this=game.rules.id))
             game = pg
         super().__init__(Match(game, position))
         self._entries: list[list[str]] = []    # plain-words lines, one entry per action of the match

@@ -37,6 +37,7 @@ from ..engine.queries import tunnel_extra_kinds
 from ..engine.rules import load_rules
 from ..engine.serialize import PositionError
 from ..viz import keep_state_fresh
+from .arguments import ArgumentError, check_cards, check_edition, check_flag, check_route, check_seed, refuse
 from .base import Controller
 from .explorer import edition_name, route_label
 from .html import CARDS_OF, route_colour, cards_chips as _cards_chips, chip as _chip, esc as _esc
@@ -85,10 +86,20 @@ class TunnelLab(Controller):
 
     def __init__(self, edition: str = "europe", seed: int = 0, *, tunnel=None, payment=None,
                  colour_blind: bool = False, language: str | None = None, **options):
-        self.seed = seed
-        self.colour_blind = colour_blind    # the lab draws no board; kept for the same call everywhere
+        me = "TunnelLab"
+        edition = check_edition(me, edition)
+        self.seed = seed = check_seed(me, seed)
+        # the lab draws no board; kept for the same call everywhere
+        self.colour_blind = check_flag(me, "colour_blind", colour_blind)
+        if payment is not None and not check_cards(me, "payment", payment).total:
+            raise refuse(me, "payment", _("None or the cards paid for the tunnel, such as 'red*2'"), payment)
+        try:
+            game = load_game(edition, players=2, seed=seed, **options)
+        except ValueError as e:
+            raise ArgumentError(me, "options", str(e)) from None
+        check_route(me, game, tunnel, "tunnel")
         self.rng = random.Random(seed)
-        super().__init__(Match(load_game(edition, players=2, seed=seed, **options)))
+        super().__init__(Match(game))
         self.edition_options = dict(options)
         self.tunnel = None
         self.payment: Cards | None = None
@@ -101,9 +112,9 @@ class TunnelLab(Controller):
         self._build_widgets()
         self._new_edition()
         if tunnel is not None and not self.select_tunnel(tunnel):
-            raise ValueError(self.status.text)
+            raise ArgumentError(me, "tunnel", self.status.text)
         if payment is not None and not self.set_payment(payment):
-            raise ValueError(self.status.text)
+            raise ArgumentError(me, "payment", self.status.text)
 
     # ------------------------------------------------------------------ properties
     @property
