@@ -117,7 +117,15 @@ def test_seat_count_follows_the_editions_limits():
     assert app.seat_count.value == rules.max_players
 
 
-BAD = [None, float("nan"), float("inf"), -5, 10 ** 12, True, "blah", "", [1], {"x": 1}, object(), b"red", 2.5]
+class Opaque:
+    """An object of no kind the app knows, with the same name in every process (test ids are reprs,
+    and the processes of a test run must collect the same ids)."""
+
+    def __repr__(self) -> str:
+        return "<an object>"
+
+
+BAD = [None, float("nan"), float("inf"), -5, 10 ** 12, True, "blah", "", [1], {"x": 1}, Opaque(), b"red", 2.5]
 
 
 def _app_state(app):
