@@ -83,7 +83,6 @@ def test_payment_checker_clicks_in_voila(page, voila_server, record_property):
         page.wait_for_function(
             "([sel, prop, value]) => [...document.querySelectorAll('.ttr-payment ' + sel)]"
             ".some(e => getComputedStyle(e)[prop] === value)", arg=[selector, prop, value], timeout=10_000)
-    assert checker.locator(".ttr-status-line").evaluate("e => getComputedStyle(e).fontSize") == "15px"
     assert page.locator(".ttr-stylesheet").count() >= 1
 
     # no error anywhere on the page

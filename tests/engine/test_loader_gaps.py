@@ -176,7 +176,7 @@ def test_a_long_list_of_problems_is_cut_with_a_count():
 
 
 # ------------------------------------------------------------------ 9
-MAPS = Path(__file__).resolve().parents[2] / "maps"
+MAPS = Path(__file__).resolve().parents[2] / "ttr_nb" / "maps"
 
 
 def board_data(name: str) -> dict:

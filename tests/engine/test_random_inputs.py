@@ -21,7 +21,7 @@ import ttr_nb
 from ttr_nb import IllegalAction, MapError, PositionError, SaveFileError
 from ttr_nb.engine.board import board_from_dict
 
-MAPS = Path(__file__).resolve().parents[2] / "maps"
+MAPS = Path(__file__).resolve().parents[2] / "ttr_nb" / "maps"
 
 
 class Odd:
