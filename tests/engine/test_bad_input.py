@@ -408,3 +408,13 @@ def test_saved_match_of_another_format(tmp_path):
     path.write_text(json.dumps({"format": "chess/1"}), encoding="utf-8")
     with pytest.raises(ValueError, match="not a saved match"):
         Match.load(path)
+
+
+@pytest.mark.parametrize("count", [1.5, "2", True, -1, None])
+def test_a_count_of_cards_is_a_whole_number(count):
+    """Cards.of({"red": 1.5}) used to make 1 red card: a count that is not a whole number
+    from 0 up is refused with the colour and the value."""
+    with pytest.raises(ValueError, match=r"whole number.*'red' has") as refused:
+        Cards.of({"red": count})
+    assert repr(count) in str(refused.value)
+    assert Cards.of({"red": 2}, loco=1) == Cards.parse("red*2+loco")

@@ -6,6 +6,7 @@ compare, and prints as ``red*3+loco*1``.
 """
 from __future__ import annotations
 
+import numbers
 from typing import Iterable, Mapping
 
 from .i18n import N_, translations
@@ -137,6 +138,10 @@ class Cards(tuple):
     def of(cls, mapping: Mapping[str, int] | None = None, **named: int) -> "Cards":
         counts = [0] * NUM_KINDS
         for name, n in {**(mapping or {}), **named}.items():
+            if isinstance(n, bool) or not isinstance(n, numbers.Integral) or n < 0:
+                # int(1.5) would quietly make it 1 card: a count is a whole number of cards or nothing
+                raise ValueError(_("a count of cards is a whole number from 0 up: {name} has {n}").format(
+                    name=repr(name), n=repr(n)))
             counts[card_index(name)] += int(n)
         return cls(counts)
 
