@@ -36,6 +36,12 @@ class IllegalAction(ValueError):
         self.action = action
 
 
+def short_repr(value) -> str:
+    """A value as a refusal quotes it: its repr, cut short (a refusal stays one line)."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def one_sentence(message) -> str:
     """A message from a lower layer ("unknown card colour 'x'") as a Reason's text: one
     line, capitalised, ending with a full stop."""

@@ -10,7 +10,7 @@ from .actions import BuildStation, Claim, DrawFaceUp, parse
 from .board import Board, Route, load_board
 from .cards import CARD_NAMES, GREY, LOCO, Cards, card_index, cards_of_colour, colour_name
 from .display import game_html
-from .errors import Reason
+from .errors import Reason, short_repr
 from .i18n import N_, translations
 from .narration import and_list, capital, mid, route_name
 from .payments import describe_price
@@ -38,12 +38,6 @@ def load_game(edition: str, players: int = 2, seed: int = 0, first_player: int =
     Nordic Countries) change the rules where the sources disagree."""
     rules = load_rules(edition, **options)
     return Game(rules, load_board(rules.board), players, seed, first_player)
-
-
-def _short_repr(value) -> str:
-    """A value as the refusal shows it: its repr, cut short."""
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 class Game:
@@ -134,7 +128,7 @@ class Game:
         if isinstance(route, Route) and 0 <= route.index < len(routes) and routes[route.index] == route:
             return route.index
         raise KeyError(_("A route is named by its key, like {example}, not {value}").format(
-            example=repr(routes[0].key), value=_short_repr(route)))
+            example=repr(routes[0].key), value=short_repr(route)))
 
     def route(self, route):
         return self.board.routes[self.route_index(route)]

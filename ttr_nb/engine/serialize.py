@@ -60,7 +60,7 @@ import random
 
 from . import bonuscards
 from .cards import CARD_NAMES, LOCO, NUM_COLOURS, NUM_KINDS, Cards, card_index, counted_cards, counted_short
-from .errors import MOST_QUOTED, PositionError, Problems, listed
+from .errors import MOST_QUOTED, PositionError, Problems, listed, short_repr as _show
 from .i18n import N_, translations
 from .narration import capital, route_name
 from .observer import reveal_dict
@@ -152,11 +152,6 @@ def state_from_dict(game, d) -> State:
 
 #: The ticket decks (`board.DECKS`) as a sentence names them.
 DECK_WORDS = {"regular": N_("regular"), "long": N_("long")}
-
-
-def _show(value) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _is_int(value) -> bool:

@@ -27,7 +27,7 @@ from .cards import (CARD_INDEX, CARD_NAMES, LOCO, NUM_COLOURS, NUM_KINDS, Cards,
                     cards_of_colour, colour_name)
 from . import bonuscards, narration, queries
 from .display import state_html
-from .errors import IllegalAction, Reason, one_sentence
+from .errors import IllegalAction, Reason, one_sentence, short_repr as _short
 from .i18n import N_, translations
 from .narration import capital, mid, player_mention, route_name, trains_text
 from .observer import view
@@ -963,12 +963,6 @@ def _triple_reason(state: State, route, status: str) -> Reason:
         "used, and they are taken.", usable).format(
         route=capital(mid(route_name(g, route.index))), players=g.players, usable=usable, tracks=tracks, a=route.a,
         b=route.b))
-
-
-def _short(value) -> str:
-    """A value as a refusal names it: its repr, cut short."""
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _short_list(items: tuple) -> str:

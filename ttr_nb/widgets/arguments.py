@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 from ..engine.cards import Cards
-from ..engine.errors import Reason
+from ..engine.errors import Reason, short_repr as short
 from ..engine.i18n import LANGUAGES, translations
 from ..engine.queries import find_route
 from ..engine.rules import edition_ids
@@ -23,12 +23,6 @@ _, ngettext = translations("widgets")
 
 #: The widths a board may be given, in pixels (None: the board fits its cell).
 WIDTHS = (200, 5000)
-
-
-def short(value) -> str:
-    """A value as a refusal quotes it: its repr, cut short (a refusal stays one line)."""
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 class ArgumentError(ValueError, TypeError):
