@@ -13,6 +13,7 @@ printed, not checked.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import subprocess
 import sys
@@ -92,6 +93,20 @@ def choose(found: dict[str, str], wanted: str | None = None) -> tuple[str, Repos
         return (f"No GitHub remote: this clone's remotes ({', '.join(sorted(found))}) are not on GitHub, "
                 "and Binder and GitHub Pages serve a GitHub repository.")
     return "No GitHub remote: this clone has no remote at all, so the repository has no home yet."
+
+
+def home(folder: Path = ROOT, environ=None) -> tuple[Repository | None, str]:
+    """The repository the published site and the README link to: $GITHUB_REPOSITORY (OWNER/NAME, as
+    GitHub Actions sets it), else the clone's GitHub remote; (None, why) when neither names one."""
+    environ = os.environ if environ is None else environ
+    named = environ.get("GITHUB_REPOSITORY", "")
+    if named:
+        repository = github_repository(f"https://github.com/{named}")
+        if repository is None:
+            return None, f"GITHUB_REPOSITORY={named!r} is not OWNER/NAME."
+        return repository, ""
+    chosen = choose(remotes(folder))
+    return (None, chosen) if isinstance(chosen, str) else (chosen[1], "")
 
 
 def links(repository: Repository) -> list[tuple[str, str]]:

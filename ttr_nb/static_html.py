@@ -39,15 +39,22 @@ def enabled() -> bool:
 
 def figure_html(fig) -> str:
     """A plotly figure (a `go.Figure`, our `Figure`, a `FigureWidget`) as plotly's ``<div>`` and
-    script, without plotly.js; the ``<div>`` scrolls sideways where the page is narrower."""
+    script, without plotly.js: as wide as its layout says, or narrower where the page is, keeping
+    its proportions (plotly's responsive mode draws it to the box)."""
     import plotly.io as pio
     from .viz.figure import Figure
     spec = Figure(fig).spec() if not isinstance(fig, Figure) else fig.spec()
     if not isinstance(fig, Figure):
         spec["config"] = {}      # a widget keeps its toolbar, as it has it in JupyterLab
+    layout = dict(spec["layout"])
+    width, height = layout.pop("width", None) or 700, layout.pop("height", None) or 450
+    spec["layout"] = dict(layout, autosize=True)
     div = pio.to_html(spec, config=dict(spec.get("config") or {}, responsive=True), include_plotlyjs=False,
-                      full_html=False, div_id=f"ttr-figure-{next(_ids)}", validate=False)
-    return f'<div class="ttr-static-figure" style="max-width:100%;overflow-x:auto">{div}</div>'
+                      full_html=False, div_id=f"ttr-figure-{next(_ids)}", validate=False,
+                      default_width="100%", default_height="100%")
+    # as wide as the page lets it be, up to its own width, and as high as its proportions want
+    box = f"width:100%;max-width:{width}px;aspect-ratio:{width}/{height}"
+    return f'<div class="ttr-static-figure" style="{box}">{div}</div>'
 
 
 def _hidden(widget) -> bool:
