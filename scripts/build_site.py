@@ -1,7 +1,8 @@
 """Build the course site (`make site`): build/site/, a static course of the executed notebooks.
 
     python scripts/build_site.py                 # build/site/ (every notebook executed)
-    python scripts/build_site.py --lite build/lite   # and the JupyterLite site inside it, as lite/ (make pages)
+    python scripts/build_site.py --lite build/lite   # and the JupyterLite site inside it, as lite/
+    python scripts/build_site.py --lite build/lite --no-build   # only put it into the site built before (make pages)
 
 Sphinx with myst-nb and the sphinx-book-theme (course/conf.py says how): the English notebooks,
 the Danish ones, both teachers' guides and the app, each a page, searchable, with the boards and
@@ -32,7 +33,7 @@ OUT = BUILD / "site"
 
 spec = importlib.util.spec_from_file_location("links", ROOT / "scripts" / "links.py")
 links = importlib.util.module_from_spec(spec)
-sys.modules.setdefault("links", links)
+sys.modules.setdefault("links", links)          # dataclasses look their module up by name
 spec.loader.exec_module(links)
 
 
@@ -49,28 +50,39 @@ def lay_out(sources: Path = SOURCES) -> Path:
     return sources
 
 
-def build(jobs: int = 2, out: Path = OUT, lite: Path | None = None) -> int:
+def sphinx(jobs: int = 2, out: Path = OUT, sources: Path | None = None) -> int:
+    """Run every notebook and write the site into `out`; sphinx's exit status."""
     repository, why = links.home()
     print(f"Binder links for {repository.slug}" if repository else f"No Binder links: {why}", flush=True)
-    sources = lay_out()
+    sources = sources or lay_out()
     if out.exists():
         shutil.rmtree(out)
     env = dict(os.environ, TTR_NB_STATIC_HTML="1")
     started = time.monotonic()
     done = subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-q", "-j", str(jobs), "-E",
-                           "-c", str(ROOT / "course"), "-d", str(BUILD / "site-doctrees"),
+                           "-c", str(ROOT / "course"), "-d", str(out.parent / f"{out.name}-doctrees"),
                            "-D", f"ttr_repository={repository.slug if repository else ''}",
                            str(sources), str(out)], env=env, cwd=ROOT)
     if done.returncode != 0:
-        print(f"The course site did not build (sphinx exited with {done.returncode}).", file=sys.stderr)
-        return done.returncode
-    if lite is not None:
-        if not (lite / "index.html").is_file():
-            print(f"No JupyterLite site in {lite} (make lite builds it).", file=sys.stderr)
-            return 1
-        shutil.copytree(lite, out / "lite", ignore=shutil.ignore_patterns(".inputs-hash"))
-    print(f"The course site is in {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out} "
-          f"({time.monotonic() - started:.0f} s){'' if lite is None else ', with the JupyterLite site in lite/'}.")
+        print(f"The course site did not build (sphinx exited with {done.returncode}): see the cell above.",
+              file=sys.stderr)
+    else:
+        print(f"The course site is in {out} ({time.monotonic() - started:.0f} s).")
+    return done.returncode
+
+
+def add_lite(lite: Path, out: Path = OUT) -> int:
+    """Put the JupyterLite site `lite` into the course site, as its lite/ folder."""
+    if not (out / "index.html").is_file():
+        print(f"No course site in {out} (make site builds it).", file=sys.stderr)
+        return 1
+    if not (lite / "index.html").is_file():
+        print(f"No JupyterLite site in {lite} (make lite builds it).", file=sys.stderr)
+        return 1
+    if (out / "lite").exists():
+        shutil.rmtree(out / "lite")
+    shutil.copytree(lite, out / "lite", ignore=shutil.ignore_patterns(".inputs-hash"))
+    print(f"The JupyterLite site is in {out / 'lite'}.")
     return 0
 
 
@@ -78,8 +90,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--jobs", "-j", type=int, default=2, help="notebooks executed at once (default 2)")
     parser.add_argument("--lite", type=Path, metavar="DIR", help="put the JupyterLite site in DIR into the site")
+    parser.add_argument("--no-build", action="store_true", help="with --lite: into the site built before")
     args = parser.parse_args(argv)
-    return build(args.jobs, lite=args.lite)
+    if args.no_build and args.lite is None:
+        parser.error("--no-build only goes with --lite DIR")
+    code = 0 if args.no_build else sphinx(args.jobs)
+    return code or (add_lite(args.lite) if args.lite is not None else 0)
 
 
 if __name__ == "__main__":
