@@ -65,6 +65,7 @@ def test_the_teaching_widgets_are_drawn_as_html_and_never_wait_for_a_kernel(site
     for doc in NOTEBOOKS:
         text = page(site, doc)
         assert "application/vnd.jupyter.widget-view+json" not in text, doc
+        assert "application/vnd.jupyter.widget-state+json" not in text, doc      # no dead weight
         assert "This figure is drawn when the notebook runs" not in text, doc
         assert "Traceback" not in text, doc
 

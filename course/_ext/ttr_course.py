@@ -4,6 +4,7 @@
   `make pages` puts in the site's lite/ folder, opened on the same notebook: relative, so it works
   on any host) and "Launch on Binder" (the repository's Binder link, for the GitHub repository
   given as `ttr_repository`, OWNER/NAME; without one the page says why there is no link).
+- The widgets' state that the run recorded is left out of the pages (they are drawn as HTML).
 - A page that holds a plotly figure (ttr_nb/static_html.py writes them without plotly.js) loads
   plotly.js from the site's own _static/ folder, the file plotly installed: one file for the whole
   site, loaded only by the pages that draw, before their figures' scripts run.
@@ -42,7 +43,24 @@ def launch_bar(app, pagename: str, path: str) -> str:
     return f'<div class="ttr-launch-bar">{" ".join(links)}</div>\n'
 
 
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+#: the title of a page whose notebook has no heading of its own (the app is a Voilà page)
+TITLES = {"notebooks/app": "The game app"}
+
+
+def give_titles(app, doctree):
+    from docutils import nodes
+    docname = app.env.docname
+    if docname in TITLES and app.env.titles[docname].astext() in ("", "<no title>"):
+        title = nodes.title(text=TITLES[docname])
+        app.env.titles[docname] = app.env.longtitles[docname] = title
+
+
 def page_context(app, pagename, templatename, context, doctree):
+    # the widgets' state, which the notebook's run recorded: they are drawn as HTML, so it is dead
+    # weight (~5 MB a board), and a widget manager from another host would be needed to read it
+    context["script_files"] = [js for js in context.get("script_files", ())
+                               if getattr(js, "attributes", {}).get("type") != WIDGET_STATE]
     body = context.get("body")
     if not isinstance(body, str):
         return
@@ -80,6 +98,7 @@ def setup(app):
     app.add_config_value("ttr_repository", "", "html")
     app.connect("builder-inited", write_css)
     app.add_css_file("ttr-course.css")
-    app.connect("html-page-context", page_context)
+    app.connect("doctree-read", give_titles)
+    app.connect("html-page-context", page_context, priority=900)      # after myst-nb's own
     app.connect("build-finished", copy_plotly)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
