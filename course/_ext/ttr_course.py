@@ -48,18 +48,21 @@ WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 TITLES = {"notebooks/app": "The game app"}
 
 
-def give_titles(app, doctree):
-    from docutils import nodes
-    docname = app.env.docname
-    if docname in TITLES and app.env.titles[docname].astext() in ("", "<no title>"):
-        title = nodes.title(text=TITLES[docname])
-        app.env.titles[docname] = app.env.longtitles[docname] = title
+def give_titles(app, docname, source):
+    """A notebook with no heading of its own gets its title as a first cell, on the site only."""
+    if docname in TITLES:
+        import json
+        notebook = json.loads(source[0])
+        first = notebook["cells"][0] if notebook["cells"] else {}
+        if not (first.get("cell_type") == "markdown" and "".join(first.get("source", "")).startswith("# ")):
+            notebook["cells"].insert(0, {"cell_type": "markdown", "metadata": {}, "source": f"# {TITLES[docname]}"})
+            source[0] = json.dumps(notebook)
 
 
 def page_context(app, pagename, templatename, context, doctree):
     # the widgets' state, which the notebook's run recorded: they are drawn as HTML, so it is dead
     # weight (~5 MB a board), and a widget manager from another host would be needed to read it
-    context["script_files"] = [js for js in context.get("script_files", ())
+    context["script_files"][:] = [js for js in context["script_files"]
                                if getattr(js, "attributes", {}).get("type") != WIDGET_STATE]
     body = context.get("body")
     if not isinstance(body, str):
@@ -98,7 +101,7 @@ def setup(app):
     app.add_config_value("ttr_repository", "", "html")
     app.connect("builder-inited", write_css)
     app.add_css_file("ttr-course.css")
-    app.connect("doctree-read", give_titles)
+    app.connect("source-read", give_titles)
     app.connect("html-page-context", page_context, priority=900)      # after myst-nb's own
     app.connect("build-finished", copy_plotly)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
