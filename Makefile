@@ -9,7 +9,8 @@
 #               (ttr_nb/viz/placements/; run it after changing a board or ttr_nb/viz/labels.py)
 #   make app    serve the game app (notebooks/app.ipynb) with Voilà on 127.0.0.1:8866, for you alone
 #               (a token in the URL it prints); make app NETWORK=1  serve it to a class on purpose
-#   make links  print the Binder and JupyterLite links of this clone's GitHub remote
+#   make links  print the Binder and JupyterLite links of this clone's GitHub remote; make readme-links
+#               writes them, with the badges, into the README
 #   make i18n   extract the texts to translate, update the catalogues (ttr_nb/locale/), compile them
 #   make site   build the course site (build/site/: every notebook executed, its boards drawn, readable
 #               with no kernel; Sphinx + myst-nb, see course/conf.py); make pages  the site with the
@@ -48,7 +49,7 @@ EXTRAS_app  := app
 EXTRAS_test := test,lab,app
 
 
-.PHONY: site pages dist lab test soak bench study labels app links i18n lite lite-serve clean venv bytecode
+.PHONY: site pages dist readme-links lab test soak bench study labels app links i18n lite lite-serve clean venv bytecode
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -162,6 +163,10 @@ app: $(VENV)/.installed-app $(VENV)/.installed-kernel bytecode
 # the clone's remote (origin first); it says so when there is no GitHub remote.
 links:
 	@$(PYTHON) scripts/links.py
+
+# The README's badges and its Binder, course site and JupyterLite links, written from the same remote
+readme-links:
+	@$(PYTHON) scripts/links.py --write-readme
 
 # The JupyterLite site is built in its own environment (build/lite-venv) by one script; it
 # needs the package index and the npm registry at build time only.
