@@ -73,6 +73,8 @@ def test_the_site_draws_its_boards_finds_its_lessons_and_asks_no_other_host(brow
                         figure.locator(".scatterlayer .trace").first.wait_for(state="attached")
                         assert page.locator(TRACES).count() > 20        # the boards' routes, drawn
                         assert page.locator(".ttr-launch-lite").count() == 1
+                        if name == "lesson":            # the top: the launch links, the sidebar
+                            page.screenshot(path=str(SHOTS / f"site-{name}-top-{size_name}.png"))
                         figure.scroll_into_view_if_needed()
                         page.wait_for_timeout(300)
                     page.screenshot(path=str(SHOTS / f"site-{name}-{size_name}.png"))
