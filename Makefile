@@ -9,8 +9,13 @@
 #               (ttr_nb/viz/placements/; run it after changing a board or ttr_nb/viz/labels.py)
 #   make app    serve the game app (notebooks/app.ipynb) with Voilà on 127.0.0.1:8866, for you alone
 #               (a token in the URL it prints); make app NETWORK=1  serve it to a class on purpose
-#   make links  print the Binder and JupyterLite links of this clone's GitHub remote
+#   make links  print the Binder and JupyterLite links of this clone's GitHub remote; make readme-links
+#               writes them, with the badges, into the README
 #   make i18n   extract the texts to translate, update the catalogues (ttr_nb/locale/), compile them
+#   make site   build the course site (build/site/: every notebook executed, its boards drawn, readable
+#               with no kernel; Sphinx + myst-nb, see course/conf.py); make pages  the site with the
+#               JupyterLite site inside it (build/site/lite/), as the release publishes it
+#   make dist   build the sdist and the wheel into dist/ (what a version tag publishes)
 #   make lite   build the JupyterLite site (build/lite/: the notebooks run in the browser,
 #               no server, no network); make lite-serve  serve it on 127.0.0.1
 # Each target installs what it needs into .venv: the package alone (bench), its `lab` extra
@@ -43,7 +48,8 @@ EXTRAS_lab  := lab
 EXTRAS_app  := app
 EXTRAS_test := test,lab,app
 
-.PHONY: lab test soak bench study labels app links i18n lite lite-serve clean venv bytecode
+
+.PHONY: site pages dist readme-links lab test soak bench study labels app links i18n lite lite-serve clean venv bytecode
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -83,9 +89,30 @@ lab: $(VENV)/.installed-lab $(VENV)/.installed-kernel bytecode
 # Two worker processes (pytest-xdist): a notebook's cells stay together in one worker, and so do
 # the browser tests (conftest.py says why); the rest goes wherever a worker is free.
 TEST_WORKERS ?= 2
+# The notebooks are checked by the site's build: it runs every one of them (two at a time), and a
+# failing cell fails it, as nbval would (`--nbval-lax`: no cell is marked to compare its output), so
+# each notebook runs once in `make test`, not once for nbval and again for the site. The tests then
+# read the site it built (tests/test_site.py, tests/browser/test_site.py).
 test: $(VENV)/.installed-test $(VENV)/.installed-kernel $(CHROMIUM) bytecode
 	$(KERNEL_SPEC)
-	$(PY) -m pytest -q -p no:cacheprovider -n $(TEST_WORKERS) tests notebooks --nbval-lax
+	$(PY) scripts/build_site.py
+	$(PY) -m pytest -q -p no:cacheprovider -n $(TEST_WORKERS) tests
+
+# The course site: Jupyter's own book tooling for course material, Sphinx with myst-nb (it reads and
+# runs .ipynb files as pages) and the sphinx-book-theme. Not Jupyter Book 2 (mystmd: a Node program
+# that fetches its theme at build time), not jupyterlite-sphinx (it runs a JupyterLite build of its
+# own; the course's JupyterLite is scripts/build_lite.py's, put into the site by `make pages`).
+site: $(VENV)/.installed-test $(VENV)/.installed-kernel bytecode
+	$(KERNEL_SPEC)
+	$(PY) scripts/build_site.py
+
+pages: site lite
+	$(PY) scripts/build_site.py --lite build/lite --no-build
+
+DIST ?= dist
+dist: $(VENV)/.installed-test
+	rm -rf $(DIST)
+	$(PY) -m build --sdist --wheel --no-isolation --outdir $(DIST) .
 
 # Four times the seeded random games of `make test` (every edition, player count and option,
 # invariants after every action): TTR_RANDOM_GAMES_SCALE=10 make soak plays ten times as many.
@@ -136,6 +163,10 @@ app: $(VENV)/.installed-app $(VENV)/.installed-kernel bytecode
 # the clone's remote (origin first); it says so when there is no GitHub remote.
 links:
 	@$(PYTHON) scripts/links.py
+
+# The README's badges and its Binder, course site and JupyterLite links, written from the same remote
+readme-links:
+	@$(PYTHON) scripts/links.py --write-readme
 
 # The JupyterLite site is built in its own environment (build/lite-venv) by one script; it
 # needs the package index and the npm registry at build time only.

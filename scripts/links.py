@@ -13,6 +13,7 @@ printed, not checked.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import subprocess
 import sys
@@ -94,15 +95,75 @@ def choose(found: dict[str, str], wanted: str | None = None) -> tuple[str, Repos
     return "No GitHub remote: this clone has no remote at all, so the repository has no home yet."
 
 
+def home(folder: Path = ROOT, environ=None) -> tuple[Repository | None, str]:
+    """The repository the published site and the README link to: $GITHUB_REPOSITORY (OWNER/NAME, as
+    GitHub Actions sets it), else the clone's GitHub remote; (None, why) when neither names one."""
+    environ = os.environ if environ is None else environ
+    named = environ.get("GITHUB_REPOSITORY", "")
+    if named:
+        repository = github_repository(f"https://github.com/{named}")
+        if repository is None:
+            return None, f"GITHUB_REPOSITORY={named!r} is not OWNER/NAME."
+        return repository, ""
+    chosen = choose(remotes(folder))
+    return (None, chosen) if isinstance(chosen, str) else (chosen[1], "")
+
+
 def links(repository: Repository) -> list[tuple[str, str]]:
     """(what it opens, link), for the README and the teachers."""
     return [
         ("Binder: the start notebook in JupyterLab", repository.binder("labpath=notebooks/00_start_here.ipynb")),
         ("Binder: the game app in Voilà", repository.binder("urlpath=voila/render/notebooks/app.ipynb")),
         ("Binder: the Danish start notebook", repository.binder("labpath=notebooks/da/00_start_here.ipynb")),
-        ("JupyterLite, once `make lite`'s build/lite/ is published on the repository's GitHub Pages",
-         f"{repository.pages}lab/index.html?path=00_start_here.ipynb"),
+        ("JupyterLite, once the release has published the course site (with it in lite/) on GitHub Pages",
+         f"{repository.pages}lite/lab/index.html?path=00_start_here.ipynb"),
+        ("The course site (every notebook as it looks after it ran), on GitHub Pages", repository.pages),
     ]
+
+
+BEGIN, END = "<!-- links: written by `make readme-links` from the repository's GitHub remote -->", "<!-- /links -->"
+
+
+def readme_block(repository: Repository | None, why: str = "") -> str:
+    """The README's badges and links for `repository` (between BEGIN and END), or, with none, the
+    sentence saying why there are none yet."""
+    if repository is None:
+        body = (f"No links yet. {why or 'This clone has no GitHub remote.'} `make readme-links` writes the "
+                "badges and the Binder, course site and JupyterLite links here once it has one.")
+        return f"{BEGIN}\n{body}\n{END}"
+    slug, pages = repository.slug, repository.pages
+    binder = repository.binder("labpath=notebooks/00_start_here.ipynb")
+    lines = [
+        f"[![tests](https://github.com/{slug}/actions/workflows/test.yml/badge.svg)]"
+        f"(https://github.com/{slug}/actions/workflows/test.yml)",
+        f"[![release](https://github.com/{slug}/actions/workflows/release.yml/badge.svg)]"
+        f"(https://github.com/{slug}/actions/workflows/release.yml)",
+        f"[![Binder](https://mybinder.org/badge_logo.svg)]({binder})",
+        "",
+        f"[The course site]({pages}) · [JupyterLite: the notebooks in the browser]"
+        f"({pages}lite/lab/index.html?path=00_start_here.ipynb) · [Binder: the start notebook in JupyterLab]({binder})"
+        f" · [Binder: the game app in Voilà]({repository.binder('urlpath=voila/render/notebooks/app.ipynb')})",
+    ]
+    return "\n".join([BEGIN, *lines, END])
+
+
+def readme_part(text: str) -> str | None:
+    """The links block of a README's text, or None if it has none (or more than one)."""
+    if text.count(BEGIN) != 1 or text.count(END) != 1 or text.index(BEGIN) > text.index(END):
+        return None
+    return text[text.index(BEGIN):text.index(END) + len(END)]
+
+
+def write_readme(readme: Path, block: str) -> bool:
+    """Put `block` in place of the README's links block; whether the file changed."""
+    text = readme.read_text(encoding="utf-8")
+    part = readme_part(text)
+    if part is None:
+        raise ValueError(f"{readme} has no single links block ({BEGIN} ... {END})")
+    if part == block:
+        return False
+    readme.write_text(text.replace(part, block), encoding="utf-8")
+    return True
 
 
 def main(argv: list[str] | None = None, folder: Path = ROOT, out=None) -> int:
@@ -110,7 +171,18 @@ def main(argv: list[str] | None = None, folder: Path = ROOT, out=None) -> int:
     parser = argparse.ArgumentParser(prog="make links", description=__doc__.split("\n\n")[0])
     parser.add_argument("--remote", metavar="NAME", help="the remote to read (default: origin, or the only "
                                                          "GitHub remote)")
+    parser.add_argument("--write-readme", action="store_true",
+                        help="write the badges and links into README.md (make readme-links)")
     args = parser.parse_args(argv)
+    if args.write_readme:
+        repository, why = home(folder) if args.remote is None else (None, "")
+        if args.remote is not None:
+            chosen = choose(remotes(folder), args.remote)
+            repository, why = (None, chosen) if isinstance(chosen, str) else (chosen[1], "")
+        block = readme_block(repository, why)
+        changed = write_readme(folder / "README.md", block)
+        print(("Wrote" if changed else "Unchanged:") + f" README.md's links block:\n{block}", file=out)
+        return 0
     chosen = choose(remotes(folder), args.remote)
     if isinstance(chosen, str):
         print(chosen, file=sys.stderr)

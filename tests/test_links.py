@@ -59,7 +59,8 @@ def test_the_links_of_the_origin_remote(tmp_path, capsys):
     for link in ("https://mybinder.org/v2/gh/alice/ttr_nb/HEAD?labpath=notebooks/00_start_here.ipynb",
                  "https://mybinder.org/v2/gh/alice/ttr_nb/HEAD?urlpath=voila/render/notebooks/app.ipynb",
                  "https://mybinder.org/v2/gh/alice/ttr_nb/HEAD?labpath=notebooks/da/00_start_here.ipynb",
-                 "https://alice.github.io/ttr_nb/lab/index.html?path=00_start_here.ipynb"):
+                 "https://alice.github.io/ttr_nb/lite/lab/index.html?path=00_start_here.ipynb",
+                 "https://alice.github.io/ttr_nb/"):
         assert f"  {link}\n" in out
     assert "[the game app in Voilà](https://mybinder.org/v2/gh/alice/ttr_nb/HEAD?urlpath=voila/render/notebooks/app.ipynb)" in out
     assert "bob" not in out
@@ -69,6 +70,8 @@ def test_the_links_of_the_origin_remote(tmp_path, capsys):
 
 def test_the_paths_in_the_links_are_files_of_the_repository(tmp_path, capsys):
     for what, link in links.links(links.Repository("alice", "ttr_nb")):
+        if "path=" not in link:
+            continue                        # the course site's home
         path = link.split("path=", 1)[1].removeprefix("voila/render/")
         where = ROOT / path if "mybinder" in link else ROOT / "notebooks" / path     # the site holds notebooks/
         assert where.is_file(), (what, link)
@@ -119,3 +122,30 @@ def test_the_script_runs_as_make_runs_it(tmp_path):
         assert expected in done.stderr
     else:
         assert f"{expected[1].slug} (the remote {expected[0]!r})" in done.stdout
+
+
+def test_the_readme_block_names_one_repository_with_its_badges_site_lite_and_binder():
+    block = links.readme_block(links.Repository("alice", "ttr_nb"))
+    assert block.startswith(links.BEGIN) and block.endswith(links.END)
+    for part in ("https://github.com/alice/ttr_nb/actions/workflows/test.yml/badge.svg",
+                 "https://github.com/alice/ttr_nb/actions/workflows/release.yml/badge.svg",
+                 "(https://mybinder.org/v2/gh/alice/ttr_nb/HEAD?labpath=notebooks/00_start_here.ipynb)",
+                 "[The course site](https://alice.github.io/ttr_nb/)",
+                 "(https://alice.github.io/ttr_nb/lite/lab/index.html?path=00_start_here.ipynb)"):
+        assert part in block, part
+    none = links.readme_block(None, "No GitHub remote: here.")
+    assert "No GitHub remote: here." in none and "github.com" not in none.replace(links.BEGIN, "")
+
+
+def test_make_readme_links_replaces_the_block_only(tmp_path, capsys):
+    folder = _clone(tmp_path, origin="https://github.com/alice/ttr_nb.git")
+    (folder / "README.md").write_text(f"# Title\n\n{links.BEGIN}\nold\n{links.END}\n\nThe rest.\n", encoding="utf-8")
+    out = io.StringIO()
+    assert links.main(["--write-readme"], folder=folder, out=out) == 0
+    text = (folder / "README.md").read_text(encoding="utf-8")
+    assert text == f"# Title\n\n{links.readme_block(links.Repository('alice', 'ttr_nb'))}\n\nThe rest.\n"
+    assert links.main(["--write-readme"], folder=folder, out=io.StringIO()) == 0
+    assert (folder / "README.md").read_text(encoding="utf-8") == text          # unchanged the second time
+    (folder / "README.md").write_text("no block\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="no single links block"):
+        links.main(["--write-readme"], folder=folder, out=io.StringIO())

@@ -18,6 +18,10 @@ from .engine import (AbandonTunnel, Action, ActionSyntaxError, Board, BuildStati
                      ScoreRow, State, TicketResult, editions, load_board, load_game, load_rules, longest_path, observe,
                      parse)
 from .engine.i18n import language, set_language
+from . import static_html as _static_html
+
+if _static_html.enabled():          # the course site's kernels: figures and widgets shown as HTML
+    _static_html.install()
 
 
 

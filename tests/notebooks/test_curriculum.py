@@ -1,7 +1,7 @@
 """The notebooks as a curriculum: no committed outputs, every notebook on the start
 notebook's map, a "you will learn" list at the top, players numbered from 1 in the prose,
 and exercise cells that ask (`check("id", answer)` with `answer = ...`) without ever
-holding the expected answer. `make test` also runs every notebook with nbval.
+holding the expected answer. `make test` also runs every notebook (the course site's build).
 
 The Danish notebooks (notebooks/da/) are held to the same: their own start map, "I denne
 notesbog lærer du" at the top, "Spiller 1" from 1 (tests/notebooks/test_danish.py checks that

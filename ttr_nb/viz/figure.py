@@ -70,6 +70,13 @@ class Figure(go.Figure):
             bundle[PLOTLY_MIME] = spec
         return bundle
 
+    def spec(self) -> dict:
+        """The figure as plotly's JSON, as it is shown: data, the layout with its title wrapped, and
+        the config without a toolbar."""
+        fig = self.to_plotly_json()
+        return {"data": fig["data"], "layout": wrap_title(fig.get("layout") or {}),
+                "config": {"displayModeBar": False}}
+
     def _ipython_display_(self) -> None:
         from IPython.display import display   # only in a kernel, where IPython is there
         display(self._repr_mimebundle_(), raw=True)
