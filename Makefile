@@ -18,8 +18,8 @@
 #   make dist   build the sdist and the wheel into dist/ (what a version tag publishes)
 #   make lite   build the JupyterLite site (build/lite/: the notebooks run in the browser,
 #               no server, no network); make lite-serve  serve it on 127.0.0.1
-# Each target installs what it needs into .venv: the package alone (bench), its `lab` extra
-# (JupyterLab), its `app` extra (Voilà), or everything the tests use (test + lab + app).
+# Each target installs what it needs into .venv: the package alone (study, labels), its `lab` extra
+# (JupyterLab), its `app` extra (Voilà), both (bench), or everything the tests use (test + lab + app).
 #
 # The notebooks' kernel runs in an environment of its own, .venv/kernel, holding the package,
 # ipykernel and nbformat only (`ttr-nb[kernel]`), as a pip user's kernel would: not the servers'
@@ -47,6 +47,8 @@ EXTRAS_core :=
 EXTRAS_lab  := lab
 EXTRAS_app  := app
 EXTRAS_test := test,lab,app
+# the first board is timed in one environment holding JupyterLab and Voilà, as a pip user's
+EXTRAS_bench := lab,app
 
 
 .PHONY: site pages dist readme-links lab test soak bench study labels app links i18n lite lite-serve clean venv bytecode
@@ -129,7 +131,7 @@ $(CHROMIUM):
 		exit 1; \
 	fi
 
-bench: $(VENV)/.installed-core $(VENV)/.installed-kernel bytecode
+bench: $(VENV)/.installed-bench $(VENV)/.installed-kernel bytecode
 	$(KERNEL_SPEC)
 	$(PY) -m benchmarks
 

@@ -55,3 +55,44 @@ def test_the_notebooks_kernel_runs_in_its_own_environment_without_the_servers_pa
     missing = subprocess.run([python, "-c", "import jupyterlab"], capture_output=True, timeout=60)
     assert missing.returncode != 0
     assert json.loads(KERNEL_SPEC.read_text())["language"] == "python"
+
+
+# The servers' environment itself (JupyterLab, Voilà and jsonschema's format extras installed, as
+# after `pip install "ttr-nb[lab,app]"`): the first board widget imports no nbformat, jsonschema or
+# IRI grammar (ttr_nb/viz/plotly_widget.py), and the user's code still has all of them, unchanged.
+FIRST_BOARD = "import ttr_nb\nfrom ttr_nb.widgets import GameTable\nGameTable('usa')._repr_mimebundle_()"
+UNUSED_BY_A_WIDGET = {"nbformat", "jsonschema", "rfc3987_syntax", "lark", "plotly.io._renderers"}
+
+
+def test_the_first_board_in_the_servers_environment_imports_no_nbformat_nor_jsonschema():
+    import importlib.util
+    assert importlib.util.find_spec("jupyterlab") and importlib.util.find_spec("rfc3987_syntax"), (
+        "this environment should hold JupyterLab and jsonschema's format extras (make venv)")
+    loaded = _loaded(FIRST_BOARD)
+    assert {"ttr_nb.widgets.table", "plotly.basewidget", "anywidget"} <= loaded
+    assert not loaded & UNUSED_BY_A_WIDGET, sorted(loaded & UNUSED_BY_A_WIDGET)
+
+
+def test_after_the_first_board_plotly_nbformat_and_jsonschema_work_as_ever():
+    code = FIRST_BOARD + """
+import sys, plotly.io as pio, plotly.io._renderers as r, plotly.basewidget as bw
+assert type(r).__name__ == "module" and hasattr(r, "renderers") and pio.renderers is r.renderers
+assert pio._renderers is r and sys.modules["plotly.io._renderers"] is r
+assert r.nbformat is not None and "plotly_mimetype" in pio.renderers
+# plotly's own widget still warns through the real function, imported when it is called
+bw.display_jupyter_version_warnings()
+import jsonschema, nbformat
+assert "iri" in jsonschema.FormatChecker.checkers, "jsonschema lost its IRI format"
+checker = jsonschema.Draft7Validator.FORMAT_CHECKER
+assert not checker.conforms("http://exa mple.org/<>", "iri") and checker.conforms("http://example.org/é", "iri")
+try:
+    nbformat.validate({"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [{"cell_type": "nope"}]})
+except nbformat.ValidationError:
+    pass
+else:
+    raise AssertionError("nbformat no longer validates")
+import plotly.graph_objects as go
+go.Figure()._repr_mimebundle_()
+"""
+    loaded = _loaded(code)
+    assert UNUSED_BY_A_WIDGET <= loaded

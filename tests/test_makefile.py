@@ -30,7 +30,7 @@ def installs(target: str) -> list[str]:
             if line.startswith(".venv/bin/python -m pip install") and "-e " in line]
 
 
-@pytest.mark.parametrize("target, spec", [("bench", "."), ("lab", ".[lab]"), ("app", ".[app]"),
+@pytest.mark.parametrize("target, spec", [("bench", ".[lab,app]"), ("lab", ".[lab]"), ("app", ".[app]"),
                                           ("test", ".[test,lab,app]"), ("venv", ".[test,lab,app]")])
 def test_each_target_installs_its_extras(target, spec):
     assert installs(target) == [spec]

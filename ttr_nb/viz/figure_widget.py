@@ -40,10 +40,10 @@ from functools import lru_cache
 from pathlib import Path
 
 import plotly
-import plotly.graph_objects as go
 import traitlets
 
 from ..engine.i18n import translations
+from .plotly_widget import figure_widget_class
 
 _ = translations("widgets")[0]
 
@@ -187,7 +187,7 @@ def _loader() -> str:
     return _LOADER % dict(version=json.dumps(plotly.__version__), ask=json.dumps(ASK), answer=json.dumps(ANSWER))
 
 
-class FigureWidget(go.FigureWidget):
+class FigureWidget(figure_widget_class()):
     """plotly's `go.FigureWidget` whose front end fetches plotly.js once per page (see the module
     docstring); the same Python API.  Each figure answers the page's request for the bundle."""
 
