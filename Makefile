@@ -50,7 +50,6 @@ EXTRAS_test := test,lab,app
 # the first board is timed in one environment holding JupyterLab and Voilà, as a pip user's
 EXTRAS_bench := lab,app
 
-
 .PHONY: site pages dist readme-links lab test soak bench study labels app links i18n lite lite-serve clean venv bytecode
 
 $(PY):

@@ -105,18 +105,30 @@ def home(folder: Path = ROOT, environ=None) -> tuple[Repository | None, str]:
         if repository is None:
             return None, f"GITHUB_REPOSITORY={named!r} is not OWNER/NAME."
         return repository, ""
-    chosen = choose(remotes(folder))
+    return chosen_repository(folder)
+
+
+def chosen_repository(folder: Path = ROOT, wanted: str | None = None) -> tuple[Repository | None, str]:
+    """The clone's GitHub remote (`wanted`, or as `choose` picks it) and "", or (None, why)."""
+    chosen = choose(remotes(folder), wanted)
     return (None, chosen) if isinstance(chosen, str) else (chosen[1], "")
+
+
+#: what the links open: the start notebook in JupyterLab, the app in Voilà (on Binder), and the
+#: start notebook in the JupyterLite site inside the published course site
+START = "labpath=notebooks/00_start_here.ipynb"
+APP = "urlpath=voila/render/notebooks/app.ipynb"
+LITE_START = "lite/lab/index.html?path=00_start_here.ipynb"
 
 
 def links(repository: Repository) -> list[tuple[str, str]]:
     """(what it opens, link), for the README and the teachers."""
     return [
-        ("Binder: the start notebook in JupyterLab", repository.binder("labpath=notebooks/00_start_here.ipynb")),
-        ("Binder: the game app in Voilà", repository.binder("urlpath=voila/render/notebooks/app.ipynb")),
+        ("Binder: the start notebook in JupyterLab", repository.binder(START)),
+        ("Binder: the game app in Voilà", repository.binder(APP)),
         ("Binder: the Danish start notebook", repository.binder("labpath=notebooks/da/00_start_here.ipynb")),
         ("JupyterLite, once the release has published the course site (with it in lite/) on GitHub Pages",
-         f"{repository.pages}lite/lab/index.html?path=00_start_here.ipynb"),
+         f"{repository.pages}{LITE_START}"),
         ("The course site (every notebook as it looks after it ran), on GitHub Pages", repository.pages),
     ]
 
@@ -132,7 +144,7 @@ def readme_block(repository: Repository | None, why: str = "") -> str:
                 "badges and the Binder, course site and JupyterLite links here once it has one.")
         return f"{BEGIN}\n{body}\n{END}"
     slug, pages = repository.slug, repository.pages
-    binder = repository.binder("labpath=notebooks/00_start_here.ipynb")
+    binder = repository.binder(START)
     lines = [
         f"[![tests](https://github.com/{slug}/actions/workflows/test.yml/badge.svg)]"
         f"(https://github.com/{slug}/actions/workflows/test.yml)",
@@ -141,8 +153,8 @@ def readme_block(repository: Repository | None, why: str = "") -> str:
         f"[![Binder](https://mybinder.org/badge_logo.svg)]({binder})",
         "",
         f"[The course site]({pages}) · [JupyterLite: the notebooks in the browser]"
-        f"({pages}lite/lab/index.html?path=00_start_here.ipynb) · [Binder: the start notebook in JupyterLab]({binder})"
-        f" · [Binder: the game app in Voilà]({repository.binder('urlpath=voila/render/notebooks/app.ipynb')})",
+        f"({pages}{LITE_START}) · [Binder: the start notebook in JupyterLab]({binder})"
+        f" · [Binder: the game app in Voilà]({repository.binder(APP)})",
     ]
     return "\n".join([BEGIN, *lines, END])
 
@@ -175,10 +187,7 @@ def main(argv: list[str] | None = None, folder: Path = ROOT, out=None) -> int:
                         help="write the badges and links into README.md (make readme-links)")
     args = parser.parse_args(argv)
     if args.write_readme:
-        repository, why = home(folder) if args.remote is None else (None, "")
-        if args.remote is not None:
-            chosen = choose(remotes(folder), args.remote)
-            repository, why = (None, chosen) if isinstance(chosen, str) else (chosen[1], "")
+        repository, why = home(folder) if args.remote is None else chosen_repository(folder, args.remote)
         block = readme_block(repository, why)
         changed = write_readme(folder / "README.md", block)
         print(("Wrote" if changed else "Unchanged:") + f" README.md's links block:\n{block}", file=out)

@@ -43,7 +43,7 @@ def figure_html(fig) -> str:
     its proportions (plotly's responsive mode draws it to the box)."""
     import plotly.io as pio
     from .viz.figure import Figure
-    spec = Figure(fig).spec() if not isinstance(fig, Figure) else fig.spec()
+    spec = (fig if isinstance(fig, Figure) else Figure(fig)).spec()
     if not isinstance(fig, Figure):
         spec["config"] = {}      # a widget keeps its toolbar, as it has it in JupyterLab
     layout = dict(spec["layout"])
@@ -67,21 +67,20 @@ def _classes(widget, *own: str) -> str:
     return " ".join([*own, *getattr(widget, "_dom_classes", ())])
 
 
-def _label(option) -> str:
-    return str(option[0] if isinstance(option, (tuple, list)) and len(option) == 2 else option)
-
-
-def _choice(widget) -> str:
-    labels = [_label(option) for option in widget._options_labels] if hasattr(widget, "_options_labels") else []
+def _choice(widget) -> tuple[list[str], str | None]:
+    """The labels of a selection widget's options, and the one chosen."""
+    labels = [str(label) for label in getattr(widget, "_options_labels", ())]
     chosen = getattr(widget, "label", None)
     if hasattr(widget, "index") and isinstance(widget.index, int) and 0 <= widget.index < len(labels):
         chosen = labels[widget.index]
     return labels, chosen
 
 
-def _toggle(label: str, pressed: bool) -> str:
+def _toggle(label: str, pressed: bool, classes: str = "") -> str:
+    """A button pressed or not (a ToggleButton, one of ToggleButtons), disabled."""
+    own = f' class="{classes}"' if classes else ""
     bold = ' style="font-weight:600"' if pressed else ""
-    return f'<button disabled aria-pressed="{str(pressed).lower()}"{bold}>{html.escape(label)}</button>'
+    return f'<button{own} disabled aria-pressed="{str(pressed).lower()}"{bold}>{html.escape(label)}</button>'
 
 
 def _description(widget) -> str:
@@ -128,9 +127,7 @@ def _widget_html(widget) -> str:
     if isinstance(widget, W.Label):
         return f'<span class="{_classes(widget, "ttr-static-label")}">{html.escape(widget.value)}</span>'
     if isinstance(widget, W.ToggleButton):
-        pressed = "true" if widget.value else "false"
-        return (f'<button class="{_classes(widget, "ttr-static-button")}" aria-pressed="{pressed}" disabled>'
-                f"{html.escape(widget.description)}</button>")
+        return _toggle(widget.description, bool(widget.value), _classes(widget, "ttr-static-button"))
     if isinstance(widget, W.Button):
         return (f'<button class="{_classes(widget, "ttr-static-button")}" disabled>'
                 f"{html.escape(widget.description)}</button>")

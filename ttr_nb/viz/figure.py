@@ -57,6 +57,12 @@ def wrap_title(layout: dict) -> dict:
     return out
 
 
+def _as_shown(spec: dict) -> dict:
+    """plotly's JSON of a figure as a `Figure` shows it: the title wrapped, no toolbar."""
+    return dict(spec, layout=wrap_title(spec.get("layout") or {}),
+                config=dict(spec.get("config") or {}, displayModeBar=False))
+
+
 class Figure(go.Figure):
     """A `go.Figure` that needs no nbformat to show itself in a notebook: no toolbar, and a
     title broken into lines where it is too long for the figure's width."""
@@ -65,17 +71,14 @@ class Figure(go.Figure):
         bundle = super()._repr_mimebundle_(include, exclude, validate, **kwargs)
         spec = bundle.get(PLOTLY_MIME)
         if isinstance(spec, dict):
-            spec = dict(spec, layout=wrap_title(spec.get("layout") or {}))
-            spec["config"] = dict(spec.get("config") or {}, displayModeBar=False)
-            bundle[PLOTLY_MIME] = spec
+            bundle[PLOTLY_MIME] = _as_shown(spec)
         return bundle
 
     def spec(self) -> dict:
         """The figure as plotly's JSON, as it is shown: data, the layout with its title wrapped, and
         the config without a toolbar."""
         fig = self.to_plotly_json()
-        return {"data": fig["data"], "layout": wrap_title(fig.get("layout") or {}),
-                "config": {"displayModeBar": False}}
+        return _as_shown({"data": fig["data"], "layout": fig.get("layout")})
 
     def _ipython_display_(self) -> None:
         from IPython.display import display   # only in a kernel, where IPython is there
