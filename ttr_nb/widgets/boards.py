@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import Callable
 
-import ipywidgets as W
 
 from ..engine.callbacks import Callbacks
 from ..viz import PLAYER_COLOURS, BoardView, Overlays, keep_state_fresh
@@ -34,16 +33,17 @@ def _mirror_size(board) -> dict:
 
 
 class LazyBoard:
-    """Mixin: the widget's one board `FigureWidget`, made on first use.
+    """Mixin of a teaching widget: its one board `FigureWidget`, made on first use.
 
     A board figure costs its data and layout on the page (~150-200 KB; plotly.js comes once
     per page, `ttr_nb.viz.figure_widget`). So the figure is only made when the widget is shown (or
-    `.view` / `.figure` is used): a table or walkthrough driven from Python and never
-    displayed costs no figure at all. The highlight and overlays asked for before that are
+    `.view` / `.figure` is used), with the widget's children (`build`, when the widget is shown
+    or put into a container): a table or walkthrough driven from Python and never displayed
+    costs no figure at all. The highlight and overlays asked for before that are
     kept and drawn when the figure is made."""
 
     _view: BoardView | None = None
-    _widget: W.Widget | None = None
+    _built = False                      # the children are made
     _frame: BoardFrame | None = None
     _board_tools_below = True           # False: the widget places the board's tools among its own buttons
     colour_blind: bool = False          # colour-blind mode of the board (a constructor argument)
@@ -95,17 +95,19 @@ class LazyBoard:
             self.colour_blind = value
             self.view.set_colour_letters(value)
 
-    @property
-    def widget(self) -> W.Widget:
-        """The ipywidgets tree (made on first use, with the board)."""
-        if self._widget is None:
-            self._widget = self._build_tree()
-        return self._widget
+    def build(self):
+        """Make the widget's children, the board among them, if they are not made yet (this
+        happens by itself when the widget is first shown or put into a container); returns the widget."""
+        if not self._built:
+            self._built = True
+            self._build_tree()
+        return self
 
     def _board_made(self, view: BoardView) -> None:
         """Hook: the figure was just made (register click callbacks here)."""
 
-    def _build_tree(self) -> W.Widget:  # pragma: no cover - every widget defines it
+    def _build_tree(self) -> None:  # pragma: no cover - every widget defines it
+        """Set the widget's children (the board's frame among them) and its classes."""
         raise NotImplementedError
 
     def _set_highlight(self, highlight) -> None:

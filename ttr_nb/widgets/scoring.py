@@ -562,13 +562,13 @@ class ScoringWalkthrough(LazyBoard, Controller):
                                                                            flex_flow="row wrap"))
         self._nav = nav
 
-    def _build_tree(self) -> W.Widget:
+    def _build_tree(self) -> None:
         # the running totals next to the buttons that change them; the step's text beside the
         # board from 760 px (responsive.split), above it on a narrower screen
         body = split(self.board_frame.box, top=[self.text], text_beside=True)
-        tree = W.VBox([stylesheet(), self._heading, self._nav, self.running, self.status.widget, body, self.errors])
-        tree.add_class("ttr-scoring")
-        return mark_root(tree, self.game.board)
+        self.children = [stylesheet(), self._heading, self._nav, self.running, self.status.widget, body, self.errors]
+        self.add_class("ttr-scoring")
+        mark_root(self, self.game.board)
 
     def _set_select_options(self) -> None:
         self._syncing = True

@@ -31,6 +31,7 @@ import time
 from dataclasses import replace
 
 import ipywidgets as W
+from traitlets import Instance, Int
 
 from ..analysis.bots import BOTS
 from ..engine import (AbandonTunnel, BuildStation, Claim, DrawBlind, DrawFaceUp, DrawTickets,
@@ -46,7 +47,7 @@ from ..viz.board import ticket_path
 from ..viz.cards import CARD_COLOURS
 from .arguments import (ArgumentError, check_edition, check_flag, check_names, check_seconds, check_seed, check_width,
                         refuse)
-from .base import Controller
+from .base import RouteController
 from .boards import LazyBoard
 from .bonuscards import cards_in_play_html
 from .html import card_label, chip as _chip, esc as _esc, cards_count, spaces_text, swatch as _swatch, text_colour
@@ -97,7 +98,7 @@ def _style_card_button(button: W.Button, name: str) -> None:
     button.add_class("ttr-card-button")
 
 
-class GameTable(LazyBoard, Controller):
+class GameTable(LazyBoard, RouteController):
     """Play a game of Ticket to Ride: ``GameTable(edition="usa", seats=["human", "greedy"], seed=0)``.
 
     seats       2 to 5 entries (within the edition's limits): "human" (hot-seat), "random",
@@ -114,7 +115,25 @@ class GameTable(LazyBoard, Controller):
     `.state`, `.match`, `.log` (plain-words lines), `.status.text`, `.view` (the one
     `BoardView`, made when the table is first shown), `.figure`, `.last_update` (the traces
     the board updates since the last human move began changed).
+
+    The table is an ipywidgets `VBox`: ``HBox([table, other])``, ``table.layout.width = "60%"``,
+    and these traits to `observe` (each set once a move, a click or a method call is done):
+
+    Attributes
+    ----------
+    position : State, read-only trait
+        The position now (``table.state``): it changes with every action played or taken back.
+    actions_played : int, read-only trait
+        How many actions the match has played (bots' moves included; an undo lowers it).
+    selected_route : int or None, trait
+        The route selected on the board; setting it selects a route as a click on it does.
+    language : str, read-only trait
+        The table's language.
     """
+
+    position = Instance(State, allow_none=True, read_only=True,
+                        help="The position now (the State the table shows).")
+    actions_played = Int(0, read_only=True, help="How many actions the match has played.").tag(sync=True)
 
     SEAT_KINDS = ("human", "random", "greedy")
     _board_tools_below = False          # the board's one-click choices sit with the table's buttons
@@ -295,12 +314,12 @@ class GameTable(LazyBoard, Controller):
         self._panel_top = [self.status.widget, cards_row, actions_row, self.choice, private]
         self._panel_bottom = [self.scores, self.bonus_box, self.log_box]
 
-    def _build_tree(self) -> W.Widget:
+    def _build_tree(self) -> None:
         self._actions_row.children = (*self._actions_row.children, self.board_frame.tools)
         body = split(self.board_frame.box, top=self._panel_top, bottom=self._panel_bottom)
-        tree = W.VBox([stylesheet(), self.turn, self.end, body, self.walk_out, self.errors])
-        tree.add_class("ttr-game-table")
-        return mark_root(tree, self.game.board)
+        self.children = [stylesheet(), self.turn, self.end, body, self.walk_out, self.errors]
+        self.add_class("ttr-game-table")
+        mark_root(self, self.game.board)
 
     def _board_made(self, view: BoardView) -> None:
         view.on_route_click(self.guarded(self.select_route))
@@ -843,7 +862,7 @@ class GameTable(LazyBoard, Controller):
                     self.choice.layout.display = "none"
                     self._offer_key = None
                     return
-                buttons.append(self._button(_("Cancel"), "ttr-cancel", self._cancel_selection))
+                buttons.append(self._button(_("Cancel"), "ttr-cancel", self.clear_selection))
                 self.choice_title.value = f"<div class='ttr-choice-text'>{title}</div>"
                 self.choice_buttons.children = buttons
                 self._offer_key = key
@@ -861,8 +880,16 @@ class GameTable(LazyBoard, Controller):
     def _keep_ticked(self) -> None:
         self.keep([i for i, b in enumerate(getattr(self, "ticket_boxes", [])) if b.value])
 
-    def _cancel_selection(self) -> None:
+    def clear_selection(self) -> bool:
+        """Select nothing on the board (what the choice panel's Cancel does)."""
         self._selected = None
         self._set_highlight(None)
         self._show_choice()
         self.status.show(self._prompt())
+        return True
+
+    def _route_selected(self) -> int | None:
+        return self._selected[1] if self._selected is not None and self._selected[0] == "route" else None
+
+    def _published(self) -> dict:
+        return {**super()._published(), "position": self.state, "actions_played": len(self.match.history)}
