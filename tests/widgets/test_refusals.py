@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import inspect
 
+import ipywidgets
+
 import pytest
 
 from ttr_nb.engine.i18n import language
@@ -98,36 +100,37 @@ CALLS = {
         "select_route": one(BAD), "select_city": one(BAD), "show_ticket": one(_without(None)),
         "claim_options": one(BAD), "route_or_refuse": one(BAD),
         "draw_deck": [], "draw_tickets": [], "abandon_tunnel": [], "pass_turn": [], "tunnel_options": [],
-        "station_options": [], "open_walkthrough": [], "undo": [], "run_bots": [],
+        "station_options": [], "open_walkthrough": [], "undo": [], "run_bots": [], "clear_selection": [], "build": [],
     },
     EditionExplorer: {
         "set_edition": one(BAD), "set_players": one(BAD), "select_route": one(BAD), "route_or_refuse": one(BAD),
-        "act": one(BAD),
+        "act": one(BAD), "clear_selection": [], "build": [],
     },
     PaymentChecker: {
         "set_hand": one(_without(None, "")) + keyword("red", BAD) + keyword("mauve", [1]),
         "add_card": one(BAD) + second("red", BAD), "remove_card": one(BAD) + second("red", BAD),
         "select_route": one(BAD), "set_edition": one(BAD) + [(("usa",), o) for o in BAD_OPTIONS],
         "position": one(_without(None, "")), "route_or_refuse": one(BAD), "act": one(BAD),
-        "clear_hand": [], "representative_payment": [],
+        "clear_hand": [], "representative_payment": [], "clear_selection": [], "build": [],
     },
     TunnelLab: {
         "set_edition": one(BAD) + [(("europe",), o) for o in BAD_OPTIONS],
         "select_tunnel": one(BAD) + one(["Paris-Pamplona"]), "set_payment": one(BAD),
         "set_seen": keyword("display", _without(None)) + keyword("discard", _without(None)),
         "dig_many": one(BAD), "position": keyword("deck", _without(None)) + keyword("shuffles", _without(10 ** 12)),
-        "route_or_refuse": one(BAD), "act": one(BAD), "dig": [], "reset": [],
+        "route_or_refuse": one(BAD), "act": one(BAD), "dig": [], "reset": [], "build": [],
+        "select_route": one(BAD) + one(["Paris-Pamplona"]), "clear_selection": [((), {})],   # the lab keeps one tunnel
     },
     GameApp: {
         "choose_edition": one(BAD), "choose_seat_count": one(BAD), "choose_speed": one(_without(2.5, 10 ** 12)),   # a number is a delay in seconds
         "choose_seat": one(BAD, kind="human") + second(0, BAD),
         "start": one(_without(None)) + keyword("seats", _without(None)) + keyword("seed", _without(None, -5, 10 ** 12))
         + keyword("bot_delay", _without(None, 2.5, 10 ** 12)),
-        "choose_language": one(BAD), "new_game": [], "toggle_rules": [],
+        "choose_language": one(BAD), "new_game": [], "toggle_rules": [], "build": [],
     },
     ScoringWalkthrough: {
         "goto": one(_without(-5)), "route_or_refuse": one(BAD), "act": one(BAD),
-        "next": [], "previous": [], "first": [], "last": [], "refresh": [],
+        "next": [], "previous": [], "first": [], "last": [], "refresh": [], "build": [],
     },
 }
 
@@ -139,8 +142,10 @@ FOR_AUTHORS = {"guarded", "refuse"}
 
 
 def _public_methods(cls) -> set[str]:
-    return {name for name, member in inspect.getmembers(cls)
-            if not name.startswith("_") and inspect.isfunction(member)} - FOR_AUTHORS
+    """The widget's own public methods (not those it has as an ipywidget)."""
+    widget_methods = set(dir(ipywidgets.VBox))
+    return {name for name in set(dir(cls)) - widget_methods - FOR_AUTHORS
+            if not name.startswith("_") and inspect.isfunction(getattr(cls, name))}
 
 
 @pytest.mark.parametrize("cls", list(CALLS), ids=lambda c: c.__name__)

@@ -23,9 +23,10 @@ from __future__ import annotations
 import random
 
 import ipywidgets as W
+from traitlets import Instance, Int, Unicode
 
 from ..analysis.bots import BOTS
-from ..engine import load_game
+from ..engine import State, load_game
 from ..engine.errors import Reason
 from ..engine.i18n import LANGUAGES, N_, translations, using
 from ..engine.narration import and_list, or_list
@@ -197,7 +198,25 @@ class GameApp(WidgetBase):
 
     `.screen` ("start" or "game"), `.table` (the `GameTable` of the game being played, or
     None), `.walkthrough` (the `ScoringWalkthrough` once a game has ended), `.settings`.
+
+    The app is an ipywidgets `VBox` (it goes into an `HBox` or a `Tab`, has a `.layout`) with
+    these read-only traits to `observe`, each set once a click or a method call is done:
+
+    Attributes
+    ----------
+    screen : str
+        "start" or "game".
+    position : State or None
+        The position of the game being played (None on the start screen).
+    actions_played : int
+        How many actions that game has played (0 on the start screen).
+    language : str
+        The app's language (`choose_language` changes it).
     """
+
+    screen = Unicode("start", read_only=True, help="The screen shown: 'start' or 'game'.").tag(sync=True)
+    position = Instance(State, allow_none=True, read_only=True, help="The position of the game being played.")
+    actions_played = Int(0, read_only=True, help="How many actions the game being played has played.").tag(sync=True)
 
     def __init__(self, edition: str = "usa", seats=("human", "greedy"), seed: int | None = None,
                  bot_delay: float = SPEEDS["fast"], board_width: int | None = None, *, language: str | None = None):
@@ -219,7 +238,7 @@ class GameApp(WidgetBase):
         self.table: GameTable | None = None
         self.walkthrough: ScoringWalkthrough | None = None
         self.board_width = board_width
-        self.screen = "start"
+        self._screen = "start"
         self._build_widgets()
         for argument, choose in (("edition", lambda: self.choose_edition(edition)),
                                  ("seats", lambda: self.choose_seat_count(len(seats))
@@ -287,9 +306,10 @@ class GameApp(WidgetBase):
         self.table_box.add_class("ttr-app-table")
         self.scoring_box = W.VBox(layout=W.Layout(width="100%"))
         self.scoring_box.add_class("ttr-app-scoring")
-        self.widget = W.VBox([self.title, self.toolbar, self.status.widget, self.rules, self.start_screen,
-                              self.table_box, self.scoring_box, self.errors], layout=W.Layout(width="100%"))
-        self.widget.add_class("ttr-app")
+        self.children = [self.title, self.toolbar, self.status.widget, self.rules, self.start_screen,
+                         self.table_box, self.scoring_box, self.errors]
+        self.layout.width = "100%"
+        self.add_class("ttr-app")
         self._label()
 
     def _label(self) -> None:
@@ -315,10 +335,10 @@ class GameApp(WidgetBase):
         self.new_button.tooltip = _("leave this game and set up another")
 
     def _show(self) -> None:
-        playing = self.screen == "game"
+        playing = self._screen == "game"
         self.start_screen.layout.display = "none" if playing else None
         self.new_button.layout.display = None if playing else "none"
-        self.table_box.children = [self.table.widget] if playing else []
+        self.table_box.children = [self.table.build()] if playing else []
         if not playing:
             self.scoring_box.children = []
         edition = self.table.game.rules.id if playing else self.edition_choice.value
@@ -338,7 +358,7 @@ class GameApp(WidgetBase):
         seed = digits_value(text)
         if seed is None:
             seed = text or None
-        if self.screen == "game":
+        if self._screen == "game":
             seed = self._seed
         return {"edition": self.edition_choice.value, "seats": [d.value for d in self.seat_choices[:n]],
                 "bot_delay": SPEEDS[self.speed_choice.value], "seed": seed}
@@ -390,7 +410,7 @@ class GameApp(WidgetBase):
         self.seat_count.options = list(range(rules.min_players, rules.max_players + 1))
         self.seat_count.value = min(max(current, rules.min_players), rules.max_players)
         self.choose_seat_count(self.seat_count.value)
-        if self.rules.layout.display != "none" and self.screen == "start":
+        if self.rules.layout.display != "none" and self._screen == "start":
             self.rules.value = _rules_html(edition)
         return True
 
@@ -433,13 +453,13 @@ class GameApp(WidgetBase):
         if not (isinstance(code, str) and code in LANGUAGES):
             return self._refuse("widget.bad-argument", _("The language is {languages}, not {code}.").format(
                 languages=", ".join(f"{c} ({name})" for c, name in LANGUAGES.items()), code=repr(code)))
-        self.language = code
+        self.set_trait("language", code)
         with using(code):
             if self.language_choice.value != code:
                 self.language_choice.value = code
             self._label()
             self._show()
-            if self.screen == "start":
+            if self._screen == "start":
                 self.status.show(_("Choose the edition and the players, then start."))
         return True
 
@@ -495,9 +515,9 @@ class GameApp(WidgetBase):
         self.table = GameTable(edition, seats=list(seats), seed=self._seed, names=names,
                                bot_delay=SPEEDS[speed], board_width=self.board_width, language=self.language)
         self.table.walk_button.layout.display = "none"     # the app steps through the scoring itself
-        self.table.match.on_change(self._on_move)
+        self.table.observe(self._table_moved, names="position")
         self.walkthrough = None
-        self.screen = "game"
+        self._screen = "game"
         self.status.show("")
         self._show()
         self._on_move(self.table.match)
@@ -506,12 +526,20 @@ class GameApp(WidgetBase):
     def new_game(self) -> None:
         """Leave the game being played and show the start screen again (its choices kept)."""
         if self.table is not None:
-            self.table.match.on_change(self._on_move, remove=True)
+            self.table.unobserve(self._table_moved, names="position")
         self.table = None
         self.walkthrough = None
-        self.screen = "start"
+        self._screen = "start"
         self.status.show(_("Choose the edition and the players, then start."))
         self._show()
+
+    def _table_moved(self, change) -> None:
+        self._on_move(self.table.match)
+
+    def _published(self) -> dict:
+        table = self.table
+        return {**super()._published(), "screen": self._screen, "position": None if table is None else table.state,
+                "actions_played": 0 if table is None else len(table.match.history)}
 
     def _on_move(self, match) -> None:
         """At the end of a game, step through the final scoring (gone again after an undo)."""
@@ -522,7 +550,7 @@ class GameApp(WidgetBase):
                 heading = _("The final scoring, step by step")
                 self.scoring_box.children = [
                     W.HTML(f"<h3 style='margin:8px 0 2px 0'>{_esc(heading)}</h3>"),
-                    self.walkthrough.widget]
+                    self.walkthrough.build()]
         elif self.walkthrough is not None:
             self.walkthrough = None
             self.scoring_box.children = []

@@ -32,7 +32,7 @@ from ..viz import BoardView
 from ..viz.board import ROUTE_COLOURS
 from ..engine.places import place_name
 from .arguments import ArgumentError, check_edition, check_flag, check_whole
-from .base import Controller
+from .base import RouteController
 from .boards import BoardMirror, board_size
 from .html import esc as _esc
 from .html import players_text, route_colour, spaces_text
@@ -129,7 +129,7 @@ def _colour_name(c: str) -> str:
     return route_colour(c)
 
 
-class EditionExplorer(Controller):
+class EditionExplorer(RouteController):
     """Explore an edition: ``EditionExplorer(edition="usa", players=2)``.
 
     Shows the board, the edition's rules side by side with the USA rules (rows that differ
@@ -144,6 +144,10 @@ class EditionExplorer(Controller):
     `players`), `stats` (dict from `board_stats`), `rule_rows` (rule, USA value, this
     edition's value, differs?), `selected` (route index or None), `mirror` (the one
     `BoardMirror`), `figure` (its FigureWidget), `view` (the BoardView shown).
+
+    The explorer is an ipywidgets `VBox` (it goes into an `HBox` or a `Tab`, has a `.layout`)
+    with the traits ``selected_route`` (the route outlined, None for none; setting it outlines
+    a route as a click does) and ``language``, which `observe` and `ipywidgets.link` follow.
     """
 
     def __init__(self, edition: str = "usa", players: int = 2, *, colour_blind: bool = False,
@@ -258,6 +262,15 @@ class EditionExplorer(Controller):
         self.status.show(route_facts(self.game, ri))
         return True
 
+    def clear_selection(self) -> bool:
+        """Outline no route."""
+        self.selected = None
+        self._show_highlight()
+        return True
+
+    def _route_selected(self) -> int | None:
+        return self.selected
+
     # ------------------------------------------------------------------ widgets
     def _build_widgets(self) -> None:
         from ..engine import editions
@@ -281,11 +294,10 @@ class EditionExplorer(Controller):
         self._left = left = W.VBox([self.mirror.widget, self.doubles, self.stats_html],
                                    layout=W.Layout(**RESPONSIVE["board"]))
         self._right = right = W.VBox([self.rules_html], layout=W.Layout(**RESPONSIVE["panel"], padding="0 0 0 14px"))
-        self.widget = W.VBox([stylesheet(), controls, self.status.widget, W.HBox([left, right],
-                                                                                 layout=W.Layout(**RESPONSIVE["row"])),
-                              self.errors])
-        self.widget.add_class("ttr-explorer")
-        self.widget.add_class("ttr-root")             # the board fits the visible height below the controls
+        self.children = [stylesheet(), controls, self.status.widget,
+                         W.HBox([left, right], layout=W.Layout(**RESPONSIVE["row"])), self.errors]
+        self.add_class("ttr-explorer")
+        self.add_class("ttr-root")             # the board fits the visible height below the controls
 
     def _on_edition(self, change) -> None:
         if not self._quiet and change["new"] != self.edition:

@@ -49,7 +49,7 @@ from ..engine.serialize import PositionError
 from ..engine.narration import card_text, cards_text, in_words
 from ..engine.queries import nearest_payment, payment_refusal, substitution_shortfall
 from .arguments import ArgumentError, check_cards, check_edition, check_flag, check_route, check_whole
-from .base import Controller
+from .base import RouteController
 from .boards import BoardMirror
 from .explorer import edition_name, route_facts, route_label
 from .html import cards_count, esc as _esc, mini_cards as _mini_cards, route_colour
@@ -73,7 +73,7 @@ def substitution_payments(price, hand, cap: int = MAX_LISTED) -> tuple[list[Card
     return [Cards(p) for p in sorted(found[:cap], key=lambda p: (sum(p), p))], complete
 
 
-class PaymentChecker(Controller):
+class PaymentChecker(RouteController):
     """Every way a hand can pay for a route: ``PaymentChecker(edition="usa", hand=None)``.
 
     Public methods (each returns whether it was done; a refusal shows its reason in
@@ -87,6 +87,10 @@ class PaymentChecker(Controller):
     `count` (how many ways there are: exact where `exact`, else at least), `exact`,
     `groups` (label, payments) as shown, `reason` (the engine's `Reason` when the hand cannot
     pay, else None), `status.text`, `figure` (the one board FigureWidget), `mirror`.
+
+    The checker is an ipywidgets `VBox` (it goes into an `HBox` or a `Tab`, has a `.layout`)
+    with the traits ``selected_route`` (the index of `route`, None for none; setting it
+    chooses a route as a click does) and ``language``, which `observe` and `ipywidgets.link` follow.
     """
 
     def __init__(self, edition: str = "usa", hand=None, *, route=None, show_payable: bool = True,
@@ -237,6 +241,23 @@ class PaymentChecker(Controller):
         self.mirror.sync()
         self._say_result()
         return True
+
+    def clear_selection(self) -> bool:
+        """Choose no route (the ways to pay are cleared)."""
+        self.route = None
+        self._quiet = True
+        try:
+            self.route_select.value = None
+        finally:
+            self._quiet = False
+        self.view.set_highlight(None)
+        self.mirror.sync()
+        self._update_options()
+        self.status.show(_("Click a route on the board (any of its spaces), or pick one above, to see every way to pay for it."))
+        return True
+
+    def _route_selected(self) -> int | None:
+        return None if self.route is None else self.route.index
 
     def set_edition(self, edition: str, **options) -> bool:
         """Switch to another edition's board, keeping the hand (the route is cleared)."""
@@ -419,9 +440,9 @@ class PaymentChecker(Controller):
         # the status line next to the hand it answers for: beside the board where the width allows,
         # else above it, with the ways to pay below (responsive.split)
         body = split(self.mirror.widget, top=[self.status.widget, hand], bottom=[self.options_html])
-        self.widget = W.VBox([stylesheet(), top, body, self.errors])
-        self.widget.add_class("ttr-payment")
-        mark_root(self.widget, self.game.board)
+        self.children = [stylesheet(), top, body, self.errors]
+        self.add_class("ttr-payment")
+        mark_root(self, self.game.board)
 
     def _on_edition(self, change) -> None:
         if not self._quiet and change["new"] != self.edition:
@@ -439,8 +460,7 @@ class PaymentChecker(Controller):
             view.set_overlays(payable=tuple(self.hand))
         view.set_highlight(None)
         self.mirror.show(key, self.game)
-        if getattr(self, "widget", None) is not None:
-            mark_root(self.widget, self.game.board)       # the layout follows the board's shape
+        mark_root(self, self.game.board)       # the layout follows the board's shape
         routes = sorted(self.game.board.routes, key=lambda r: route_label(r, self.game.board))
         self._quiet = True
         try:

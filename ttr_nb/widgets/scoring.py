@@ -23,6 +23,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 import ipywidgets as W
+from traitlets import Int
 
 from ..analysis.paths import cheapest_path, shortest_ticket_path
 from ..engine import Match, State
@@ -489,7 +490,14 @@ class ScoringWalkthrough(LazyBoard, Controller):
     `goto(step)` (an index or a title), `first()`, `last()`; attributes `steps` (titles),
     `current_step` (index), `step` (the current `Step`), `totals` (running totals now),
     `rows` (the engine's `ScoreRow`s), `winners`, `table_html`, `view` (the `BoardView`).
+
+    The walkthrough is an ipywidgets `VBox` (it goes into an `HBox` or a `Tab`, has a `.layout`)
+    whose step is a trait: ``current_step`` (settable: setting it goes to that step, as `goto`
+    does), so a slider can drive it, ``ipywidgets.link((slider, "value"), (walk, "current_step"))``,
+    with ``slider.max = len(walk.steps) - 1``; and ``language``.
     """
+
+    current_step = Int(0, help="The index of the step shown (setting it goes to that step).").tag(sync=True)
 
     def __init__(self, state_or_match, names=None, board_width: int | None = None, colour_blind: bool = False, *,
                  language: str | None = None):
@@ -506,7 +514,8 @@ class ScoringWalkthrough(LazyBoard, Controller):
         names = check_names(me, names, match.game.players)
         super().__init__(match)
         self.names = names or [_("Player {n}").format(n=p + 1) for p in range(self.game.players)]
-        self.current_step = 0
+        self._step = 0
+        self.observe(self._current_step_set, names="current_step")
         self._syncing = False
         self._build_steps()
         self._init_board(board_width)
@@ -574,7 +583,7 @@ class ScoringWalkthrough(LazyBoard, Controller):
         self._syncing = True
         try:
             self.select.options = [(f"{i + 1}. {s.title}", i) for i, s in enumerate(self.all_steps)]
-            self.select.value = min(self.current_step, len(self.all_steps) - 1)
+            self.select.value = min(self._step, len(self.all_steps) - 1)
         finally:
             self._syncing = False
 
@@ -586,7 +595,7 @@ class ScoringWalkthrough(LazyBoard, Controller):
 
     @property
     def step(self) -> Step:
-        return self.all_steps[self.current_step]
+        return self.all_steps[self._step]
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -595,16 +604,16 @@ class ScoringWalkthrough(LazyBoard, Controller):
 
     def next(self) -> int:
         """Go to the next step (at the last step: stay, and say so)."""
-        if self.current_step + 1 >= len(self.all_steps):
+        if self._step + 1 >= len(self.all_steps):
             self.refuse("widget.last-step", _("This is the last step: the final table."))
-            return self.current_step
-        return self.goto(self.current_step + 1)
+            return self._step
+        return self.goto(self._step + 1)
 
     def previous(self) -> int:
-        if self.current_step == 0:
+        if self._step == 0:
             self.refuse("widget.first-step", _("This is the first step."))
-            return self.current_step
-        return self.goto(self.current_step - 1)
+            return self._step
+        return self.goto(self._step - 1)
 
     def first(self) -> int:
         return self.goto(0)
@@ -628,24 +637,31 @@ class ScoringWalkthrough(LazyBoard, Controller):
                 else:
                     why = _("{n} steps match {step}: the steps are {steps}.")
                 self.refuse("widget.unknown-step", why.format(n=len(found), step=repr(step), steps=steps))
-                return self.current_step
+                return self._step
             index = found[0]
         else:
             index = whole_number(step, -n, n - 1)
             if index is None:
                 self.refuse("widget.unknown-step", _("There is no step {step}: steps run from 0 to {last}.").format(
                     step=repr(step), last=n - 1))
-                return self.current_step
+                return self._step
             if index < 0:
                 index += n
-        self.current_step = index
+        self._step = index
         self._render()
         return index
+
+    def _published(self) -> dict:
+        return {**super()._published(), "current_step": self._step}
+
+    def _current_step_set(self, change) -> None:
+        if change["new"] != self._step:
+            self.guarded(self.goto)(change["new"])
 
     def refresh(self) -> None:
         """Re-score the match's position (called by the match after each move)."""
         self._build_steps()
-        self.current_step = min(self.current_step, len(self.all_steps) - 1)
+        self._step = min(self._step, len(self.all_steps) - 1)
         if self._view is not None:
             self._view.update(self.state)
         self._set_select_options()
@@ -653,7 +669,7 @@ class ScoringWalkthrough(LazyBoard, Controller):
 
     # ------------------------------------------------------------------ callbacks and drawing
     def _on_select(self, change) -> None:
-        if not self._syncing and change["new"] is not None and change["new"] != self.current_step:
+        if not self._syncing and change["new"] is not None and change["new"] != self._step:
             self.goto(change["new"])
 
     def _on_match_change(self, match) -> None:
@@ -675,13 +691,13 @@ class ScoringWalkthrough(LazyBoard, Controller):
         step = self.step
         n = len(self.all_steps)
         self.title.value = f"<div class='ttr-title'>{_esc(step.title)}</div>"
-        counter = _("step {k} of {n}").format(k=self.current_step + 1, n=n)
+        counter = _("step {k} of {n}").format(k=self._step + 1, n=n)
         self.counter.value = f"<span class='ttr-counter'>{_esc(counter)}</span>"
-        self.prev_button.disabled = self.first_button.disabled = self.current_step == 0
-        self.next_button.disabled = self.last_button.disabled = self.current_step == n - 1
+        self.prev_button.disabled = self.first_button.disabled = self._step == 0
+        self.next_button.disabled = self.last_button.disabled = self._step == n - 1
         self._syncing = True
         try:
-            self.select.value = self.current_step
+            self.select.value = self._step
         finally:
             self._syncing = False
         self.running.value = self._running_html(step)

@@ -38,7 +38,7 @@ from ..engine.rules import load_rules
 from ..engine.serialize import PositionError
 from ..viz import keep_state_fresh
 from .arguments import ArgumentError, check_cards, check_edition, check_flag, check_route, check_seed, refuse
-from .base import Controller
+from .base import RouteController
 from .explorer import edition_name, route_label
 from .html import CARDS_OF, route_colour, cards_chips as _cards_chips, chip as _chip, esc as _esc
 from .refusals import whole_number
@@ -69,7 +69,7 @@ def _pct(p) -> str:
     return _("{whole}.{tenth}%").format(whole=whole, tenth=tenth)
 
 
-class TunnelLab(Controller):
+class TunnelLab(RouteController):
     """Tunnel odds, exact and dug: ``TunnelLab(edition="europe", seed=0)``.
 
     Public methods (each returns whether it was done, `dig` the reveal or None; a refusal
@@ -82,6 +82,10 @@ class TunnelLab(Controller):
     (expected extra cards), `observed` (4 counts), `digs`, `observed_frequencies`,
     `last_reveal` ({"route", "revealed", "extra"} or None), `unseen` (`Cards`),
     `figure` (the one bar-chart FigureWidget).
+
+    The lab is an ipywidgets `VBox` (it goes into an `HBox` or a `Tab`, has a `.layout`) with
+    the traits ``selected_route`` (the index of `tunnel`; setting it chooses a tunnel as
+    `select_tunnel` does) and ``language``, which `observe` and `ipywidgets.link` follow.
     """
 
     def __init__(self, edition: str = "europe", seed: int = 0, *, tunnel=None, payment=None,
@@ -174,6 +178,18 @@ class TunnelLab(Controller):
         colour_first = sorted(self.payment_choices, key=lambda p: (p[LOCO], p))
         return self._set(r, colour_first[0], _("{route}: pay with {cards}.").format(
             route=route_label(r, self.game.board), cards=cards_text(colour_first[0])))
+
+    def select_route(self, route) -> bool:
+        """Choose the tunnel (what `select_tunnel` does)."""
+        return self.select_tunnel(route)
+
+    def clear_selection(self) -> bool:
+        """Refused: the lab always studies one tunnel (choose another one instead)."""
+        return self.refuse("widget.not-a-tunnel", _("The lab always studies one tunnel: choose another tunnel "
+                                                    "instead of none."))
+
+    def _route_selected(self) -> int | None:
+        return None if self.tunnel is None else self.tunnel.index
 
     def set_payment(self, payment) -> bool:
         """The cards laid down for the tunnel: ``"red*2"``, ``"red*1+loco*1"``, a `Cards`."""
@@ -419,11 +435,10 @@ class TunnelLab(Controller):
                            self.seen_html, self.reveal_html],
                           layout=W.Layout(width="520px", min_width="0", max_width="100%", padding="0 14px 0 0"))
         right = W.VBox([self.figure_box, self.table_html], layout=W.Layout(max_width="100%"))
-        self.widget = W.VBox([stylesheet(), self.status.widget, W.HBox([controls, right],
-                                                                       layout=W.Layout(flex_flow="row wrap",
-                                                                                       align_items="flex-start")),
-                              self.errors])
-        self.widget.add_class("ttr-tunnel-lab")
+        self.children = [stylesheet(), self.status.widget,
+                         W.HBox([controls, right], layout=W.Layout(flex_flow="row wrap", align_items="flex-start")),
+                         self.errors]
+        self.add_class("ttr-tunnel-lab")
 
     def _on_edition(self, change) -> None:
         if not self._quiet and change["new"] != self.edition:
