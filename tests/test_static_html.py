@@ -46,6 +46,16 @@ def test_a_teaching_widget_is_drawn_from_its_tree():
     assert "ttr-explorer" in text and "plotly-graph-div" in text and "<select disabled>" in text
 
 
+def test_two_teaching_widgets_side_by_side_are_drawn_each_with_its_board():
+    from ttr_nb.widgets import GameTable, ScoringWalkthrough
+    table = GameTable("usa", bot_delay=0)
+    walk = ScoringWalkthrough.demo("usa")
+    assert table.children == () and walk.children == ()          # not shown yet: no board made
+    text = html_of(W.HBox([table, walk]))                        # (made here: put into a box)
+    assert "ttr-game-table" in text and "ttr-scoring" in text and text.count("plotly-graph-div") == 2
+    assert "flex-direction:row" in text
+
+
 def test_what_is_neither_a_figure_nor_a_widget_is_refused():
     with pytest.raises(TypeError, match="int is neither a plotly figure nor a widget"):
         html_of(3)

@@ -23,6 +23,7 @@ from __future__ import annotations
 import html
 import itertools
 import os
+import sys
 from typing import Any
 
 __all__ = ["ENVIRONMENT", "enabled", "install", "html_of", "figure_html"]
@@ -102,6 +103,11 @@ def _output_html(output: dict) -> str:
     return ""
 
 
+def _is_teaching_widget(widget) -> bool:
+    base = sys.modules.get("ttr_nb.widgets.base")        # (imported once a teaching widget exists)
+    return base is not None and isinstance(widget, base.WidgetBase)
+
+
 def _widget_html(widget) -> str:
     import ipywidgets as W
     if _hidden(widget):
@@ -115,6 +121,8 @@ def _widget_html(widget) -> str:
             parts.append(f"<div>{heading}{html_of(child)}</div>")
         return f'<div class="{_classes(widget, "ttr-static-box")}">{"".join(parts)}</div>'
     if isinstance(widget, W.Box):
+        if _is_teaching_widget(widget):
+            widget.build()              # a teaching widget makes its children when it is first shown
         row = isinstance(widget, W.HBox)
         style = ("display:flex;flex-direction:row;flex-wrap:wrap;gap:8px;align-items:flex-start" if row
                  else "display:flex;flex-direction:column;gap:4px")
@@ -160,7 +168,8 @@ def _widget_html(widget) -> str:
 
 
 def html_of(obj: Any) -> str:
-    """`obj` (a plotly figure, an ipywidget, or a teaching widget holding one as ``.widget``) as HTML."""
+    """`obj` (a plotly figure, an ipywidget -- a teaching widget is one -- or an object holding an
+    ipywidget as ``.widget``) as HTML."""
     from plotly.basedatatypes import BaseFigure
     if isinstance(obj, BaseFigure):
         return figure_html(obj)
@@ -179,8 +188,7 @@ def _display(obj) -> None:
 
 
 #: (module, class) of what is shown as HTML; registered by name, so nothing is imported before it is used
-SHOWN = (("plotly.basedatatypes", "BaseFigure"), ("ipywidgets.widgets.widget", "Widget"),
-         ("ttr_nb.widgets.base", "WidgetBase"))
+SHOWN = (("plotly.basedatatypes", "BaseFigure"), ("ipywidgets.widgets.widget", "Widget"))   # teaching widgets too
 
 
 def install(shell=None) -> bool:
