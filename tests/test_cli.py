@@ -158,8 +158,10 @@ def test_app_serves_the_app_notebook_with_voila_on_its_own_port_for_this_compute
     assert run("app", str(tmp_path))[0] == 0
     notebook = str(tmp_path.resolve() / cli.APP_NOTEBOOK)
     (given, on_url), (default, _) = started
-    assert given == [sys.executable, "-m", "voila", notebook, "--Voila.ip=127.0.0.1", "--no-browser", "--port=8898"]
-    assert default == [sys.executable, "-m", "voila", notebook, "--Voila.ip=127.0.0.1", "--no-browser"]
+    assert given == [sys.executable, "-m", "voila", notebook, "--Voila.ip=127.0.0.1", cli.APP_EXTENSIONS,
+                     "--no-browser", "--port=8898"]
+    assert default == [sys.executable, "-m", "voila", notebook, "--Voila.ip=127.0.0.1", cli.APP_EXTENSIONS,
+                       "--no-browser"]
     assert callable(on_url)                   # ttr-nb says the printed URL and opens it, with its token
     from voila.app import Voila
     from jupyter_server.serverapp import ServerApp
@@ -171,11 +173,30 @@ def test_app_network_serves_a_class_on_purpose(tmp_path, monkeypatch):
     assert run("app", str(tmp_path), "--network")[0] == 0
     assert run("app", str(tmp_path), "--network", "--Voila.ip=192.168.1.5")[0] == 0     # the school's address
     (everywhere, _), (chosen, _) = started
-    assert everywhere[4:] == [*cli.NETWORK_APP, "--no-browser"]
+    assert everywhere[4:] == [*cli.NETWORK_APP, cli.APP_EXTENSIONS, "--no-browser"]
     assert cli.NETWORK_APP == ("--Voila.ip=0.0.0.0", "--Voila.auto_token=False",
                                "--Voila.tornado_settings=allow_remote_access=True")
     assert "--Voila.ip=0.0.0.0" not in chosen and chosen[-1] == "--Voila.ip=192.168.1.5"
     assert [a for a in chosen if a.startswith("--Voila.ip")] == ["--Voila.ip=192.168.1.5"]   # Voilà refuses two
+
+
+def test_voila_reads_the_app_command_as_leaving_the_jupyterlab_plotly_extension_out(tmp_path):
+    # (tests/browser/test_page_weight.py: the app's page then loads none of its files, and draws its board)
+    from voila.app import Voila
+    from voila.configuration import VoilaConfiguration
+
+    def denied(extra):
+        app = Voila()
+        app.parse_command_line(cli.app_command(tmp_path / cli.APP_NOTEBOOK, extra)[4:])
+        return VoilaConfiguration(config=app.config).extension_denylist
+
+    assert not VoilaConfiguration().extension_denylist                           # every extension, without it
+    assert denied([]) == ["jupyterlab-plotly"]
+    assert denied(["--VoilaConfiguration.extension_denylist=[]"]) == []          # one's own choice wins
+    # make app gives the same option, for the app's notebook only (another may show static figures)
+    from tests.test_makefile import _server_line
+    assert cli.APP_EXTENSIONS in _server_line("app").replace("'", "")
+    assert "extension_denylist" not in _server_line("app", "NB=00_start_here.ipynb")
 
 
 @pytest.fixture

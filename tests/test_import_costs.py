@@ -62,6 +62,14 @@ def test_the_notebooks_kernel_runs_in_its_own_environment_without_the_servers_pa
 # IRI grammar (ttr_nb/viz/plotly_widget.py), and the user's code still has all of them, unchanged.
 FIRST_BOARD = "import ttr_nb\nfrom ttr_nb.widgets import GameTable\nGameTable('usa')._repr_mimebundle_()"
 UNUSED_BY_A_WIDGET = {"nbformat", "jsonschema", "rfc3987_syntax", "lark", "plotly.io._renderers"}
+# What the first board built before ttr_nb/viz/figure.py's `built` (~70 ms of CPU, and ~60 ms more for
+# the repr below): plotly's default template, whose first use builds every kind of trace plotly has
+# (its trace defaults, bars, polar plots...), and, validating each property of the board, an object
+# per part of the layout and traces (the legend, the frame's shape, the hover labels, lines).
+DEFAULT_TEMPLATE = {"plotly.graph_objs.layout.template._data", "plotly.graph_objs._bar",
+                    "plotly.graph_objs.layout._polar", "plotly.graph_objs.scatter._fillpattern"}
+VALIDATED_AT_BUILD = {"plotly.graph_objs.layout._legend", "plotly.graph_objs.layout._shape",
+                      "plotly.graph_objs.scatter._hoverlabel", "plotly.graph_objs.scatter._line"}
 
 
 def test_the_first_board_in_the_servers_environment_imports_no_nbformat_nor_jsonschema():
@@ -71,6 +79,25 @@ def test_the_first_board_in_the_servers_environment_imports_no_nbformat_nor_json
     loaded = _loaded(FIRST_BOARD)
     assert {"ttr_nb.widgets.table", "plotly.basewidget", "anywidget"} <= loaded
     assert not loaded & UNUSED_BY_A_WIDGET, sorted(loaded & UNUSED_BY_A_WIDGET)
+
+
+def test_the_first_board_builds_no_default_template_validates_nothing_twice_and_prints_no_figure():
+    # plotly's repr of a figure (its whole JSON, pretty-printed) is what ipywidgets asked for, for the
+    # text/plain of every widget displayed, and of every widget inside it; here it would raise
+    code = ("import plotly.basedatatypes as b\n"
+            "def no(self): raise AssertionError('the figure was printed')\n"
+            "b.BaseFigure.__repr__ = no\n" + FIRST_BOARD)
+    loaded = _loaded(code)
+    assert {"ttr_nb.widgets.table", "plotly.basewidget", "plotly.graph_objs._scatter"} <= loaded
+    assert not loaded & DEFAULT_TEMPLATE, sorted(loaded & DEFAULT_TEMPLATE)
+    assert not loaded & VALIDATED_AT_BUILD, sorted(loaded & VALIDATED_AT_BUILD)
+    # a figure of the user's own still gets plotly's default template and validation
+    loaded = _loaded(FIRST_BOARD + "\nimport plotly.graph_objects as go\n"
+                     "fig = go.Figure(go.Scatter(x=[1], y=[2], line=dict(width=2)), layout=dict(legend=dict(x=0)))\n"
+                     "assert fig.layout.template.layout.font.color == '#2a3f5f'\n"
+                     "try:\n    go.Figure(layout=dict(legend=dict(x='left')))\n"
+                     "except ValueError:\n    pass\nelse:\n    raise AssertionError('no validation')")
+    assert "plotly.graph_objs.layout._legend" in loaded         # its legend validated
 
 
 def test_after_the_first_board_plotly_nbformat_and_jsonschema_work_as_ever():

@@ -221,12 +221,20 @@ LOCAL_APP = ("--Voila.ip=127.0.0.1",)
 NETWORK_APP = ("--Voila.ip=0.0.0.0", "--Voila.auto_token=False", "--Voila.tornado_settings=allow_remote_access=True")
 
 
+#: The app's page loads no jupyterlab-plotly extension (4.8 MB: plotly.js and the renderer of
+#: plotly's mime type, for figures shown as pictures): the app draws its boards as widgets, which
+#: get plotly.js once from the kernel (ttr_nb/viz/figure_widget.py).  Only the app's Voilà, which
+#: serves the app alone: a lesson's static figures in JupyterLab or Voilà need the extension.
+APP_EXTENSIONS = '--VoilaConfiguration.extension_denylist=["jupyterlab-plotly"]'
+
+
 def app_command(notebook: Path, extra: list[str], network: bool = False) -> list[str]:
-    """Voilà serving `notebook`. It never opens a browser itself: its browser page would not
-    carry the token; `ttr-nb app` opens the URL Voilà prints instead (`announce_app`). An
-    address given among `extra` (`--Voila.ip=...`) is used instead of ours."""
-    return [sys.executable, "-m", "voila", str(notebook), *_unless_given(NETWORK_APP if network else LOCAL_APP, extra),
-            "--no-browser", *extra]
+    """Voilà serving `notebook`, without the jupyterlab-plotly extension (`APP_EXTENSIONS`). It
+    never opens a browser itself: its browser page would not carry the token; `ttr-nb app` opens
+    the URL Voilà prints instead (`announce_app`). An address given among `extra`
+    (`--Voila.ip=...`) is used instead of ours, and so is a list of extensions to leave out."""
+    ours = [*(NETWORK_APP if network else LOCAL_APP), APP_EXTENSIONS]
+    return [sys.executable, "-m", "voila", str(notebook), *_unless_given(ours, extra), "--no-browser", *extra]
 
 
 #: the URL a server prints alone on a line once it listens (Voilà: "Voilà is running at:" and then it)

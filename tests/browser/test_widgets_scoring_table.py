@@ -163,3 +163,20 @@ def test_the_final_tables_fit_the_panel_beside_the_board(page, voila_server):
         assert sorted(t["columns"] for t in tables) == [6, 7]
         for t in tables:
             assert t["table"] <= t["box"] + 1 and t["right"] <= t["edge"] + 1, (width, t)
+
+
+def test_the_apps_final_tables_fit_the_panel_beside_the_board(page, voila_server):
+    """The same in the app, whose seats have longer names ("Player 2 (greedy bot)"): the USA's six
+    columns (three players) and Europe's seven (five players), at 1280 and 1600 px wide."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(voila_page(voila_server, "app_final_tables.ipynb"))
+    page.wait_for_function("() => document.querySelectorAll('.ttr-app .ttr-scoring .ttr-score-table').length == 2",
+                           timeout=240_000)
+    for width in (1280, 1600):
+        page.set_viewport_size({"width": width, "height": 800})
+        page.wait_for_timeout(1500)
+        tables = page.evaluate(FIT)
+        assert sorted(t["columns"] for t in tables) == [6, 7]
+        assert all("greedy bot" in row for row in page.locator(".ttr-app .ttr-score-table").all_inner_texts())
+        for t in tables:
+            assert t["table"] <= t["box"] + 1 and t["right"] <= t["edge"] + 1, (width, t)

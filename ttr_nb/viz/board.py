@@ -63,7 +63,7 @@ from ..engine.callbacks import Callbacks
 from ..engine.cards import GREY_NAME
 from ..engine.cards import CARD_NAMES, Cards, colour_name
 from ..engine.i18n import translations
-from .figure import Figure
+from .figure import Figure, built
 from .text_sizes import LABEL_SCALES, TEXT_SIZES
 from .geometry import CAR_LENGTH, CAR_WIDTH, BoardGeometry, board_geometry, flatten
 from .label_files import board_labels
@@ -413,11 +413,11 @@ class BoardView:
         layout = self._layout(width, height, title)
         if widget:
             from .figure_widget import FigureWidget       # (plotly's widget module: imported when needed)
-            self.figure = FigureWidget(data=traces, layout=layout)
+            self.figure = built(FigureWidget, traces, layout)
             keep_state_fresh(self.figure)
             self.figure._config = dict(WIDGET_CONFIG)
         else:
-            self.figure = Figure(data=traces, layout=layout)
+            self.figure = built(Figure, traces, layout)
         self.figure._ttr_view = self
         self._hooked = False
 
@@ -774,12 +774,13 @@ class BoardView:
         b = self.board
         return min((w - m["l"] - m["r"]) / b.width, (h - m["t"] - m["b"]) / b.height)
 
-    def _layout(self, width, height, title) -> go.Layout:
+    def _layout(self, width, height, title) -> dict:
+        """The figure's layout, as plotly's JSON (`built` takes it as it is)."""
         b = self.board
         width, height, m = self._size(width, height)
         axis = dict(visible=False, showgrid=False, zeroline=False, showticklabels=False)
         title = b.display_title if title is None else title
-        return go.Layout(
+        return dict(
             # responsive: no fixed width (the widgets size it to their box with fit_width)
             width=None if self.responsive else width, height=height, autosize=self.responsive or None, margin=m,
             title=dict(text=title, x=0.01, xanchor="left", y=0.985, yanchor="top", font=dict(size=self.sizes["title"])),
@@ -954,17 +955,17 @@ class BoardView:
         self.label_scale = self._label_scale(fig.layout.width, fig.layout.height)
         layout = self._layout(fig.layout.width, None if fig.layout.width else fig.layout.height, fig.layout.title.text)
         if not self.responsive:
-            self.drawn_scale = round(self._drawn_scale(layout.width, layout.height), 3)
+            self.drawn_scale = round(self._drawn_scale(layout["width"], layout["height"]), 3)
         new = dict(zip(self.trace_names, self._traces(self._pos, self._overlay_cache)))
         with fig.batch_update():
             for name, paths in _SIZED_TRACES.items():
                 props = _flat(new[name])
                 self.figure.data[self.index[name]].update({p: props[p] for p in paths if p in props})
-            fig.layout.title.font.size = layout.title.font.size
-            fig.layout.legend.font.size = layout.legend.font.size
-            fig.layout.margin.t = layout.margin.t
+            fig.layout.title.font.size = layout["title"]["font"]["size"]
+            fig.layout.legend.font.size = layout["legend"]["font"]["size"]
+            fig.layout.margin.t = layout["margin"]["t"]
             if not self.responsive:
-                fig.layout.height = layout.height
+                fig.layout.height = layout["height"]
         return tuple(_SIZED_TRACES)
 
     def _overlays_active(self) -> bool:

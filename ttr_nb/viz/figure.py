@@ -10,6 +10,14 @@ JupyterLab, Voilà, nbval and JupyterLite.
 A static figure shows no plotly toolbar (a picture has nothing to zoom, and the toolbar would
 cover the end of its title), and a title too long for the figure's width is broken into lines
 (`wrap_title`), with room made for them above the plot.
+
+`built` makes a figure from trace and layout dicts the package wrote itself in one pass, without
+plotly's per-property validation (which, for a board of some forty traces and its layout, built
+an object per property and costed a fresh kernel's first board ~30 ms of CPU), and with a
+template of its own (`BOARD_TEMPLATE`) instead of plotly's default one, whose first use builds
+every kind of trace plotly knows (~35 ms).  Validation is back on in the figure it returns: a
+later edit, by the package or the user, is checked as in any plotly figure; tests/viz check
+that plotly's validation accepts every board the package builds and changes nothing in it.
 """
 from __future__ import annotations
 
@@ -55,6 +63,53 @@ def wrap_title(layout: dict) -> dict:
         if layout.get("height") and not board:
             out["height"] = layout["height"] + extra
     return out
+
+
+#: The layout part of plotly's default template ("plotly") a board uses: its fonts, colours,
+#: hover labels and shapes, without the parts for the kinds of plot a board does not have
+#: (polar, ternary, 3-D, geographic, colour scales) or for the axes a board hides.  A board's
+#: look does not follow a user's `plotly.io.templates.default` (it was drawn for a white
+#: page).  tests/viz/test_board_build.py checks it against plotly's own template.
+BOARD_TEMPLATE = {"layout": {
+    "autotypenumbers": "strict",
+    "colorway": ["#636efa", "#EF553B", "#00cc96", "#ab63fa", "#FFA15A", "#19d3f3", "#FF6692", "#B6E880",
+                 "#FF97FF", "#FECB52"],
+    "font": {"color": "#2a3f5f"},
+    "hovermode": "closest",
+    "hoverlabel": {"align": "left"},
+    "paper_bgcolor": "white",
+    "plot_bgcolor": "#E5ECF6",
+    "shapedefaults": {"line": {"color": "#2a3f5f"}},
+    "annotationdefaults": {"arrowcolor": "#2a3f5f", "arrowhead": 0, "arrowwidth": 1},
+    "title": {"x": 0.05},
+}}
+
+
+def _set(props: dict) -> dict:
+    """``props`` without the properties given as None, at any depth (plotly reads None as "not
+    set"; a None inside a list of numbers, a gap in a line, is kept)."""
+    def value(v):
+        if isinstance(v, dict):
+            return _set(v)
+        if isinstance(v, (list, tuple)) and v and isinstance(v[0], dict):
+            return [value(x) for x in v]
+        return v
+    return {k: value(v) for k, v in props.items() if v is not None}
+
+
+def built(cls: type, data: list[dict], layout: dict):
+    """A plotly figure of ``cls`` (a `go.Figure` or `go.FigureWidget` subclass) from traces and a
+    layout the package built as dicts, taken as they are (see the module docstring); the layout
+    gets `BOARD_TEMPLATE` unless it names a template.  The figure validates every later edit."""
+    layout = _set(layout)
+    if "template" not in layout:
+        layout["template"] = BOARD_TEMPLATE
+    fig = cls(data=[_set(trace) for trace in data], layout=layout, _validate=False)
+    # taken as they are, the traces and layout hold plain values and no plotly objects; the
+    # objects plotly makes of them on first access validate what they are given
+    for part in (fig, fig._layout_obj, *fig._data_objs):
+        part._validate = True
+    return fig
 
 
 def _as_shown(spec: dict) -> dict:

@@ -200,6 +200,14 @@ class FigureWidget(figure_widget_class()):
         self._waiting_text = _("This figure is drawn when the notebook runs.")
         self.on_msg(self._answer)
 
+    def __repr__(self) -> str:
+        # plotly's repr of a figure is its whole JSON, pretty-printed (a board's: ~60 ms of CPU);
+        # ipywidgets asks for the repr of every widget shown, and of the widgets in a box, for a
+        # text/plain that it cuts at 110 characters.  The JSON is `to_plotly_json()`.
+        title = self.layout.title.text
+        return (f"{type(self).__name__}({len(self.data)} traces"
+                + (f", title={title!r}" if title else "") + ")")
+
     def _answer(self, _widget, content, _buffers) -> None:
         if isinstance(content, dict) and content.get("type") == ASK:
             self.send({"type": ANSWER}, buffers=[plotly_bundle()])
