@@ -136,13 +136,28 @@ def N_(message: str) -> str:
 
 def decimal(value, places: int) -> str:
     """`value` with `places` decimals, written the way of the language chosen:
-    ``decimal(0.6703, 3)`` is '0.670' in English and '0,670' in Danish."""
+    ``decimal(0.6703, 3)`` is '0.670' in English and '0,670' in Danish.
+
+    >>> decimal(0.6703, 3), decimal(21 / 8, 2)
+    ('0.670', '2.62')
+    >>> with using("da"):
+    ...     decimal(0.6703, 3)
+    '0,670'
+    """
     mark, _space = NUMBER_STYLE[_language]
     return f"{float(value):.{places}f}".replace(".", mark)
 
 
 def percent(value, places: int = 1) -> str:
     """The share `value` (0.447) as a percentage with `places` decimals, written the way of the
-    language chosen: '44.7%' in English, '44,7 %' in Danish."""
+    language chosen: '44.7%' in English, '44,7 %' in Danish.
+
+    >>> from fractions import Fraction
+    >>> percent(Fraction(447, 1000))
+    '44.7%'
+    >>> with using("da"):
+    ...     percent(Fraction(447, 1000)), percent(0.5, 0)
+    ('44,7 %', '50 %')
+    """
     _mark, space = NUMBER_STYLE[_language]
     return f"{decimal(100 * float(value), places)}{space}%"
