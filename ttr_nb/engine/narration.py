@@ -136,7 +136,9 @@ def route_name(game, route) -> str:
     r = board.routes[game.route_index(route)]
     pair = frozenset((r.a, r.b))
     same = [q for q in board.routes if frozenset((q.a, q.b)) == pair]
-    places = f"{place_name(board, r.a)}-{place_name(board, r.b)}"     # a junction without a name in words
+    # a junction without a name in words
+    # Translators: a route's two places ("Denver-Omaha"); write the dash your language writes between them
+    places = _("{a}-{b}").format(a=place_name(board, r.a), b=place_name(board, r.b))
     if len(same) == 1:
         return places
     k = [q.index for q in same].index(r.index)
