@@ -6,6 +6,7 @@ plotly.js from the site itself, once per page; every lesson has its JupyterLite 
 the search index holds the lessons. (tests/browser/test_site.py opens the pages in Chromium.)"""
 from __future__ import annotations
 
+import html
 import importlib.util
 import json
 import re
@@ -119,3 +120,48 @@ def test_a_notebook_whose_cell_fails_fails_the_build(tmp_path):
     (sources / "notebooks" / "bad.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
     assert build_site.sphinx(jobs=1, out=tmp_path / "out", sources=sources) != 0
     assert not (tmp_path / "out" / "notebooks" / "bad.html").exists()
+
+
+def output_lines(text: str) -> list[str]:
+    """The sentences and lines a page's cell outputs show (printed text, tables, widgets drawn as
+    HTML) and its boards' titles, as a reader sees them."""
+    lines = []
+    for block in text.split('<div class="cell_output docutils container">')[1:]:
+        block = block.split('<div class="cell docutils container"', 1)[0].split("<section", 1)[0]
+        lines += [json.loads(f'"{t}"') for t in re.findall(r'"title":\{[^{}]*?"text":"((?:[^"\\]|\\.)*)"', block)]
+        block = re.sub(r"<script.*?</script>|<style.*?</style>|<!--.*?-->", " ", block, flags=re.S)
+        shown = html.unescape(re.sub(r"<[^>]+>", "\n", block))
+        lines += [" ".join(part.split()) for part in re.split(r"\n|(?<=[.:;!?])\s", shown) if part.strip()]
+    return lines
+
+
+def english_lines(lines: list[str]) -> list[str]:
+    """The lines more English than Danish: two or more common English words, more than Danish ones."""
+    from tests.notebooks.test_danish import DANISH_WORDS, ENGLISH_WORDS
+
+    found = []
+    for line in lines:
+        words = [w.casefold() for w in re.findall(r"[^\W\d_]+", line)]
+        english = sum(w in ENGLISH_WORDS for w in words)
+        if english >= 2 and english > sum(w in DANISH_WORDS for w in words):
+            found.append(line)
+    return found
+
+
+DANISH_PAGES = [doc for doc in NOTEBOOKS if doc.parent.name == "da"]
+
+
+@pytest.mark.parametrize("doc", DANISH_PAGES, ids=[doc.name for doc in DANISH_PAGES])
+def test_a_danish_notebooks_outputs_hold_no_english_sentence(site, doc):
+    """What a Danish notebook shows when it runs (the engine's sentences, the widgets, the tables,
+    the boards' titles) is Danish: no line of its outputs reads as English."""
+    lines = output_lines(page(site, doc))
+    assert len(lines) > 5, f"{doc}: no outputs on its page"
+    leaked = english_lines(lines)
+    assert not leaked, f"{doc} shows English: {leaked[:5]}"
+
+
+def test_the_english_line_search_finds_the_english_outputs(site):
+    """The search above can tell: the English twin of a Danish notebook shows many English lines."""
+    english = Path("notebooks") / DANISH_PAGES[-1].name
+    assert len(english_lines(output_lines(page(site, english)))) > 5

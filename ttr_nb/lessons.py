@@ -21,11 +21,13 @@ from __future__ import annotations
 import html
 from typing import Any, Iterable, Sequence
 
-from .engine.i18n import translations
+from .engine.i18n import decimal, percent, translations
+from .engine.rules import edition_title
 
 _, ngettext = translations("lessons")
 
-__all__ = ["Table", "table", "player", "players", "cards_text", "deck_from_top", "rest_in_hands"]
+__all__ = ["Table", "table", "player", "players", "cards_text", "decimal", "percent", "edition_title",
+           "deck_from_top", "rest_in_hands"]
 
 
 def player(seat: int) -> str:

@@ -16,7 +16,7 @@ from ttr_nb.widgets.html import players_text, spaces_text
 from ttr_nb.widgets.testing import simulate_click
 from ttr_nb.engine.payments import describe_price
 
-from .words import W, WN, W_part, english
+from .words import EN, W, WN, W_part, english
 
 EDITIONS = ttr_nb.editions()
 
@@ -241,7 +241,7 @@ def test_each_update_is_one_message_to_the_browser():
 
 def test_another_edition_drops_the_options_of_the_first():
     ex = EditionExplorer("usa", players=2, opening_tickets=4)
-    assert dict((r[0], r[2]) for r in ex.rule_rows)["opening tickets"].startswith("4 regular")
+    assert dict((r[0], r[2]) for r in ex.rule_rows)["opening tickets"].startswith(EN("{n} regular", "{n} regular", 4))
     assert ex.set_edition("nordic") and ex.options == {}
-    assert dict((r[0], r[2]) for r in ex.rule_rows)["opening tickets"].startswith("5 regular")
+    assert dict((r[0], r[2]) for r in ex.rule_rows)["opening tickets"].startswith(EN("{n} regular", "{n} regular", 5))
     assert ex.rules_html.value.count("class='ttr-rule") == len(rule_rows("nordic"))

@@ -17,7 +17,7 @@ from ttr_nb.engine.scoring import best_borrowing
 from ttr_nb.engine.narration import and_list, trains_text
 from ttr_nb.widgets.scoring import ScoringWalkthrough, finished_match, score_table_html, tie_break
 
-from .words import W, WN, W_part, english
+from .words import R, W, WN, W_part, english
 
 EDITIONS = ttr_nb.editions()
 _MATCHES: dict = {}
@@ -223,7 +223,7 @@ def test_stations_borrow_a_route_for_a_ticket():
                  stations=[["München", 0]], tickets=[["Paris-Wien"], ["Budapest-Sofia"]])
     assert best_borrowing(state, 0)[0] == (("München", "München-Wien"),)
     walk = ScoringWalkthrough(state)
-    i = walk.goto(W("{who}: station {city} borrows {route}", who=P(1), city="München", route="München-Wien"))
+    i = walk.goto(W("{who}: station {city} borrows {route}", who=P(1), city="München", route=R("München-Wien")))
     assert walk.step.kind == "station"
     ri = state.game.route_index("München-Wien")
     assert walk.view.highlight == ((ri,), ("München",))
@@ -233,7 +233,7 @@ def test_stations_borrow_a_route_for_a_ticket():
     assert walk.steps[i + 1] == WN("{who}: {n} station not built {points}", "{who}: {n} stations not built {points}",
                                    2, who=P(1), points="+8")
     walk.goto(ticket_step(P(1), "Paris-Wien", 8))
-    assert W(", using the borrowed route {route}", route="München-Wien") in walk.text.value
+    assert W(", using the borrowed route {route}", route=R("München-Wien")) in walk.text.value
     assert ri in walk.view.highlight[0]
     assert walk.totals == (6 + 8 + 8, 0)
     assert WN("{who}: {n} station not built {points}", "{who}: {n} stations not built {points}", 3, who=P(2),

@@ -25,7 +25,7 @@ from ttr_nb.widgets.table import GameTable, deck_tooltip
 from ttr_nb.widgets.testing import simulate_click
 
 from ..steps import steps
-from .words import EN, WN, W, E, english
+from .words import EN, WN, W, E, R, english
 
 EDITIONS = ttr_nb.editions()
 
@@ -55,7 +55,7 @@ def drew_deck(who: str) -> str:
 
 
 def claimed(who: str, route: str, cards: str, points: int) -> str:
-    return E("{who} claimed {route} with {cards} ({points})", who=who, route=route,
+    return E("{who} claimed {route} with {cards} ({points})", who=who, route=R(route),
              cards=cards_text(Cards.parse(cards)), points=points_text(points))
 
 
@@ -353,7 +353,7 @@ def test_route_click_offers_payments_and_a_payment_click_claims():
     table = table_at("usa", pos)
     ri = table.game.route_index("Denver-Omaha")
     simulate_click(table.figure, "routes", ri)             # a click on the route's marker
-    assert table.status.text.startswith(W("{route}: {spaces}, {points}. Choose how to pay.", route="Denver-Omaha",
+    assert table.status.text.startswith(W("{route}: {spaces}, {points}. Choose how to pay.", route=R("Denver-Omaha"),
                                           spaces=WN("{n} space", "{n} spaces", 4),
                                           points=EN("{n} point", "{n} points", 7)))
     assert not english() or table.status.text.startswith("Denver-Omaha: 4 spaces, 7 points. Choose how to pay.")
@@ -487,12 +487,12 @@ def test_tunnel_shows_the_revealed_cards_and_pays():
     shown = ", ".join(colour_name(c) for c in ("red", "loco", "blue"))
     assert table.log == [EN("{who} tried the tunnel {route} with {cards}: the revealed cards ({shown}) ask for {n} "
                             "more card", "{who} tried the tunnel {route} with {cards}: the revealed cards ({shown}) "
-                            "ask for {n} more cards", 2, who=seat(1, "human"), route="Erzurum-Sochi",
+                            "ask for {n} more cards", 2, who=seat(1, "human"), route=R("Erzurum-Sochi"),
                             cards=cards_text(Cards.parse("red*3")), shown=shown)]
     assert not english() or table.log == ["Player 1 (human) tried the tunnel Erzurum-Sochi with 3 red cards: the "
                                           "revealed cards (red, locomotive, blue) ask for 2 more cards"]
     assert table.choice.layout.display == "flex"
-    assert W("Tunnel {route}", route="Erzurum-Sochi") in table.choice_title.value
+    assert W("Tunnel {route}", route=R("Erzurum-Sochi")) in table.choice_title.value
     for card in ("red", "loco", "blue"):
         assert f">{colour_name(card)}</span>" in table.choice_title.value
     pays = choice_buttons(table, "ttr-pay-tunnel")
@@ -508,7 +508,7 @@ def test_tunnel_shows_the_revealed_cards_and_pays():
     assert table.state.owner("Erzurum-Sochi") == 0
     assert table.state.hands[0][0] == 0 and table.state.hands[0][8] == 1
     assert table.log[-1] == E("{who} paid {cards} more and claimed the tunnel {route} ({points})",
-                              who=seat(1, "human"), cards=cards_text(Cards.parse("red*2")), route="Erzurum-Sochi",
+                              who=seat(1, "human"), cards=cards_text(Cards.parse("red*2")), route=R("Erzurum-Sochi"),
                               points=points_text(4))
     assert not english() or table.log[-1] == ("Player 1 (human) paid 2 red cards more and claimed the tunnel "
                                               "Erzurum-Sochi (4 points)")
@@ -526,7 +526,7 @@ def test_tunnel_abandon_by_click_and_refused_payment():
     choice_buttons(table, "ttr-abandon")[0].click()
     assert table.state.owner("Erzurum-Sochi") is None and table.state.hands[0][0] == 5
     assert table.log[-1] == E("{who} abandoned the tunnel {route} and took back {cards}", who=seat(1, "human"),
-                              route="Erzurum-Sochi", cards=cards_text(Cards.parse("red*3")))
+                              route=R("Erzurum-Sochi"), cards=cards_text(Cards.parse("red*3")))
     assert not english() or table.log[-1] == ("Player 1 (human) abandoned the tunnel Erzurum-Sochi and took back 3 "
                                               "red cards")
     assert table.state.current_player == 1
@@ -537,7 +537,7 @@ def test_tunnel_with_nothing_extra():
     assert table.claim("Erzurum-Sochi")
     assert table.state.owner("Erzurum-Sochi") == 0
     assert table.log == [E("{who} claimed the tunnel {route} with {cards} ({points}); the revealed cards ({shown}) "
-                           "asked for nothing more", who=seat(1, "human"), route="Erzurum-Sochi",
+                           "asked for nothing more", who=seat(1, "human"), route=R("Erzurum-Sochi"),
                            cards=cards_text(Cards.parse("red*3")), points=points_text(4),
                            shown=", ".join(colour_name(c) for c in ("blue", "green", "white")))]
     assert not english() or table.log == ["Player 1 (human) claimed the tunnel Erzurum-Sochi with 3 red cards (4 "

@@ -81,6 +81,17 @@ def test_each_edition_builds(edition):
     assert lab.observed[reveal["extra"]] == 1 and lab.digs == 1
 
 
+def test_the_expected_extra_cards_are_written_the_way_of_the_language():
+    """0.670 in English, 0,670 in Danish (a decimal comma), as the panel shows them."""
+    from ttr_nb.engine.i18n import using
+    for code, mark in (("en", "."), ("da", ",")):
+        with using(code):
+            lab = TunnelLab("europe", seed=2024, tunnel="Marseille-Zürich", payment="pink*2")
+            shown = f"{float(lab.expected):.3f}".replace(".", mark)
+            assert f"<b>{shown}</b>" in lab.seen_html.value, (code, shown)
+    assert shown == "0,670"
+
+
 def test_the_widget_shows_the_exact_odds_of_the_analysis():
     lab = TunnelLab("europe", seed=11, tunnel="Marseille-Zürich", payment="pink*2")
     state = lab.position()

@@ -41,3 +41,10 @@ def W_part(text: str, k: int, plural: str | None = None, n: int = 2) -> str:
     import re
     template = _wn(text, plural, n) if plural else _w(text)
     return re.split(r"\{[^{}]*\}", template)[k]
+
+
+def R(key: str) -> str:
+    """A route's two places as the engine writes them in the language of the run ("Denver-Omaha",
+    "Denver–Omaha" in Danish), for a route key whose places hold no hyphen of their own."""
+    dash = _e("{a}-{b}").format(a="", b="")
+    return key.replace("-", dash)

@@ -34,7 +34,8 @@ import gettext
 from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["LANGUAGES", "DOMAINS", "LOCALE_DIR", "set_language", "language", "using", "translations", "N_"]
+__all__ = ["LANGUAGES", "DOMAINS", "LOCALE_DIR", "set_language", "language", "using", "translations", "N_",
+           "decimal", "percent"]
 
 #: the languages texts are available in, by code, each named in its own language
 LANGUAGES = {"en": "English", "da": "Dansk"}
@@ -46,6 +47,8 @@ DOMAINS = {
     "lessons": ("ttr_nb/exercises", "ttr_nb/lessons.py"),
 }
 LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
+#: how each language writes a decimal number: its decimal mark, and what stands before a "%"
+NUMBER_STYLE = {"en": (".", ""), "da": (",", " ")}
 
 _language = DEFAULT_LANGUAGE
 _catalogues: dict[tuple[str, str], gettext.NullTranslations] = {}
@@ -129,3 +132,32 @@ def N_(message: str) -> str:
     """Mark `message` for the catalogue without translating it (a module-level constant,
     translated with ``_`` where it is shown)."""
     return message
+
+
+def decimal(value, places: int) -> str:
+    """`value` with `places` decimals, written the way of the language chosen:
+    ``decimal(0.6703, 3)`` is '0.670' in English and '0,670' in Danish.
+
+    >>> decimal(0.6703, 3), decimal(21 / 8, 2)
+    ('0.670', '2.62')
+    >>> with using("da"):
+    ...     decimal(0.6703, 3)
+    '0,670'
+    """
+    mark, _space = NUMBER_STYLE[_language]
+    return f"{float(value):.{places}f}".replace(".", mark)
+
+
+def percent(value, places: int = 1) -> str:
+    """The share `value` (0.447) as a percentage with `places` decimals, written the way of the
+    language chosen: '44.7%' in English, '44,7 %' in Danish.
+
+    >>> from fractions import Fraction
+    >>> percent(Fraction(447, 1000))
+    '44.7%'
+    >>> with using("da"):
+    ...     percent(Fraction(447, 1000)), percent(0.5, 0)
+    ('44,7 %', '50 %')
+    """
+    _mark, space = NUMBER_STYLE[_language]
+    return f"{decimal(100 * float(value), places)}{space}%"

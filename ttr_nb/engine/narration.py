@@ -36,6 +36,17 @@ _NTH_ROUTE = (
     lambda places: _("the fourth {places} route").format(places=places),
     lambda places: _("the fifth {places} route").format(places=places),
 )
+# The same, when the route's colour tells it from the others ("the second Madrid-Pamplona route,
+# the red one"): a whole phrase too, so a language may name it by its colour alone.
+_NTH_ROUTE_COLOURED = (
+    # Translators: {colour} is "the red one"; a language may leave the ordinal out ("the red one of the
+    # {places} routes"), since the colour tells the route from the others
+    lambda places, colour: _("the first {places} route, {colour}").format(places=places, colour=colour),
+    lambda places, colour: _("the second {places} route, {colour}").format(places=places, colour=colour),
+    lambda places, colour: _("the third {places} route, {colour}").format(places=places, colour=colour),
+    lambda places, colour: _("the fourth {places} route, {colour}").format(places=places, colour=colour),
+    lambda places, colour: _("the fifth {places} route, {colour}").format(places=places, colour=colour),
+)
 _NTH_COPY = (
     lambda ticket: _("{ticket} (the first copy)").format(ticket=ticket),
     lambda ticket: _("{ticket} (the second copy)").format(ticket=ticket),
@@ -125,13 +136,18 @@ def route_name(game, route) -> str:
     r = board.routes[game.route_index(route)]
     pair = frozenset((r.a, r.b))
     same = [q for q in board.routes if frozenset((q.a, q.b)) == pair]
-    places = f"{place_name(board, r.a)}-{place_name(board, r.b)}"     # a junction without a name in words
+    # a junction without a name in words
+    # Translators: a route's two places ("Denver-Omaha"); write the dash your language writes between them
+    places = _("{a}-{b}").format(a=place_name(board, r.a), b=place_name(board, r.b))
     if len(same) == 1:
         return places
     k = [q.index for q in same].index(r.index)
+    coloured = sum(q.colour == r.colour for q in same) == 1
+    if coloured and k < len(_NTH_ROUTE_COLOURED):
+        return _NTH_ROUTE_COLOURED[k](places, route_colour_words(r.colour))
     text = _NTH_ROUTE[k](places) if k < len(_NTH_ROUTE) else _("{places} route number {k}").format(
         places=places, k=k + 1)
-    if sum(q.colour == r.colour for q in same) == 1:
+    if coloured:
         text = _("{route}, {colour}").format(route=text, colour=route_colour_words(r.colour))
     return text
 

@@ -31,7 +31,7 @@ import plotly.graph_objects as go
 from ..analysis.tunnels import expected_extra, matching, tunnel_odds
 from ..engine import Claim, Match, editions, load_game
 from ..engine.cards import CARD_NAMES, COLOURS, LOCO, Cards, card_index, colour_name
-from ..engine.i18n import N_, translations
+from ..engine.i18n import N_, decimal, translations
 from ..engine.narration import and_list, cards_text, or_list
 from ..engine.queries import tunnel_extra_kinds
 from ..engine.rules import load_rules
@@ -535,7 +535,7 @@ class TunnelLab(RouteController):
                           "of them ({words}).", n).format(n=f"<b>{n}</b>", what=_esc(what), bad=f"<b>{bad}</b>",
                                                           words=_esc(words))
         expected = _("Expected extra cards: {e} (= 3 × {bad}/{n} when the deck has 3 cards or more)").format(
-            e=f"<b>{float(self.expected):.3f}</b>", bad=bad, n=n)
+            e=f"<b>{decimal(self.expected, 3)}</b>", bad=bad, n=n)
         return (f"<div class='ttr-text ttr-panel-text'>"
                 f"<div><b>{_esc(laid)}</b> {_cards_chips(self.payment)}</div>"
                 f"<div><b>{_esc(face_up)}</b> {''.join(_chip(CARD_NAMES[c]) for c in self._display)}</div>"
