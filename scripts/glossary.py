@@ -98,7 +98,7 @@ def render(glossary: list[Rule] | None = None) -> str:
         avoid = []
         for rule in group:
             if rule.banned and rule.example:
-                avoid += [f"~~{m.group(0)}~~" for m in rule.findings(rule.example)]
+                avoid += [f"»{m.group(0)}«" for m in rule.findings(rule.example)]
         notes = "; ".join(dict.fromkeys(r.note for r in group if r.note))
         labels = "; ".join(f"knappen {r.label}" for r in group if r.label and r.label != danish)
         lines.append(f"| {english} | **{danish}** | {', '.join(dict.fromkeys(avoid))} | "
