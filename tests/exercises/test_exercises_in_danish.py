@@ -69,8 +69,9 @@ def test_not_answered_and_unknown_in_danish():
 
 def test_the_question_of_the_last_trains_exercise_names_every_candidate_route():
     ex = exercise("usa-claiming-3")
-    for text in (ex.question, danish(ex.question)):
-        assert all(route in text for route in LAST_TRAINS_CANDIDATES), text
+    assert all(route in ex.question for route in LAST_TRAINS_CANDIDATES), ex.question
+    text = danish(ex.question)           # Danish prose writes a route with an en dash (the glossary's rule)
+    assert all(route.replace("-", "–") in text for route in LAST_TRAINS_CANDIDATES), text
 
 
 def test_players_are_spiller_1_and_on_in_danish_and_a_student_may_answer_so():

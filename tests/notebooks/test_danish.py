@@ -30,12 +30,23 @@ GUIDE_WORDS = {
     "længste sammenhængende rute": ["14_usa_scoring"],
     "sidste omgang": ["13_usa_tickets_and_the_end"],
     "udløseren": ["13_usa_tickets_and_the_end"],
-    "afkastbunken": ["11_usa_drawing_cards", "20_europe_tunnels_and_ferries"],
+    "afkastbunken": ["11_usa_drawing_cards", "20_europe_tunnels_and_ferries", "60_play_a_game"],
     "tunnel": ["20_europe_tunnels_and_ferries", "30_switzerland_rules", "40_nordic_ferries_and_payments"],
     "færgestrækning": ["20_europe_tunnels_and_ferries", "40_nordic_ferries_and_payments"],
     "station": ["21_europe_stations_and_scoring"],
     "landebillet": ["31_switzerland_country_tickets"],
     "globetrotter": ["41_nordic_rules_and_globetrotter"],
+    "spillepladen": ["00_start_here", "50_editions_compared", "60_play_a_game", "70_india_grand_tour",
+                     "80_northern_lights"],
+    "computerspiller": ["60_play_a_game"],
+    "færge": ["50_editions_compared", "70_india_grand_tour", "80_northern_lights"],
+    "lokomotivsymbol": ["50_editions_compared", "80_northern_lights"],
+    "grand tour": ["70_india_grand_tour"],
+    "gennemført": ["70_india_grand_tour", "80_northern_lights"],
+    "bonuskort": ["80_northern_lights"],
+    "trækbonus": ["50_editions_compared", "80_northern_lights"],
+    "tredobbelt": ["50_editions_compared", "80_northern_lights"],
+    "knudepunkt": ["80_northern_lights"],
 }
 DANISH_WORDS = {"og", "at", "en", "et", "på", "er", "det", "der", "til", "med", "som", "kan", "du", "ikke",
                 "har", "af", "så", "den", "de", "hvor", "mange", "hver", "skal", "får"}
@@ -182,3 +193,23 @@ def test_make_test_runs_the_danish_notebooks_in_the_course_sites_build():
     assert 'nb_execution_mode = "force"' in conf and "nb_execution_raise_on_error = True" in conf
     assert "notebooks/da/[0-9]*" in (ROOT / "course" / "index.md").read_text(encoding="utf-8")
     assert DANISH and all(nb.parent == NOTEBOOKS / "da" for nb in DANISH)
+
+
+def test_the_danish_start_page_links_the_whole_course_in_danish_and_the_glossary():
+    """Every notebook of the course, linked by its English file name inside notebooks/da/ (the
+    Danish twins have the English names), and the glossary page."""
+    text = "\n".join(source(c) for c in cells(DA / "00_start_here.ipynb", "markdown"))
+    linked = set(re.findall(r"\]\(([\w.-]+\.(?:ipynb|md))\)", text))
+    course = {nb.name for nb in NOTEBOOKS.glob("[0-9]*.ipynb")}
+    assert len(course) >= 16 and course <= linked, f"not linked: {sorted(course - linked)}"
+    assert "ordliste.md" in linked and not re.search(r"\]\(\.\./\d", text), "no link to an English lesson"
+
+
+def test_the_danish_lesson_plans_send_pupils_to_danish_notebooks():
+    guide = (DA / "TEACHERS.md").read_text(encoding="utf-8")
+    plans = guide.split("## Forslag til forløb", 1)[1].split("\n## ", 1)[0]
+    assert "60_play_a_game.ipynb" in plans and "(i denne mappe)" in plans
+    assert "på engelsk" not in plans and "../" not in plans
+    for nb in DANISH:
+        assert f"| {nb.name[:2]} " in guide
+    assert "ordliste.md" in guide

@@ -689,7 +689,7 @@ def test_the_deck_buttons_tooltip_says_what_its_numbers_are_in_english_and_danis
         "the deck runs out.")
     danish = GameTable("usa", seats=["human", "human"], seed=0, bot_delay=0, language="da")
     assert danish.deck_button.tooltip == (f"Træk det øverste kort i bunken: der er {len(danish.state.deck)} kort "
-                                          "tilbage i bunken, og afkastet er tomt.")
+                                          "tilbage i bunken, og afkastbunken er tom.")
     with using("da"):
         assert deck_tooltip(95, 2) == ("Træk det øverste kort i bunken: der er 95 kort tilbage i bunken, og 2 kort "
-                                       "ligger i afkastet; det blandes til en ny bunke, når bunken slipper op.")
+                                       "ligger i afkastbunken; det blandes til en ny bunke, når bunken slipper op.")
