@@ -23,7 +23,7 @@ from .digits import digits_value
 
 __all__ = ["plural", "and_list", "or_list", "cards_text", "card_text", "route_name", "ticket_name", "in_words",
            "describe_action", "player_name", "player_mention", "player_mention_pattern", "points_text", "trains_text",
-           "tickets_text", "mid", "capital"]
+           "tickets_text", "mid", "capital", "places_name"]
 
 _, ngettext = translations("engine")
 
@@ -118,6 +118,24 @@ def cards_text(cards) -> str:
     return and_list(parts) if parts else _("no cards")
 
 
+# Translators: two places a route or ticket joins ("Denver-Omaha"); Danish typography joins them with an en dash
+PLACES = N_("{a}-{b}")
+_PLACE_JOINT = re.compile(r"-(?=[^a-zæøåäöü])")      # a hyphen between places, not inside a name (La Chaux-de-Fonds)
+
+
+def places_name(a: str, b: str) -> str:
+    """Two places joined as the language writes a route or ticket: 'Denver-Omaha' in English
+    (as the game's keys write them), 'Denver–Omaha' with an en dash in Danish."""
+    return _(PLACES).format(a=a, b=b)
+
+
+def _joined(key: str) -> str:
+    """A ticket's key ("Boston-Miami", "Lausanne-La Chaux-de-Fonds") with its places joined the
+    language's way: the hyphen before each next place's capital is the joint."""
+    joint = places_name("", "")
+    return key if joint == "-" else _PLACE_JOINT.sub(joint, key)
+
+
 def route_name(game, route) -> str:
     """A route as a student reads it: its two places ("Denver-Omaha"), and for one of several
     routes joining the same places which one ("the second Madrid-Pamplona route, the red one")."""
@@ -125,7 +143,7 @@ def route_name(game, route) -> str:
     r = board.routes[game.route_index(route)]
     pair = frozenset((r.a, r.b))
     same = [q for q in board.routes if frozenset((q.a, q.b)) == pair]
-    places = f"{place_name(board, r.a)}-{place_name(board, r.b)}"     # a junction without a name in words
+    places = places_name(place_name(board, r.a), place_name(board, r.b))    # a junction without a name in words
     if len(same) == 1:
         return places
     k = [q.index for q in same].index(r.index)
@@ -140,8 +158,9 @@ def ticket_name(ticket_key: str) -> str:
     """A ticket as a student reads it: its places, and for a second copy of the same ticket
     which copy ("Italia-France/Deutschland/Österreich (the second copy)")."""
     base, _hash, n = ticket_key.partition("#")
+    base = _joined(base)
     if not n:
-        return ticket_key
+        return base
     k = digits_value(n) or 0
     if 0 < k <= len(_NTH_COPY):
         return _NTH_COPY[k - 1](base)
