@@ -13,6 +13,9 @@ from babel.messages.catalog import Catalog
 
 from .catalogues import PAIR_IDS, PAIRS, entries, ids, placeholders, script, strings
 
+# the count placeholders a singular may leave out, saying its one in words
+COUNTS = {"{n}", "{k}", "{need}"}
+
 pytestmark = pytest.mark.parametrize("domain, code", PAIRS, ids=PAIR_IDS)
 
 
@@ -60,7 +63,10 @@ def test_placeholders_are_the_same_in_both_languages(domain, code):
             if not translated:
                 continue
             source = english[min(k, len(english) - 1)]      # msgstr[0]: the singular, the others: the plural
-            if placeholders(translated) != placeholders(source):
+            said, wanted = placeholders(translated), placeholders(source)
+            if k == 0 and len(english) > 1 and set(said) <= set(wanted) and set(wanted) - set(said) <= COUNTS:
+                continue        # the singular may say its count in words: "behold den ene billet"
+            if said != wanted:
                 wrong.append((source, translated, placeholders(source), placeholders(translated)))
     assert not wrong, f"placeholders differ (English, {code}, theirs, ours): {wrong[:5]}"
 

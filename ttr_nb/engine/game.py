@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .actions import BuildStation, Claim, DrawFaceUp, parse
 from .board import Board, Route, load_board
-from .cards import CARD_NAMES, GREY, LOCO, Cards, card_index, cards_of_colour, colour_name
+from .cards import CARD_NAMES, GREY, LOCO, Cards, card_index, cards_of_colour, colour_name, colour_plural
 from .display import game_html
 from .errors import Reason, short_repr
 from .i18n import N_, translations
@@ -222,7 +222,7 @@ class Game:
                 "it has {k}.",
                 price.ferry_locomotives).format(route=first, n=price.ferry_locomotives, k=loco))
         if not subs and len(colours) > 1:
-            names = and_list(colour_name(c) for c in colours)
+            names = and_list(colour_plural(c) for c in colours)
             return Reason("one-colour", _("A route is paid with cards of one colour: {colours} were mixed for "
                                           "{route}.").format(colours=names, route=name))
         if not subs and price.colour != GREY and colours and colours[0] != price.colour:

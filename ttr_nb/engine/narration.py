@@ -20,6 +20,7 @@ from .cards import LOCO, card_index, card_word, colour_name, counted_cards, rout
 from .i18n import N_, translations
 from .places import place_name
 from .digits import digits_value
+from .numerals import count
 
 __all__ = ["plural", "and_list", "or_list", "cards_text", "card_text", "route_name", "ticket_name", "in_words",
            "describe_action", "player_name", "player_mention", "player_mention_pattern", "points_text", "trains_text",
@@ -35,6 +36,15 @@ _NTH_ROUTE = (
     lambda places: _("the third {places} route").format(places=places),
     lambda places: _("the fourth {places} route").format(places=places),
     lambda places: _("the fifth {places} route").format(places=places),
+)
+# The same, when the route's colour tells it apart from the others ("the second Madrid-Pamplona route, the red
+# one"): the colour names it, and a language may leave the ordinal out
+_NTH_ROUTE_COLOUR = (
+    lambda places, colour: _("the first {places} route, {colour}").format(places=places, colour=colour),
+    lambda places, colour: _("the second {places} route, {colour}").format(places=places, colour=colour),
+    lambda places, colour: _("the third {places} route, {colour}").format(places=places, colour=colour),
+    lambda places, colour: _("the fourth {places} route, {colour}").format(places=places, colour=colour),
+    lambda places, colour: _("the fifth {places} route, {colour}").format(places=places, colour=colour),
 )
 _NTH_COPY = (
     lambda ticket: _("{ticket} (the first copy)").format(ticket=ticket),
@@ -81,9 +91,9 @@ def points_text(n: int) -> str:
     return ngettext("{n} point", "{n} points", n).format(n=n)
 
 
-def trains_text(n: int) -> str:
-    """'1 train', '2 trains'."""
-    return ngettext("{n} train", "{n} trains", n).format(n=n)
+def trains_text(n: int, words: bool = False) -> str:
+    """'1 train', '2 trains' (`words`: 'to tog' in Danish prose)."""
+    return ngettext("{n} train", "{n} trains", n).format(n=count(n, neuter=True) if words else n)
 
 
 def tickets_text(n: int) -> str:
@@ -107,20 +117,23 @@ def or_list(items) -> str:
     return _("{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
-def card_text(card, n: int = 1) -> str:
-    """'1 pink card', '2 pink cards', '1 locomotive' (a card index or name)."""
-    return counted_cards(card if isinstance(card, int) else card_index(card), n)
+def card_text(card, n: int = 1, words: bool = False) -> str:
+    """'1 pink card', '2 pink cards', '1 locomotive' (a card index or name); `words`: see `cards_text`."""
+    return counted_cards(card if isinstance(card, int) else card_index(card), n, words)
 
 
-def cards_text(cards) -> str:
-    """Nine counts in words: '3 pink cards and 1 locomotive', 'no cards'."""
-    parts = [card_text(c, n) for c, n in enumerate(cards) if n]
+def cards_text(cards, words: bool = False) -> str:
+    """Nine counts in words: '3 pink cards and 1 locomotive', 'no cards'. With `words` (a log
+    line, prose), a small count is written as a word in Danish: 'tre lyserøde kort og ét lokomotiv'."""
+    parts = [card_text(c, n, words) for c, n in enumerate(cards) if n]
     return and_list(parts) if parts else _("no cards")
 
 
 # Translators: two places a route or ticket joins ("Denver-Omaha"); Danish typography joins them with an en dash
 PLACES = N_("{a}-{b}")
-_PLACE_JOINT = re.compile(r"-(?=[^a-zæøåäöü])")      # a hyphen between places, not inside a name (La Chaux-de-Fonds)
+# a hyphen between places: after a word starting with a capital, before a capital (not the ones
+# inside "La Chaux-de-Fonds")
+_PLACE_JOINT = re.compile(r"(?<![\w'])([^\W\d_a-zæøåäöüé][\w']*)-(?=[^\W\d_a-zæøåäöüé])")
 
 
 def places_name(a: str, b: str) -> str:
@@ -133,7 +146,7 @@ def _joined(key: str) -> str:
     """A ticket's key ("Boston-Miami", "Lausanne-La Chaux-de-Fonds") with its places joined the
     language's way: the hyphen before each next place's capital is the joint."""
     joint = places_name("", "")
-    return key if joint == "-" else _PLACE_JOINT.sub(joint, key)
+    return key if joint == "-" else _PLACE_JOINT.sub(lambda m: m.group(1) + joint, key)
 
 
 def route_name(game, route) -> str:
@@ -147,9 +160,12 @@ def route_name(game, route) -> str:
     if len(same) == 1:
         return places
     k = [q.index for q in same].index(r.index)
+    told_by_colour = sum(q.colour == r.colour for q in same) == 1
+    if told_by_colour and k < len(_NTH_ROUTE_COLOUR):
+        return _NTH_ROUTE_COLOUR[k](places, route_colour_words(r.colour))
     text = _NTH_ROUTE[k](places) if k < len(_NTH_ROUTE) else _("{places} route number {k}").format(
         places=places, k=k + 1)
-    if sum(q.colour == r.colour for q in same) == 1:
+    if told_by_colour:
         text = _("{route}, {colour}").format(route=text, colour=route_colour_words(r.colour))
     return text
 
@@ -271,7 +287,7 @@ def describe_action(before, action, after=None, names=None) -> list[str]:
         ri = game.route_index(action.route)
         name = route_name(game, ri)
         pts = points_text(game.route_points[ri])
-        pay = cards_text(action.payment)
+        pay = cards_text(action.payment, words=True)
         if board.routes[ri].tunnel:
             revealed = after.last_reveal.revealed if after.last_reveal else ()
             shown = ", ".join(colour_name(c) for c in revealed) or _("no card")
@@ -290,15 +306,15 @@ def describe_action(before, action, after=None, names=None) -> list[str]:
     elif isinstance(action, PayTunnel):
         pending = before.tunnel_choice()
         lines.append(_("{who} paid {cards} more and claimed the tunnel {route} ({points})").format(
-            who=who, cards=cards_text(action.extra), route=route_name(game, pending.route),
+            who=who, cards=cards_text(action.extra, words=True), route=route_name(game, pending.route),
             points=points_text(game.route_points[pending.route])))
     elif isinstance(action, AbandonTunnel):
         pending = before.tunnel_choice()
         lines.append(_("{who} abandoned the tunnel {route} and took back {cards}").format(
-            who=who, route=mid(route_name(game, pending.route)), cards=cards_text(pending.paid)))
+            who=who, route=mid(route_name(game, pending.route)), cards=cards_text(pending.paid, words=True)))
     elif isinstance(action, BuildStation):
         lines.append(_("{who} built a station in {city} with {cards} (station {k} of {n})").format(
-            who=who, city=action.city, cards=cards_text(action.payment), k=len(after.stations_of(p)),
+            who=who, city=action.city, cards=cards_text(action.payment, words=True), k=len(after.stations_of(p)),
             n=before.rules.stations))
     elif isinstance(action, Pass):
         lines.append(_("{who} passed (no legal action)").format(who=who))
@@ -306,7 +322,7 @@ def describe_action(before, action, after=None, names=None) -> list[str]:
         lines.append(f"{who}: {action}")
     if after.countdown is not None and before.countdown is None and not after.is_over():
         lines.append(_("{who} has {trains} left: everyone, {who} included, plays one more turn").format(
-            who=who, trains=trains_text(after.trains[p])))
+            who=who, trains=trains_text(after.trains[p], words=True)))
     if after.is_over() and not before.is_over():
         lines.append(_("The game is over: final scoring"))
     return [capital(line) for line in lines]
