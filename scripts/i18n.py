@@ -8,7 +8,8 @@
 One domain per layer (`ttr_nb.engine.i18n.DOMAINS`), one ``.po`` per domain and language:
 ``ttr_nb/locale/da/LC_MESSAGES/engine.po`` holds the engine's and the analysis' texts, and the
 titles of the editions and boards (`DATA_TEXTS`). A text is
-marked in the code with ``_("...")``, ``ngettext("...", "...", n)`` or ``N_("...")``; a comment
+marked in the code with ``_("...")``, ``ngettext("...", "...", n)`` or ``N_("...")`` (or, with a context
+telling two cases apart, ``pgettext("case", "...")`` and ``npgettext("case", "...", "...", n)``); a comment
 starting with ``Translators:`` on the line before it goes to the translator with the text.
 
 The .po files name the file each text comes from without line numbers, so moving code around
@@ -31,7 +32,7 @@ from ttr_nb.engine.i18n import DEFAULT_LANGUAGE, DOMAINS, LANGUAGES, LOCALE_DIR 
 
 PROJECT = "ttr-nb"
 COMMENT_TAGS = ("Translators:",)
-KEYWORDS = {k: DEFAULT_KEYWORDS[k] for k in ("_", "ngettext", "N_")}
+KEYWORDS = {k: DEFAULT_KEYWORDS[k] for k in ("_", "ngettext", "N_", "pgettext", "npgettext")}
 WIDTH = 100
 
 

@@ -50,8 +50,13 @@ def test_too_few_cards_is_paying_with_so_many_cards():
     s = _usa()
     action = "claim Denver-Oklahoma City red*1"
     assert said(s, action, "en") == "Denver-Oklahoma City has 4 spaces and needs 4 cards; you offered 1 (1 red)."
-    assert said(s, action, "da") == ("Denver–Oklahoma City har 4 felter og kræver 4 kort; du betalte med 1 "
+    assert said(s, action, "da") == ("Denver–Oklahoma City har 4 felter og kræver 4 kort; du betalte kun med 1 "
                                       "(1 rødt kort).")
+    more = "claim Denver-Oklahoma City red*4+blue*1"          # too many: the same English, not "only" in Danish
+    assert said(s, more, "en") == ("Denver-Oklahoma City has 4 spaces and needs 4 cards; you offered 5 (4 red and "
+                                   "1 blue).")
+    assert said(s, more, "da") == ("Denver–Oklahoma City har 4 felter og kræver 4 kort; du betalte med hele 5 "
+                                   "(4 røde og 1 blåt kort).")
 
 
 def test_paying_with_cards_not_held_says_what_the_hand_has_only():

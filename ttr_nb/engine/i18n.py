@@ -14,6 +14,9 @@ A module gets its domain's functions once, at import:
     _("The game is over: final scoring")
     ngettext("{n} card", "{n} cards", n).format(n=n)
 
+A text English says the same way in two cases that Danish tells apart gets a context
+(``contexts("engine")``: ``pgettext("fewer cards", "...")``).
+
 They look the language up each time they are called, so ``set_language`` works after import;
 in English they return the text given, untouched. A module-level constant is marked with
 ``N_`` (which returns it unchanged) and translated where it is used, ``_(CONSTANT)``.
@@ -34,7 +37,8 @@ import gettext
 from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["LANGUAGES", "DOMAINS", "LOCALE_DIR", "set_language", "language", "using", "translations", "N_"]
+__all__ = ["LANGUAGES", "DOMAINS", "LOCALE_DIR", "set_language", "language", "using", "translations", "contexts",
+           "N_"]
 
 #: the languages texts are available in, by code, each named in its own language
 LANGUAGES = {"en": "English", "da": "Dansk"}
@@ -123,6 +127,34 @@ def translations(domain: str):
     _.__qualname__ = _.__name__ = f"gettext[{domain}]"
     ngettext.__qualname__ = ngettext.__name__ = f"ngettext[{domain}]"
     return _, ngettext
+
+
+def contexts(domain: str):
+    """The translation functions of `domain` for a text said in English the same way in two
+    cases that another language tells apart (a context names the case):
+    ``pgettext(context, message)`` and ``npgettext(context, singular, plural, n)``. In English
+    they return the text given, as `translations`' functions do.
+
+    >>> pgettext, npgettext = contexts("engine")
+    >>> npgettext("fewer cards", "{n} train", "{n} trains", 2).format(n=2)
+    '2 trains'
+    """
+    if domain not in DOMAINS:
+        raise ValueError(f"unknown message domain {domain!r}: expected one of {', '.join(DOMAINS)}")
+
+    def pgettext(context: str, message: str) -> str:
+        if _language == DEFAULT_LANGUAGE:
+            return message
+        return catalogue(domain).pgettext(context, message)
+
+    def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+        if _language == DEFAULT_LANGUAGE:
+            return singular if n == 1 else plural
+        return catalogue(domain).npgettext(context, singular, plural, n)
+
+    pgettext.__qualname__ = pgettext.__name__ = f"pgettext[{domain}]"
+    npgettext.__qualname__ = npgettext.__name__ = f"npgettext[{domain}]"
+    return pgettext, npgettext
 
 
 def N_(message: str) -> str:
