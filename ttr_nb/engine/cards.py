@@ -11,7 +11,6 @@ from typing import Iterable, Mapping
 
 from .i18n import N_, translations
 from .digits import digits_value, is_digits
-from .numerals import count
 
 _, ngettext = translations("engine")
 
@@ -90,10 +89,10 @@ def cards_of_colour(card: int) -> str:
     return _(CARDS_OF_COLOUR[card])
 
 
-def counted_cards(card: int, n: int, words: bool = False) -> str:
-    """`n` cards of a kind, in words: '1 red card', '2 red cards', '1 locomotive'; with `words`,
-    for prose, a small count is a word in Danish ('fire røde kort', `numerals.count`)."""
-    return _COUNTED[card](n).format(n=count(n, neuter=True) if words else n)
+def counted_cards(card: int, n: int, shown: str | None = None) -> str:
+    """`n` cards of a kind, in words: '1 red card', '2 red cards', '1 locomotive'; the count
+    written as `shown` when given (a word in Danish prose: 'fire røde kort', see `narration.cards_text`)."""
+    return _COUNTED[card](n).format(n=n if shown is None else shown)
 
 
 def colour_plural(card: int) -> str:

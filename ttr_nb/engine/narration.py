@@ -119,7 +119,8 @@ def or_list(items) -> str:
 
 def card_text(card, n: int = 1, words: bool = False) -> str:
     """'1 pink card', '2 pink cards', '1 locomotive' (a card index or name); `words`: see `cards_text`."""
-    return counted_cards(card if isinstance(card, int) else card_index(card), n, words)
+    return counted_cards(card if isinstance(card, int) else card_index(card), n,
+                         count(n, neuter=True) if words else None)
 
 
 def cards_text(cards, words: bool = False) -> str:
