@@ -25,7 +25,7 @@ from ttr_nb.widgets.table import GameTable, deck_tooltip
 from ttr_nb.widgets.testing import simulate_click
 
 from ..steps import steps
-from .words import EN, WN, W, E, english
+from .words import EN, ENP, WN, W, E, english
 
 EDITIONS = ttr_nb.editions()
 
@@ -47,6 +47,9 @@ def prompt(who: str, what: str) -> str:
 
 
 def kept_opening(who: str, k: int, n: int) -> str:
+    if k == n:
+        return ENP("all", "{who} kept {k} of the {n} opening ticket", "{who} kept {k} of the {n} opening tickets", n,
+                   who=who, k=k)
     return EN("{who} kept {k} of the {n} opening ticket", "{who} kept {k} of the {n} opening tickets", n, who=who, k=k)
 
 

@@ -3,10 +3,11 @@ the engine's catalogue texts (the same lookup the code makes), so an assertion h
 and in Danish alike, and in English it is the very text the test always expected."""
 from __future__ import annotations
 
-from ttr_nb.engine.i18n import language, translations
+from ttr_nb.engine.i18n import contexts, language, translations
 
 _w, _wn = translations("widgets")
 _e, _en = translations("engine")
+_enp = contexts("engine")[1]
 
 
 def W(text: str, **fields) -> str:
@@ -27,6 +28,11 @@ def E(text: str, **fields) -> str:
 def EN(singular: str, plural: str, count: int, **fields) -> str:
     """An engine-catalogue text for `count` things (which fills the field ``{n}`` unless given)."""
     return _en(singular, plural, count).format(**{"n": count, **fields})
+
+
+def ENP(context: str, singular: str, plural: str, count: int, **fields) -> str:
+    """`EN` for a text the engine says in a case of its own (``context``, such as "all")."""
+    return _enp(context, singular, plural, count).format(**{"n": count, **fields})
 
 
 def english() -> bool:

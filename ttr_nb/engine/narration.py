@@ -17,7 +17,7 @@ import re
 
 from .actions import AbandonTunnel, BuildStation, Claim, DrawBlind, DrawFaceUp, DrawTickets, KeepTickets, Pass, PayTunnel
 from .cards import LOCO, card_index, card_word, colour_name, counted_cards, route_colour_words
-from .i18n import N_, translations
+from .i18n import N_, contexts, translations
 from .places import place_name
 from .digits import digits_value
 from .numerals import count
@@ -27,6 +27,7 @@ __all__ = ["plural", "and_list", "or_list", "cards_text", "card_text", "route_na
            "tickets_text", "mid", "capital", "places_name"]
 
 _, ngettext = translations("engine")
+npgettext = contexts("engine")[1]
 
 # Which of the routes joining the same two places, and which copy of a ticket: whole phrases,
 # since languages place and inflect the ordinal differently.
@@ -276,14 +277,24 @@ def describe_action(before, action, after=None, names=None) -> list[str]:
         lines.append(ngettext("{who} drew {n} ticket", "{who} drew {n} tickets", n).format(who=who, n=n))
     elif isinstance(action, KeepTickets):
         k = len(action.keep)
+        # Translators: the context "all": every ticket offered was kept ("kept all 3")
         if before.phase == "opening":
             offered = len(before.opening_offers[p])
-            lines.append(ngettext("{who} kept {k} of the {n} opening ticket",
-                                  "{who} kept {k} of the {n} opening tickets", offered).format(who=who, k=k, n=offered))
+            if k == offered:
+                text = npgettext("all", "{who} kept {k} of the {n} opening ticket",
+                                 "{who} kept {k} of the {n} opening tickets", offered)
+            else:
+                text = ngettext("{who} kept {k} of the {n} opening ticket", "{who} kept {k} of the {n} opening tickets",
+                                offered)
         else:
             offered = len(before.offer)
-            lines.append(ngettext("{who} kept {k} of the {n} ticket drawn", "{who} kept {k} of the {n} tickets drawn",
-                                  offered).format(who=who, k=k, n=offered))
+            if k == offered:
+                text = npgettext("all", "{who} kept {k} of the {n} ticket drawn",
+                                 "{who} kept {k} of the {n} tickets drawn", offered)
+            else:
+                text = ngettext("{who} kept {k} of the {n} ticket drawn", "{who} kept {k} of the {n} tickets drawn",
+                                offered)
+        lines.append(text.format(who=who, k=k, n=offered))
     elif isinstance(action, Claim):
         ri = game.route_index(action.route)
         name = route_name(game, ri)
