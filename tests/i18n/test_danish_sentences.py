@@ -150,3 +150,11 @@ def test_bonus_cards_and_the_rules_rows_the_hints_name_are_danish():
     for hint in hints:
         row = hint.split('"')[1]
         assert row in rows, (row, sorted(rows))
+
+
+def test_keeping_every_opening_ticket_is_keeping_them_all_in_danish():
+    s = ttr_nb.load_game("usa", players=2, seed=1).new_state()
+    with i18n.using("da"):
+        assert s.describe("keep 0,1,2") == ["Spiller 1 beholdt alle sine 3 destinationsbilletter fra starten"]
+        assert s.describe("keep 0,1") == ["Spiller 1 beholdt 2 af sine 3 destinationsbilletter fra starten"]
+    assert s.describe("keep 0,1,2") == ["Player 1 kept 3 of the 3 opening tickets"]
