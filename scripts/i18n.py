@@ -8,7 +8,8 @@
 One domain per layer (`ttr_nb.engine.i18n.DOMAINS`), one ``.po`` per domain and language:
 ``ttr_nb/locale/da/LC_MESSAGES/engine.po`` holds the engine's and the analysis' texts, and the
 titles of the editions and boards (`DATA_TEXTS`). A text is
-marked in the code with ``_("...")``, ``ngettext("...", "...", n)`` or ``N_("...")``; a comment
+marked in the code with ``_("...")``, ``ngettext("...", "...", n)`` or ``N_("...")`` (or, with a context
+telling two cases apart, ``pgettext("case", "...")`` and ``npgettext("case", "...", "...", n)``); a comment
 starting with ``Translators:`` on the line before it goes to the translator with the text.
 
 The .po files name the file each text comes from without line numbers, so moving code around
@@ -31,7 +32,7 @@ from ttr_nb.engine.i18n import DEFAULT_LANGUAGE, DOMAINS, LANGUAGES, LOCALE_DIR 
 
 PROJECT = "ttr-nb"
 COMMENT_TAGS = ("Translators:",)
-KEYWORDS = {k: DEFAULT_KEYWORDS[k] for k in ("_", "ngettext", "N_")}
+KEYWORDS = {k: DEFAULT_KEYWORDS[k] for k in ("_", "ngettext", "N_", "pgettext", "npgettext")}
 WIDTH = 100
 
 
@@ -76,7 +77,7 @@ def _found(domain: str):
 
 
 # Texts of the data files a student reads, translated where the code shows them (``_(rules.title)``):
-# each edition's title and each board's.
+# each edition's title and each board's, and the names of a board's bonus cards.
 DATA_TEXTS = {"engine": (("ttr_nb/editions_data/*.toml", "an edition's title"),
                         ("ttr_nb/maps/*.json", "a board's title"))}
 
@@ -96,6 +97,11 @@ def _data_found(domain: str):
             if isinstance(title, str) and title:
                 line = next((i for i, row in enumerate(text.splitlines(), 1) if "title" in row), 1)
                 yield path.relative_to(ROOT).as_posix(), line, title, [what], None
+            for card in data.get("bonus_cards") or () if path.suffix == ".json" else ():
+                name = card.get("name") if isinstance(card, dict) else None
+                if isinstance(name, str) and name:
+                    line = next((i for i, row in enumerate(text.splitlines(), 1) if f'"{name}"' in row), 1)
+                    yield path.relative_to(ROOT).as_posix(), line, name, ["a bonus card's name"], None
 
 
 def extract(domain: str) -> Catalog:

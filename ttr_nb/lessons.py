@@ -21,7 +21,8 @@ from __future__ import annotations
 import html
 from typing import Any, Iterable, Sequence
 
-from .engine.i18n import decimal, percent, translations
+from .engine.i18n import translations
+from .engine.numerals import decimal, percent
 from .engine.rules import edition_title
 
 _, ngettext = translations("lessons")

@@ -13,6 +13,9 @@ from babel.messages.catalog import Catalog
 
 from .catalogues import PAIR_IDS, PAIRS, entries, ids, placeholders, script, strings
 
+# the count placeholders a singular (or a case told by a context) may leave out, saying the count in words
+COUNTS = {"{n}", "{k}", "{need}"}
+
 pytestmark = pytest.mark.parametrize("domain, code", PAIRS, ids=PAIR_IDS)
 
 
@@ -60,7 +63,11 @@ def test_placeholders_are_the_same_in_both_languages(domain, code):
             if not translated:
                 continue
             source = english[min(k, len(english) - 1)]      # msgstr[0]: the singular, the others: the plural
-            if placeholders(translated) != placeholders(source):
+            said, wanted = placeholders(translated), placeholders(source)
+            words = (k == 0 and len(english) > 1) or message.context is not None
+            if words and set(said) <= set(wanted) and set(wanted) - set(said) <= COUNTS:
+                continue        # a singular, or a case of its own, may say its count in words: "behold den ene billet"
+            if said != wanted:
                 wrong.append((source, translated, placeholders(source), placeholders(translated)))
     assert not wrong, f"placeholders differ (English, {code}, theirs, ours): {wrong[:5]}"
 

@@ -12,7 +12,7 @@ from ttr_nb.engine.i18n import DOMAINS
 
 from .catalogues import ROOT
 
-MARKERS = {"_": 1, "N_": 1, "ngettext": 2}
+MARKERS = {"_": 1, "N_": 1, "ngettext": 2, "pgettext": 2, "npgettext": 3}     # (contexts: literal too)
 MARKED_CONSTANT = (ast.Name, ast.Subscript, ast.Attribute)
 
 
@@ -35,11 +35,12 @@ def test_every_marked_text_is_a_literal_of_the_modules_own_domain(domain):
         where = path.relative_to(ROOT).as_posix()
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "translations":
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("translations",
+                                                                                                "contexts"):
                 named = [a.value for a in node.args if isinstance(a, ast.Constant)]
                 if named != [domain]:
                     called = ast.unparse(node.args[0]) if node.args else ""
-                    problems.append(f"{where}:{node.lineno}: translations({called}) in the {domain!r} domain's code")
+                    problems.append(f"{where}:{node.lineno}: {node.func.id}({called}) in the {domain!r} domain's code")
             if isinstance(node, ast.JoinedStr):
                 inside = [n for n in ast.walk(node) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
                           and n.func.id in MARKERS and any(isinstance(a, ast.Constant) for a in n.args)]

@@ -204,8 +204,8 @@ def test_each_bonus_card_in_play_is_a_step_of_its_own_with_the_engines_points():
     steps = [s for s in walk.all_steps if s.kind == "bonus-card"]
     def title(letter, name, gain):
         return W("Bonus card {letter}: {name}", letter=letter, name=name) + f" +{gain}"
-    assert [s.title for s in steps] == [title("A", "Call of the wild", 5), title("D", "Small steps strategist", 10),
-                                        title("H", "Polar Express", 12), title("J", "Ferry Master", 12)]
+    assert [s.title for s in steps] == [title("A", E("Call of the wild"), 5), title("D", E("Small steps strategist"), 10),
+                                        title("H", E("Polar Express"), 12), title("J", E("Ferry Master"), 12)]
     for k, step in enumerate(steps):
         assert step.delta == tuple(r.bonus_cards[k].points for r in rows)
         assert step.player is None
@@ -214,7 +214,7 @@ def test_each_bonus_card_in_play_is_a_step_of_its_own_with_the_engines_points():
     a, d, h, j = steps
     names = [W("Player {n}", n=k) for k in (1, 2, 3)]
     counts = ", ".join(f"{name} {n}" for name, n in zip(names, (3, 2, 0)))
-    assert a.plain == (W("{card} gives {points} to the most {what}. The counts: {counts}.", card="A · Call of the wild",
+    assert a.plain == (W("{card} gives {points} to the most {what}. The counts: {counts}.", card="A · " + E("Call of the wild"),
                          points=EN("{n} point", "{n} points", 5),
                          what=W("locomotives left in hand at the end, each 2 cards of one colour left counting as one "
                                 "more"), counts=counts)
@@ -248,7 +248,7 @@ def test_a_card_nobody_has_scores_for_nobody_or_for_everybody_by_option():
         walk = ScoringWalkthrough(state)
         (h,) = [s for s in walk.all_steps if s.kind == "bonus-card"][2:3]
         assert h.delta == delta and h.plain.endswith(verdict)
-        assert h.title == W("Bonus card {letter}: {name}", letter="H", name="Polar Express") + (" +12" if zero else "")
+        assert h.title == W("Bonus card {letter}: {name}", letter="H", name=E("Polar Express")) + (" +12" if zero else "")
         assert walk.all_steps[-1].totals == tuple(r.total for r in state.score_breakdown())
 
 
@@ -269,7 +269,7 @@ def test_the_longest_path_step_says_what_counts_it():
     walk = ScoringWalkthrough(ttr_nb.load_game("northernlights", players=3, seed=5).state_from_dict(
         dict(FINAL, bonus_cards=["E"])))
     longest = [s for s in walk.all_steps if s.kind == "longest"]
-    uses = W("the bonus card {letter}, {name}, counts it", letter="E", name="Nordic Express")
+    uses = W("the bonus card {letter}, {name}, counts it", letter="E", name=E("Nordic Express"))
     assert all(s.plain.endswith(W("This edition gives no bonus for it, but {uses}.", uses=uses)) for s in longest)
     (e,) = [s for s in walk.all_steps if s.kind == "bonus-card"]
     assert e.overlays["longest"] == 2 and e.delta == (0, 0, 10)
@@ -284,7 +284,7 @@ def test_the_game_table_shows_the_bonus_cards_in_play_to_everybody():
     assert table.bonus_box in table._panel_bottom
     text = re.sub(r"<[^>]+>", "", table.bonus_box.value)
     for c in cards:
-        assert f"{c.letter} {c.name} {EN('{n} point', '{n} points', c.points)}" in text
+        assert f"{c.letter} {E(c.name)} {EN('{n} point', '{n} points', c.points)}" in text
     assert W("Every player tied for the most scores a card's points.") in text.replace("&#x27;", "'")
     # the same four for every seat, and before the first move
     assert [c.letter for c in cards] == table.state.view(1)["bonus_cards"]

@@ -14,10 +14,10 @@ import pytest
 
 import ttr_nb
 from ttr_nb.engine.scoring import best_borrowing
-from ttr_nb.engine.narration import and_list, trains_text
+from ttr_nb.engine.narration import and_list, ticket_name, trains_text
 from ttr_nb.widgets.scoring import ScoringWalkthrough, finished_match, score_table_html, tie_break
 
-from .words import R, W, WN, W_part, english
+from .words import W, WN, W_part, english
 
 EDITIONS = ttr_nb.editions()
 _MATCHES: dict = {}
@@ -34,7 +34,7 @@ def route_points(who: str) -> str:
 
 def ticket_step(who: str, ticket: str, points: int) -> str:
     sign = f"+{points}" if points > 0 else f"−{-points}"
-    return W("{who}: ticket {ticket} {points}", who=who, ticket=ticket, points=sign)
+    return W("{who}: ticket {ticket} {points}", who=who, ticket=ticket_name(ticket), points=sign)
 
 
 def longest_step(who: str, n: int) -> str:
@@ -201,7 +201,7 @@ def test_a_ticket_that_can_no_longer_be_completed_rings_its_ends():
     miami = [r.key for r in ttr_nb.load_game("usa").board.routes_at("Miami")]
     state = over("usa", routes={k: 1 for k in miami}, tickets=[["Boston-Miami"], []])
     walk = ScoringWalkthrough(state)
-    walk.goto("Boston-Miami")
+    walk.goto(ticket_name("Boston-Miami"))
     assert html.escape(W("It can no longer be completed: other players' routes cut every way; the two ends are ringed "
                          "on the board.")) in walk.text.value
     assert set(walk.view.highlight[1]) == {"Boston", "Miami"}
@@ -223,7 +223,7 @@ def test_stations_borrow_a_route_for_a_ticket():
                  stations=[["München", 0]], tickets=[["Paris-Wien"], ["Budapest-Sofia"]])
     assert best_borrowing(state, 0)[0] == (("München", "München-Wien"),)
     walk = ScoringWalkthrough(state)
-    i = walk.goto(W("{who}: station {city} borrows {route}", who=P(1), city="München", route=R("München-Wien")))
+    i = walk.goto(W("{who}: station {city} borrows {route}", who=P(1), city="München", route=ticket_name("München-Wien")))
     assert walk.step.kind == "station"
     ri = state.game.route_index("München-Wien")
     assert walk.view.highlight == ((ri,), ("München",))
@@ -233,7 +233,7 @@ def test_stations_borrow_a_route_for_a_ticket():
     assert walk.steps[i + 1] == WN("{who}: {n} station not built {points}", "{who}: {n} stations not built {points}",
                                    2, who=P(1), points="+8")
     walk.goto(ticket_step(P(1), "Paris-Wien", 8))
-    assert W(", using the borrowed route {route}", route=R("München-Wien")) in walk.text.value
+    assert W(", using the borrowed route {route}", route=ticket_name("München-Wien")) in walk.text.value
     assert ri in walk.view.highlight[0]
     assert walk.totals == (6 + 8 + 8, 0)
     assert WN("{who}: {n} station not built {points}", "{who}: {n} stations not built {points}", 3, who=P(2),

@@ -18,14 +18,14 @@ from ttr_nb.analysis import GreedyBot
 from ttr_nb.engine import (AbandonTunnel, BuildStation, Claim, DrawBlind, DrawFaceUp, DrawTickets, KeepTickets,
                            Pass, PayTunnel)
 from ttr_nb.engine.cards import CARD_NAMES, Cards, card_word, colour_name
-from ttr_nb.engine.narration import capital, cards_text, points_text, route_name
+from ttr_nb.engine.narration import capital, cards_text, points_text, route_name, ticket_name as named
 from ttr_nb.viz import PLAYER_COLOURS
 from ttr_nb.engine.i18n import using
 from ttr_nb.widgets.table import GameTable, deck_tooltip
 from ttr_nb.widgets.testing import simulate_click
 
 from ..steps import steps
-from .words import EN, WN, W, E, R, english
+from .words import EN, ENP, WN, W, E, english
 
 EDITIONS = ttr_nb.editions()
 
@@ -47,6 +47,9 @@ def prompt(who: str, what: str) -> str:
 
 
 def kept_opening(who: str, k: int, n: int) -> str:
+    if k == n:
+        return ENP("all", "{who} kept {k} of the {n} opening ticket", "{who} kept {k} of the {n} opening tickets", n,
+                   who=who, k=k)
     return EN("{who} kept {k} of the {n} opening ticket", "{who} kept {k} of the {n} opening tickets", n, who=who, k=k)
 
 
@@ -55,8 +58,8 @@ def drew_deck(who: str) -> str:
 
 
 def claimed(who: str, route: str, cards: str, points: int) -> str:
-    return E("{who} claimed {route} with {cards} ({points})", who=who, route=R(route),
-             cards=cards_text(Cards.parse(cards)), points=points_text(points))
+    return E("{who} claimed {route} with {cards} ({points})", who=who, route=named(route),
+             cards=cards_text(Cards.parse(cards), words=True), points=points_text(points))
 
 
 def engine_says(shown: str, english_text: str, reason) -> bool:
@@ -259,7 +262,7 @@ def test_draw_tickets_and_keep():
     assert not english() or table.log[-1] == "Player 1 (human) kept 2 of the 3 tickets drawn"
     # hot-seat: the next human's tickets are shown now, never the previous one's
     assert hand_of(seat(2, "human")) in table.hand.value
-    assert "Denver-El Paso" in table.my_tickets.value and "Boston-Miami" not in table.my_tickets.value
+    assert named("Denver-El Paso") in table.my_tickets.value and named("Boston-Miami") not in table.my_tickets.value
 
 
 # --------------------------------------------------------------------------- cards and claims
@@ -353,7 +356,7 @@ def test_route_click_offers_payments_and_a_payment_click_claims():
     table = table_at("usa", pos)
     ri = table.game.route_index("Denver-Omaha")
     simulate_click(table.figure, "routes", ri)             # a click on the route's marker
-    assert table.status.text.startswith(W("{route}: {spaces}, {points}. Choose how to pay.", route=R("Denver-Omaha"),
+    assert table.status.text.startswith(W("{route}: {spaces}, {points}. Choose how to pay.", route=named("Denver-Omaha"),
                                           spaces=WN("{n} space", "{n} spaces", 4),
                                           points=EN("{n} point", "{n} points", 7)))
     assert not english() or table.status.text.startswith("Denver-Omaha: 4 spaces, 7 points. Choose how to pay.")
@@ -441,17 +444,17 @@ def test_hidden_information():
     table = table_at("usa", pos, seats=("human", "greedy"))
     red, blue = colour_name("red"), colour_name("blue")
     assert f"{red} ×3" in table.hand.value and blue not in table.hand.value
-    assert "Boston-Miami" in table.my_tickets.value and "Denver-El Paso" not in table.my_tickets.value
+    assert named("Boston-Miami") in table.my_tickets.value and named("Denver-El Paso") not in table.my_tickets.value
     table.draw_deck(); table.draw_deck()
     assert table.state.current_player == 0
     assert hand_of(seat(1, "human")) in table.hand.value and W("Player {n}", n=2) not in table.hand.value
-    assert "Denver-El Paso" not in table.my_tickets.value + table.log_box.value + table.status.text
+    assert named("Denver-El Paso") not in table.my_tickets.value + table.log_box.value + table.status.text
     # hot-seat: the hand of the seat to move; the toggle hides it while the seat changes hands
     hot = table_at("usa", pos)
     assert f"{red} ×3" in hot.hand.value
     hot.draw_deck(); hot.draw_deck()
-    assert hand_of(seat(2, "human")) in hot.hand.value and "Denver-El Paso" in hot.my_tickets.value
-    assert "Boston-Miami" not in hot.my_tickets.value
+    assert hand_of(seat(2, "human")) in hot.hand.value and named("Denver-El Paso") in hot.my_tickets.value
+    assert named("Boston-Miami") not in hot.my_tickets.value
     hot.hand_toggle.value = False
     assert W("Hand and tickets hidden (show hand is off).") in html.unescape(hot.hand.value)
     assert blue not in hot.hand.value and hot.my_tickets.value == ""
@@ -487,12 +490,12 @@ def test_tunnel_shows_the_revealed_cards_and_pays():
     shown = ", ".join(colour_name(c) for c in ("red", "loco", "blue"))
     assert table.log == [EN("{who} tried the tunnel {route} with {cards}: the revealed cards ({shown}) ask for {n} "
                             "more card", "{who} tried the tunnel {route} with {cards}: the revealed cards ({shown}) "
-                            "ask for {n} more cards", 2, who=seat(1, "human"), route=R("Erzurum-Sochi"),
-                            cards=cards_text(Cards.parse("red*3")), shown=shown)]
+                            "ask for {n} more cards", 2, who=seat(1, "human"), route=named("Erzurum-Sochi"),
+                            cards=cards_text(Cards.parse("red*3"), words=True), shown=shown)]
     assert not english() or table.log == ["Player 1 (human) tried the tunnel Erzurum-Sochi with 3 red cards: the "
                                           "revealed cards (red, locomotive, blue) ask for 2 more cards"]
     assert table.choice.layout.display == "flex"
-    assert W("Tunnel {route}", route=R("Erzurum-Sochi")) in table.choice_title.value
+    assert W("Tunnel {route}", route=named("Erzurum-Sochi")) in table.choice_title.value
     for card in ("red", "loco", "blue"):
         assert f">{colour_name(card)}</span>" in table.choice_title.value
     pays = choice_buttons(table, "ttr-pay-tunnel")
@@ -508,7 +511,7 @@ def test_tunnel_shows_the_revealed_cards_and_pays():
     assert table.state.owner("Erzurum-Sochi") == 0
     assert table.state.hands[0][0] == 0 and table.state.hands[0][8] == 1
     assert table.log[-1] == E("{who} paid {cards} more and claimed the tunnel {route} ({points})",
-                              who=seat(1, "human"), cards=cards_text(Cards.parse("red*2")), route=R("Erzurum-Sochi"),
+                              who=seat(1, "human"), cards=cards_text(Cards.parse("red*2"), words=True), route=named("Erzurum-Sochi"),
                               points=points_text(4))
     assert not english() or table.log[-1] == ("Player 1 (human) paid 2 red cards more and claimed the tunnel "
                                               "Erzurum-Sochi (4 points)")
@@ -526,7 +529,7 @@ def test_tunnel_abandon_by_click_and_refused_payment():
     choice_buttons(table, "ttr-abandon")[0].click()
     assert table.state.owner("Erzurum-Sochi") is None and table.state.hands[0][0] == 5
     assert table.log[-1] == E("{who} abandoned the tunnel {route} and took back {cards}", who=seat(1, "human"),
-                              route=R("Erzurum-Sochi"), cards=cards_text(Cards.parse("red*3")))
+                              route=named("Erzurum-Sochi"), cards=cards_text(Cards.parse("red*3"), words=True))
     assert not english() or table.log[-1] == ("Player 1 (human) abandoned the tunnel Erzurum-Sochi and took back 3 "
                                               "red cards")
     assert table.state.current_player == 1
@@ -537,8 +540,8 @@ def test_tunnel_with_nothing_extra():
     assert table.claim("Erzurum-Sochi")
     assert table.state.owner("Erzurum-Sochi") == 0
     assert table.log == [E("{who} claimed the tunnel {route} with {cards} ({points}); the revealed cards ({shown}) "
-                           "asked for nothing more", who=seat(1, "human"), route=R("Erzurum-Sochi"),
-                           cards=cards_text(Cards.parse("red*3")), points=points_text(4),
+                           "asked for nothing more", who=seat(1, "human"), route=named("Erzurum-Sochi"),
+                           cards=cards_text(Cards.parse("red*3"), words=True), points=points_text(4),
                            shown=", ".join(colour_name(c) for c in ("blue", "green", "white")))]
     assert not english() or table.log == ["Player 1 (human) claimed the tunnel Erzurum-Sochi with 3 red cards (4 "
                                           "points); the revealed cards (blue, green, white) asked for nothing more"]
@@ -558,7 +561,7 @@ def test_stations_by_city_click():
     pays[0].click()
     assert table.state.stations == (("Berlin", 0),)
     assert table.log == [E("{who} built a station in {city} with {cards} (station {k} of {n})", who=seat(1, "human"),
-                           city="Berlin", cards=cards_text(Cards.parse("red*1")), k=1, n=3)]
+                           city="Berlin", cards=cards_text(Cards.parse("red*1"), words=True), k=1, n=3)]
     assert not english() or table.log == ["Player 1 (human) built a station in Berlin with 1 red card (station 1 of 3)"]
     assert list(trace(table, "stations").customdata) == ["Berlin"]
     assert "1/3" in table.scores.value

@@ -102,8 +102,8 @@ def test_the_widget_shows_the_exact_odds_of_the_analysis():
     assert lab.expected == Fraction(3 * (unseen[5] + unseen[LOCO]), sum(unseen))
     exact = lab.figure.data[0]
     assert list(exact.y) == [float(p) for p in odds]
-    assert list(exact.text) == [W("{whole}.{tenth}%", whole=f"{100 * float(p):.1f}".split(".")[0],
-                                  tenth=f"{100 * float(p):.1f}".split(".")[1]) for p in odds]
+    assert list(exact.text) == [f"{100 * float(p):.1f}".replace(".", ",") + " %" if not english()
+                                else f"{100 * float(p):.1f}%" for p in odds]
     assert not english() or list(exact.text) == [f"{100 * float(p):.1f}%" for p in odds]
     for p in odds:
         assert f"{p.numerator}/{p.denominator}" in lab.table_html.value

@@ -3,10 +3,11 @@ the engine's catalogue texts (the same lookup the code makes), so an assertion h
 and in Danish alike, and in English it is the very text the test always expected."""
 from __future__ import annotations
 
-from ttr_nb.engine.i18n import language, translations
+from ttr_nb.engine.i18n import contexts, language, translations
 
 _w, _wn = translations("widgets")
 _e, _en = translations("engine")
+_enp = contexts("engine")[1]
 
 
 def W(text: str, **fields) -> str:
@@ -29,6 +30,11 @@ def EN(singular: str, plural: str, count: int, **fields) -> str:
     return _en(singular, plural, count).format(**{"n": count, **fields})
 
 
+def ENP(context: str, singular: str, plural: str, count: int, **fields) -> str:
+    """`EN` for a text the engine says in a case of its own (``context``, such as "all")."""
+    return _enp(context, singular, plural, count).format(**{"n": count, **fields})
+
+
 def english() -> bool:
     """Whether this run is in English (for an exact English sentence of the engine that its
     catalogue has no text for yet: in Danish the test compares with the engine's own answer)."""
@@ -42,9 +48,3 @@ def W_part(text: str, k: int, plural: str | None = None, n: int = 2) -> str:
     template = _wn(text, plural, n) if plural else _w(text)
     return re.split(r"\{[^{}]*\}", template)[k]
 
-
-def R(key: str) -> str:
-    """A route's two places as the engine writes them in the language of the run ("Denver-Omaha",
-    "Denver–Omaha" in Danish), for a route key whose places hold no hyphen of their own."""
-    dash = _e("{a}-{b}").format(a="", b="")
-    return key.replace("-", dash)

@@ -135,6 +135,23 @@ Action = DrawBlind | DrawFaceUp | DrawTickets | KeepTickets | Claim | PayTunnel 
 
 FORMS = ("draw deck", "draw red", "draw loco", "tickets", "keep 0,2", "claim Denver-Omaha red*3+loco*1",
          "pay red*1", "abandon", "station Berlin red*2", "pass")
+# What each form does, said to a student of another language than the forms' own (English)
+FORM_MEANINGS = (N_("draw the top card of the deck"), N_("take a face-up red card"), N_("take a face-up locomotive"),
+                 N_("draw destination tickets"), N_("keep the offered tickets 0 and 2 (counting from 0)"),
+                 N_("claim Denver-Omaha with 3 red cards and 1 locomotive"),
+                 N_("pay a tunnel's extra card: 1 red"), N_("give the tunnel up and take the cards back"),
+                 N_("build a station in Berlin with 2 red cards"), N_("pass: only when nothing else is possible"))
+
+
+def explained_forms() -> str:
+    """The action forms, as typed (they are code, in English), each followed by what it does in
+    the language chosen when that is not English: "draw deck; draw red; ..." in English,
+    "draw deck (træk det øverste kort i bunken); ..." in Danish."""
+    parts = []
+    for form, meaning in zip(FORMS, FORM_MEANINGS):
+        said = _(meaning)
+        parts.append(form if said == meaning else f"{form} ({said})")
+    return "; ".join(parts)
 
 
 # Translators: before the list of action forms, which stay as written ("draw deck; claim Denver-Omaha red*3 ...")
@@ -149,7 +166,7 @@ def forms_separator() -> str:
 def _fail(text: str, why: str):
     shown = text if len(text) <= 80 else text[:60] + "..."
     raise ActionSyntaxError(_("cannot read the action {text}: {why}.").format(text=repr(shown), why=why)
-                            + forms_separator() + "; ".join(FORMS), text)
+                            + forms_separator() + explained_forms(), text)
 
 
 def _cards(text: str, whole: str) -> Cards:

@@ -33,8 +33,11 @@ from dataclasses import dataclass
 
 from .board import BONUS_MEASURES
 from .cards import LOCO, NUM_COLOURS
+from .i18n import translations
 
-__all__ = ["BonusScore", "MEASURES", "deal", "count", "score"]
+__all__ = ["BonusScore", "MEASURES", "deal", "count", "score", "card_name"]
+
+_, ngettext = translations("engine")
 
 
 @dataclass(frozen=True)
@@ -52,8 +55,14 @@ class BonusScore:
 
     @property
     def label(self) -> str:
-        """'D Small steps strategist'."""
-        return f"{self.letter} {self.name}"
+        """'D Small steps strategist' (the name in the language chosen)."""
+        return f"{self.letter} {card_name(self.name)}"
+
+
+def card_name(name: str) -> str:
+    """A bonus card's name as the language chosen says it ("International tycoon"; the board
+    file's English names are in the engine's catalogue, `make i18n` puts them there)."""
+    return _(name)
 
 
 def deal(game) -> tuple[int, ...]:

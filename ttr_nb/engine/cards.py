@@ -55,6 +55,9 @@ _COUNTED = (
     lambda n: ngettext("{n} locomotive", "{n} locomotives", n),
 )
 # Translators: a count of cards of one colour, the word "card(s)" left out: "3 red and 1 locomotive"
+# Translators: cards told in short, the last of them of a colour ("3 red", "1 green and 1 pink"): add the noun
+# "cards" if your language needs it there
+SHORT_CARDS = N_("{cards}")
 _SHORT = (
     lambda n: ngettext("{n} red", "{n} red", n),
     lambda n: ngettext("{n} orange", "{n} orange", n),
@@ -86,9 +89,15 @@ def cards_of_colour(card: int) -> str:
     return _(CARDS_OF_COLOUR[card])
 
 
-def counted_cards(card: int, n: int) -> str:
-    """`n` cards of a kind, in words: '1 red card', '2 red cards', '1 locomotive'."""
-    return _COUNTED[card](n).format(n=n)
+def counted_cards(card: int, n: int, shown: str | None = None) -> str:
+    """`n` cards of a kind, in words: '1 red card', '2 red cards', '1 locomotive'; the count
+    written as `shown` when given (a word in Danish prose: 'fire røde kort', see `narration.cards_text`)."""
+    return _COUNTED[card](n).format(n=n if shown is None else shown)
+
+
+def colour_plural(card: int) -> str:
+    """A colour as said of several cards ('red'; 'røde' in Danish), for "both red and blue cards"."""
+    return _SHORT[card](2).replace("{n}", "").strip()
 
 
 def counted_short(card: int, n: int) -> str:
@@ -215,12 +224,15 @@ class Cards(tuple):
         return f"Cards({str(self)!r})"
 
     def describe(self) -> str:
-        """Plain words: '3 red and 1 locomotive'."""
+        """Plain words: '3 red and 1 locomotive' (in Danish the noun closes a list ending on a
+        colour: '1 grønt og 1 lyserødt kort')."""
         parts = [counted_short(i, n) for i, n in enumerate(self) if n]
         if not parts:
             return _("no cards")
-        return parts[0] if len(parts) == 1 else _("{items} and {last}").format(items=", ".join(parts[:-1]),
+        text = parts[0] if len(parts) == 1 else _("{items} and {last}").format(items=", ".join(parts[:-1]),
                                                                               last=parts[-1])
+        last = max(i for i, n in enumerate(self) if n)
+        return text if last == LOCO else _(SHORT_CARDS).format(cards=text)
 
 
 NO_CARDS = Cards()

@@ -16,6 +16,7 @@ Standard library only, like the rest of the engine.
 from __future__ import annotations
 
 from .i18n import N_, translations
+from .bonuscards import card_name
 from .narration import route_name
 from .rules import edition_title
 
@@ -170,7 +171,7 @@ def state_html(state, seat: int | None = None) -> str:
         cards = {c.letter: c for c in game.board.bonus_cards}
         shown = "; ".join(ngettext("{letter} {name} ({n} point to the most {counts})",
                                    "{letter} {name} ({n} points to the most {counts})", cards[k].points).format(
-            letter=escape(k), name=escape(cards[k].name), n=cards[k].points, counts=escape(cards[k].counts))
+            letter=escape(k), name=escape(card_name(cards[k].name)), n=cards[k].points, counts=escape(cards[k].counts))
             for k in seen["bonus_cards"])
         parts.append(_("Bonus cards in play: {cards}").format(cards=shown))
     if seen.get("tunnel"):

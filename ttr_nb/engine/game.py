@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from .actions import BuildStation, Claim, DrawFaceUp, parse
 from .board import Board, Route, load_board
-from .cards import CARD_NAMES, GREY, LOCO, Cards, card_index, cards_of_colour, colour_name
+from .cards import CARD_NAMES, GREY, LOCO, Cards, card_index, cards_of_colour, colour_name, colour_plural
 from .display import game_html
 from .errors import Reason, short_repr
-from .i18n import N_, translations
+from .i18n import N_, contexts, translations
 from .narration import and_list, capital, mid, route_name
 from .payments import describe_price
 from .rules import Rules, edition_ids, edition_title, load_rules
@@ -21,6 +21,7 @@ from .tables import DRAW_LISTS, SECOND_DRAWS, Tables, tables_for
 
 
 _, ngettext = translations("engine")
+npgettext = contexts("engine")[1]
 
 # Translators: the kinds of route locomotives may pay for: "may only be used on tunnel and ferry routes"
 _KINDS = {"ordinary": N_("ordinary"), "tunnel": N_("tunnel"), "ferry": N_("ferry")}
@@ -210,10 +211,14 @@ class Game:
                           _("In {edition} locomotives may only be used on {kinds} routes; {route} is {kind}.").format(
                               edition=edition_title(self.rules), kinds=kinds, route=here, kind=_(_A_KIND[route.kind])))
         if not subs and n != price.length:
-            return Reason("payment-count", ngettext(
-                "{route} has {n} space and needs {n} card; you offered {k} ({cards}).",
-                "{route} has {n} spaces and needs {n} cards; you offered {k} ({cards}).",
-                price.length).format(route=first, n=price.length, k=n, cards=pay.describe()))
+            if n < price.length:
+                # Translators: fewer cards than the route needs ("you paid with only 1")
+                text = npgettext("fewer cards", "{route} has {n} space and needs {n} card; you offered {k} ({cards}).",
+                                 "{route} has {n} spaces and needs {n} cards; you offered {k} ({cards}).", price.length)
+            else:
+                text = ngettext("{route} has {n} space and needs {n} card; you offered {k} ({cards}).",
+                                "{route} has {n} spaces and needs {n} cards; you offered {k} ({cards}).", price.length)
+            return Reason("payment-count", text.format(route=first, n=price.length, k=n, cards=pay.describe()))
         if price.ferry_locomotives and loco < price.ferry_locomotives and not price.ferry_sub:
             return Reason("ferry-locomotives", ngettext(
                 "{route} is a ferry with {n} locomotive symbol: the payment needs at least {n} locomotive; "
@@ -222,7 +227,7 @@ class Game:
                 "it has {k}.",
                 price.ferry_locomotives).format(route=first, n=price.ferry_locomotives, k=loco))
         if not subs and len(colours) > 1:
-            names = and_list(colour_name(c) for c in colours)
+            names = and_list(colour_plural(c) for c in colours)
             return Reason("one-colour", _("A route is paid with cards of one colour: {colours} were mixed for "
                                           "{route}.").format(colours=names, route=name))
         if not subs and price.colour != GREY and colours and colours[0] != price.colour:

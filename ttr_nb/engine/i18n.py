@@ -14,6 +14,9 @@ A module gets its domain's functions once, at import:
     _("The game is over: final scoring")
     ngettext("{n} card", "{n} cards", n).format(n=n)
 
+A text English says the same way in two cases that Danish tells apart gets a context
+(``contexts("engine")``: ``pgettext("fewer cards", "...")``).
+
 They look the language up each time they are called, so ``set_language`` works after import;
 in English they return the text given, untouched. A module-level constant is marked with
 ``N_`` (which returns it unchanged) and translated where it is used, ``_(CONSTANT)``.
@@ -34,8 +37,8 @@ import gettext
 from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["LANGUAGES", "DOMAINS", "LOCALE_DIR", "set_language", "language", "using", "translations", "N_",
-           "decimal", "percent"]
+__all__ = ["LANGUAGES", "DOMAINS", "LOCALE_DIR", "set_language", "language", "using", "translations", "contexts",
+           "N_"]
 
 #: the languages texts are available in, by code, each named in its own language
 LANGUAGES = {"en": "English", "da": "Dansk"}
@@ -47,8 +50,6 @@ DOMAINS = {
     "lessons": ("ttr_nb/exercises", "ttr_nb/lessons.py"),
 }
 LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
-#: how each language writes a decimal number: its decimal mark, and what stands before a "%"
-NUMBER_STYLE = {"en": (".", ""), "da": (",", " ")}
 
 _language = DEFAULT_LANGUAGE
 _catalogues: dict[tuple[str, str], gettext.NullTranslations] = {}
@@ -128,36 +129,35 @@ def translations(domain: str):
     return _, ngettext
 
 
+def contexts(domain: str):
+    """The translation functions of `domain` for a text said in English the same way in two
+    cases that another language tells apart (a context names the case):
+    ``pgettext(context, message)`` and ``npgettext(context, singular, plural, n)``. In English
+    they return the text given, as `translations`' functions do.
+
+    >>> pgettext, npgettext = contexts("engine")
+    >>> npgettext("fewer cards", "{n} train", "{n} trains", 2).format(n=2)
+    '2 trains'
+    """
+    if domain not in DOMAINS:
+        raise ValueError(f"unknown message domain {domain!r}: expected one of {', '.join(DOMAINS)}")
+
+    def pgettext(context: str, message: str) -> str:
+        if _language == DEFAULT_LANGUAGE:
+            return message
+        return catalogue(domain).pgettext(context, message)
+
+    def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+        if _language == DEFAULT_LANGUAGE:
+            return singular if n == 1 else plural
+        return catalogue(domain).npgettext(context, singular, plural, n)
+
+    pgettext.__qualname__ = pgettext.__name__ = f"pgettext[{domain}]"
+    npgettext.__qualname__ = npgettext.__name__ = f"npgettext[{domain}]"
+    return pgettext, npgettext
+
+
 def N_(message: str) -> str:
     """Mark `message` for the catalogue without translating it (a module-level constant,
     translated with ``_`` where it is shown)."""
     return message
-
-
-def decimal(value, places: int) -> str:
-    """`value` with `places` decimals, written the way of the language chosen:
-    ``decimal(0.6703, 3)`` is '0.670' in English and '0,670' in Danish.
-
-    >>> decimal(0.6703, 3), decimal(21 / 8, 2)
-    ('0.670', '2.62')
-    >>> with using("da"):
-    ...     decimal(0.6703, 3)
-    '0,670'
-    """
-    mark, _space = NUMBER_STYLE[_language]
-    return f"{float(value):.{places}f}".replace(".", mark)
-
-
-def percent(value, places: int = 1) -> str:
-    """The share `value` (0.447) as a percentage with `places` decimals, written the way of the
-    language chosen: '44.7%' in English, '44,7 %' in Danish.
-
-    >>> from fractions import Fraction
-    >>> percent(Fraction(447, 1000))
-    '44.7%'
-    >>> with using("da"):
-    ...     percent(Fraction(447, 1000)), percent(0.5, 0)
-    ('44,7 %', '50 %')
-    """
-    _mark, space = NUMBER_STYLE[_language]
-    return f"{decimal(100 * float(value), places)}{space}%"

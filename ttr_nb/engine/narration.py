@@ -17,15 +17,17 @@ import re
 
 from .actions import AbandonTunnel, BuildStation, Claim, DrawBlind, DrawFaceUp, DrawTickets, KeepTickets, Pass, PayTunnel
 from .cards import LOCO, card_index, card_word, colour_name, counted_cards, route_colour_words
-from .i18n import N_, translations
+from .i18n import N_, contexts, translations
 from .places import place_name
 from .digits import digits_value
+from .numerals import count
 
 __all__ = ["plural", "and_list", "or_list", "cards_text", "card_text", "route_name", "ticket_name", "in_words",
            "describe_action", "player_name", "player_mention", "player_mention_pattern", "points_text", "trains_text",
-           "tickets_text", "mid", "capital"]
+           "tickets_text", "mid", "capital", "places_name"]
 
 _, ngettext = translations("engine")
+npgettext = contexts("engine")[1]
 
 # Which of the routes joining the same two places, and which copy of a ticket: whole phrases,
 # since languages place and inflect the ordinal differently.
@@ -36,11 +38,9 @@ _NTH_ROUTE = (
     lambda places: _("the fourth {places} route").format(places=places),
     lambda places: _("the fifth {places} route").format(places=places),
 )
-# The same, when the route's colour tells it from the others ("the second Madrid-Pamplona route,
-# the red one"): a whole phrase too, so a language may name it by its colour alone.
-_NTH_ROUTE_COLOURED = (
-    # Translators: {colour} is "the red one"; a language may leave the ordinal out ("the red one of the
-    # {places} routes"), since the colour tells the route from the others
+# The same, when the route's colour tells it apart from the others ("the second Madrid-Pamplona route, the red
+# one"): the colour names it, and a language may leave the ordinal out
+_NTH_ROUTE_COLOUR = (
     lambda places, colour: _("the first {places} route, {colour}").format(places=places, colour=colour),
     lambda places, colour: _("the second {places} route, {colour}").format(places=places, colour=colour),
     lambda places, colour: _("the third {places} route, {colour}").format(places=places, colour=colour),
@@ -92,9 +92,9 @@ def points_text(n: int) -> str:
     return ngettext("{n} point", "{n} points", n).format(n=n)
 
 
-def trains_text(n: int) -> str:
-    """'1 train', '2 trains'."""
-    return ngettext("{n} train", "{n} trains", n).format(n=n)
+def trains_text(n: int, words: bool = False) -> str:
+    """'1 train', '2 trains' (`words`: 'to tog' in Danish prose)."""
+    return ngettext("{n} train", "{n} trains", n).format(n=count(n, neuter=True) if words else n)
 
 
 def tickets_text(n: int) -> str:
@@ -118,15 +118,37 @@ def or_list(items) -> str:
     return _("{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
-def card_text(card, n: int = 1) -> str:
-    """'1 pink card', '2 pink cards', '1 locomotive' (a card index or name)."""
-    return counted_cards(card if isinstance(card, int) else card_index(card), n)
+def card_text(card, n: int = 1, words: bool = False) -> str:
+    """'1 pink card', '2 pink cards', '1 locomotive' (a card index or name); `words`: see `cards_text`."""
+    return counted_cards(card if isinstance(card, int) else card_index(card), n,
+                         count(n, neuter=True) if words else None)
 
 
-def cards_text(cards) -> str:
-    """Nine counts in words: '3 pink cards and 1 locomotive', 'no cards'."""
-    parts = [card_text(c, n) for c, n in enumerate(cards) if n]
+def cards_text(cards, words: bool = False) -> str:
+    """Nine counts in words: '3 pink cards and 1 locomotive', 'no cards'. With `words` (a log
+    line, prose), a small count is written as a word in Danish: 'tre lyserøde kort og ét lokomotiv'."""
+    parts = [card_text(c, n, words) for c, n in enumerate(cards) if n]
     return and_list(parts) if parts else _("no cards")
+
+
+# Translators: two places a route or ticket joins ("Denver-Omaha"); Danish typography joins them with an en dash
+PLACES = N_("{a}-{b}")
+# a hyphen between places: after a word starting with a capital, before a capital (not the ones
+# inside "La Chaux-de-Fonds")
+_PLACE_JOINT = re.compile(r"(?<![\w'])([^\W\d_a-zæøåäöüé][\w']*)-(?=[^\W\d_a-zæøåäöüé])")
+
+
+def places_name(a: str, b: str) -> str:
+    """Two places joined as the language writes a route or ticket: 'Denver-Omaha' in English
+    (as the game's keys write them), 'Denver–Omaha' with an en dash in Danish."""
+    return _(PLACES).format(a=a, b=b)
+
+
+def _joined(key: str) -> str:
+    """A ticket's key ("Boston-Miami", "Lausanne-La Chaux-de-Fonds") with its places joined the
+    language's way: the hyphen before each next place's capital is the joint."""
+    joint = places_name("", "")
+    return key if joint == "-" else _PLACE_JOINT.sub(lambda m: m.group(1) + joint, key)
 
 
 def route_name(game, route) -> str:
@@ -136,18 +158,16 @@ def route_name(game, route) -> str:
     r = board.routes[game.route_index(route)]
     pair = frozenset((r.a, r.b))
     same = [q for q in board.routes if frozenset((q.a, q.b)) == pair]
-    # a junction without a name in words
-    # Translators: a route's two places ("Denver-Omaha"); write the dash your language writes between them
-    places = _("{a}-{b}").format(a=place_name(board, r.a), b=place_name(board, r.b))
+    places = places_name(place_name(board, r.a), place_name(board, r.b))    # a junction without a name in words
     if len(same) == 1:
         return places
     k = [q.index for q in same].index(r.index)
-    coloured = sum(q.colour == r.colour for q in same) == 1
-    if coloured and k < len(_NTH_ROUTE_COLOURED):
-        return _NTH_ROUTE_COLOURED[k](places, route_colour_words(r.colour))
+    told_by_colour = sum(q.colour == r.colour for q in same) == 1
+    if told_by_colour and k < len(_NTH_ROUTE_COLOUR):
+        return _NTH_ROUTE_COLOUR[k](places, route_colour_words(r.colour))
     text = _NTH_ROUTE[k](places) if k < len(_NTH_ROUTE) else _("{places} route number {k}").format(
         places=places, k=k + 1)
-    if coloured:
+    if told_by_colour:
         text = _("{route}, {colour}").format(route=text, colour=route_colour_words(r.colour))
     return text
 
@@ -156,8 +176,9 @@ def ticket_name(ticket_key: str) -> str:
     """A ticket as a student reads it: its places, and for a second copy of the same ticket
     which copy ("Italia-France/Deutschland/Österreich (the second copy)")."""
     base, _hash, n = ticket_key.partition("#")
+    base = _joined(base)
     if not n:
-        return ticket_key
+        return base
     k = digits_value(n) or 0
     if 0 < k <= len(_NTH_COPY):
         return _NTH_COPY[k - 1](base)
@@ -256,19 +277,29 @@ def describe_action(before, action, after=None, names=None) -> list[str]:
         lines.append(ngettext("{who} drew {n} ticket", "{who} drew {n} tickets", n).format(who=who, n=n))
     elif isinstance(action, KeepTickets):
         k = len(action.keep)
+        # Translators: the context "all": every ticket offered was kept ("kept all 3")
         if before.phase == "opening":
             offered = len(before.opening_offers[p])
-            lines.append(ngettext("{who} kept {k} of the {n} opening ticket",
-                                  "{who} kept {k} of the {n} opening tickets", offered).format(who=who, k=k, n=offered))
+            if k == offered:
+                text = npgettext("all", "{who} kept {k} of the {n} opening ticket",
+                                 "{who} kept {k} of the {n} opening tickets", offered)
+            else:
+                text = ngettext("{who} kept {k} of the {n} opening ticket", "{who} kept {k} of the {n} opening tickets",
+                                offered)
         else:
             offered = len(before.offer)
-            lines.append(ngettext("{who} kept {k} of the {n} ticket drawn", "{who} kept {k} of the {n} tickets drawn",
-                                  offered).format(who=who, k=k, n=offered))
+            if k == offered:
+                text = npgettext("all", "{who} kept {k} of the {n} ticket drawn",
+                                 "{who} kept {k} of the {n} tickets drawn", offered)
+            else:
+                text = ngettext("{who} kept {k} of the {n} ticket drawn", "{who} kept {k} of the {n} tickets drawn",
+                                offered)
+        lines.append(text.format(who=who, k=k, n=offered))
     elif isinstance(action, Claim):
         ri = game.route_index(action.route)
         name = route_name(game, ri)
         pts = points_text(game.route_points[ri])
-        pay = cards_text(action.payment)
+        pay = cards_text(action.payment, words=True)
         if board.routes[ri].tunnel:
             revealed = after.last_reveal.revealed if after.last_reveal else ()
             shown = ", ".join(colour_name(c) for c in revealed) or _("no card")
@@ -287,15 +318,15 @@ def describe_action(before, action, after=None, names=None) -> list[str]:
     elif isinstance(action, PayTunnel):
         pending = before.tunnel_choice()
         lines.append(_("{who} paid {cards} more and claimed the tunnel {route} ({points})").format(
-            who=who, cards=cards_text(action.extra), route=route_name(game, pending.route),
+            who=who, cards=cards_text(action.extra, words=True), route=route_name(game, pending.route),
             points=points_text(game.route_points[pending.route])))
     elif isinstance(action, AbandonTunnel):
         pending = before.tunnel_choice()
         lines.append(_("{who} abandoned the tunnel {route} and took back {cards}").format(
-            who=who, route=mid(route_name(game, pending.route)), cards=cards_text(pending.paid)))
+            who=who, route=mid(route_name(game, pending.route)), cards=cards_text(pending.paid, words=True)))
     elif isinstance(action, BuildStation):
         lines.append(_("{who} built a station in {city} with {cards} (station {k} of {n})").format(
-            who=who, city=action.city, cards=cards_text(action.payment), k=len(after.stations_of(p)),
+            who=who, city=action.city, cards=cards_text(action.payment, words=True), k=len(after.stations_of(p)),
             n=before.rules.stations))
     elif isinstance(action, Pass):
         lines.append(_("{who} passed (no legal action)").format(who=who))
@@ -303,7 +334,7 @@ def describe_action(before, action, after=None, names=None) -> list[str]:
         lines.append(f"{who}: {action}")
     if after.countdown is not None and before.countdown is None and not after.is_over():
         lines.append(_("{who} has {trains} left: everyone, {who} included, plays one more turn").format(
-            who=who, trains=trains_text(after.trains[p])))
+            who=who, trains=trains_text(after.trains[p], words=True)))
     if after.is_over() and not before.is_over():
         lines.append(_("The game is over: final scoring"))
     return [capital(line) for line in lines]

@@ -28,7 +28,7 @@ from .cards import (CARD_INDEX, CARD_NAMES, LOCO, NUM_COLOURS, NUM_KINDS, Cards,
 from . import bonuscards, narration, queries
 from .display import state_html
 from .errors import IllegalAction, Reason, one_sentence, short_repr as _short
-from .i18n import N_, translations
+from .i18n import N_, contexts, translations
 from .narration import capital, mid, player_mention, route_name, trains_text
 from .observer import view
 from .payments import GREY, tunnel_extra, tunnel_extra_options
@@ -40,6 +40,7 @@ from .tables import PLAIN_PAYMENTS
 
 _new_state = object.__new__
 _, ngettext = translations("engine")
+npgettext = contexts("engine")[1]
 
 # What an action was trying to do, for "You cannot ... now" (translated only in a refusal)
 _TO_DRAW_CARD, _TO_DRAW_TICKETS, _TO_KEEP_TICKETS = N_("draw a card"), N_("draw tickets"), N_("keep tickets")
@@ -555,10 +556,15 @@ class State:
         extra = pending.extra
         colour = pending.colour
         if sum(pay) != extra:
-            return Reason("tunnel-extra", ngettext("The tunnel {route} asks for {n} extra card; you offered {k}.",
-                                                   "The tunnel {route} asks for {n} extra cards; you offered {k}.",
-                                                   extra).format(route=mid(route_name(self.game, route.index)),
-                                                                 n=extra, k=sum(pay)))
+            if sum(pay) < extra:
+                # Translators: fewer extra cards than the tunnel asks for ("you paid with only 1")
+                text = npgettext("fewer cards", "The tunnel {route} asks for {n} extra card; you offered {k}.",
+                                 "The tunnel {route} asks for {n} extra cards; you offered {k}.", extra)
+            else:
+                text = ngettext("The tunnel {route} asks for {n} extra card; you offered {k}.",
+                                "The tunnel {route} asks for {n} extra cards; you offered {k}.", extra)
+            return Reason("tunnel-extra", text.format(route=mid(route_name(self.game, route.index)), n=extra,
+                                                      k=sum(pay)))
         if any(x > h for x, h in zip(pay, hand)):
             return _not_in_hand(pay, hand)
         all_loco = pending.all_locomotives

@@ -30,6 +30,7 @@ from ..engine import State, load_game
 from ..engine.errors import Reason
 from ..engine.i18n import LANGUAGES, N_, translations, using
 from ..engine.narration import and_list, or_list
+from ..engine.numerals import count
 from ..engine.digits import digits_value
 from ..engine.rules import edition_ids, edition_title, load_rules
 from .arguments import ArgumentError, check_width, refuse, short as _short
@@ -99,7 +100,7 @@ def rules_summary(edition: str, players: int | None = None) -> list[tuple[str, s
                                      "least {keep} of them.",
                                      "Everyone gets {n} train cards and {deal} destination tickets, and keeps at "
                                      "least {keep} of them.", rules.hand_size).format(
-        n=rules.hand_size, deal=deal, keep=_words(t.opening_keep))))
+        n=count(rules.hand_size, neuter=True), deal=deal, keep=_words(t.opening_keep))))
     turn = [_("On your turn do one thing: take two train cards (from the {n} face-up cards or the deck),").format(
                 n=_words(rules.display_size)),
             _("claim one route by paying as many cards of its colour as it is long (grey routes: any one colour),")]

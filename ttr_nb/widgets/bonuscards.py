@@ -10,6 +10,7 @@ and the players' own networks, never a rule of its own.
 from __future__ import annotations
 
 from ..engine.i18n import translations
+from ..engine.bonuscards import card_name
 from ..engine.narration import and_list, points_text
 from .html import esc, names_list, signed
 
@@ -62,7 +63,7 @@ def cards_in_play_html(state) -> str:
     for c in cards:
         counts = _("the most {what}").format(what=counts_words(c, state.rules))
         rows.append(f"<li class='ttr-bonus-card'><span class='ttr-bonus-letter'>{esc(c.letter)}</span> "
-                    f"<b>{esc(c.name)}</b> <span class='ttr-bonus-points'>{esc(points_text(c.points))}</span>: "
+                    f"<b>{esc(card_name(c.name))}</b> <span class='ttr-bonus-points'>{esc(points_text(c.points))}</span>: "
                     f"{esc(counts)}</li>")
     rows = "".join(rows)
     heading = _("Bonus cards in play")
@@ -98,7 +99,7 @@ def bonus_card_step(state, rows, k: int, names) -> dict:
     counts = ", ".join(f"{esc(names[r.player])} {res.count}" for r, res in zip(rows, results))
     what = esc(counts_words(card, state.rules))
     head = _("{card} gives {points} to the most {what}. The counts: {counts}.").format(
-        card=f"<b>{esc(card.letter)} · {esc(card.name)}</b>", points=f"<b>{esc(points_text(card.points))}</b>",
+        card=f"<b>{esc(card.letter)} · {esc(card_name(card.name))}</b>", points=f"<b>{esc(points_text(card.points))}</b>",
         what=what, counts=counts)
     gain = f"<b>{signed(card.points)}</b>"
     if not winners:
@@ -112,7 +113,7 @@ def bonus_card_step(state, rows, k: int, names) -> dict:
         verdict = _("{who} are tied for the most ({n}): tied players all score it, {gain} each.").format(
             who=esc(names_list(names[w] for w in winners)), n=top, gain=gain)
     overlays, highlight = _board_marks(state, card, winners)
-    title = _("Bonus card {letter}: {name}").format(letter=card.letter, name=card.name)
+    title = _("Bonus card {letter}: {name}").format(letter=card.letter, name=card_name(card.name))
     if winners:
         title += f" {signed(card.points)}"
     return dict(title=title, text=f"{head} {verdict}", delta={r.player: res.points for r, res in zip(rows, results)},

@@ -27,6 +27,7 @@ from traitlets import Int
 
 from ..analysis.paths import cheapest_path, shortest_ticket_path
 from ..engine import Match, State
+from ..engine.bonuscards import card_name
 from ..engine.i18n import N_, translations
 from ..engine.narration import points_text, route_name, ticket_name, trains_text
 from ..engine.scoring import ScoreRow
@@ -303,7 +304,7 @@ def _grand_tour_steps(add, g, row, who: str) -> None:
 def _longest_without_bonus(state) -> str:
     """What the longest path is for in an edition without a longest path bonus: a tie-breaker,
     a bonus card that counts it (Northern Lights' Nordic Express), or nothing."""
-    uses = [_("the bonus card {letter}, {name}, counts it").format(letter=c.letter, name=c.name)
+    uses = [_("the bonus card {letter}, {name}, counts it").format(letter=c.letter, name=card_name(c.name))
             for c in cards_in_play(state) if c.measure == "longest_path"]
     if "longest_path_length" in state.game.rules.tie_breakers:
         uses.append(_("it breaks ties"))

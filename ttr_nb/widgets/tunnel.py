@@ -31,8 +31,9 @@ import plotly.graph_objects as go
 from ..analysis.tunnels import expected_extra, matching, tunnel_odds
 from ..engine import Claim, Match, editions, load_game
 from ..engine.cards import CARD_NAMES, COLOURS, LOCO, Cards, card_index, colour_name
-from ..engine.i18n import N_, decimal, translations
+from ..engine.i18n import N_, translations
 from ..engine.narration import and_list, cards_text, or_list
+from ..engine.numerals import decimal, percent, separators
 from ..engine.queries import tunnel_extra_kinds
 from ..engine.rules import load_rules
 from ..engine.serialize import PositionError
@@ -64,9 +65,7 @@ def _position_problems(error: PositionError) -> str:
 
 def _pct(p) -> str:
     """A chance as a percentage with one decimal, written the language's way: '44.7%', '44,7 %'."""
-    whole, tenth = f"{100 * float(p):.1f}".split(".")
-    # Translators: a percentage with one decimal ("44.7%"): your decimal mark and spacing
-    return _("{whole}.{tenth}%").format(whole=whole, tenth=tenth)
+    return percent(float(p), 1)
 
 
 class TunnelLab(RouteController):
@@ -425,7 +424,7 @@ class TunnelLab(RouteController):
                              xaxis=dict(title=_("extra cards the tunnel asks for"), fixedrange=True),
                              legend=dict(orientation="h", x=1, xanchor="right", y=1.02, yanchor="bottom"),
                              font=dict(size=14), plot_bgcolor="#ffffff", paper_bgcolor="#ffffff",
-                             dragmode=False))
+                             dragmode=False, separators=separators()))
         self.figure.layout.yaxis.gridcolor = "#e4e4e4"
         keep_state_fresh(self.figure)
         self.figure_box = W.Box([self.figure])
@@ -535,7 +534,7 @@ class TunnelLab(RouteController):
                           "of them ({words}).", n).format(n=f"<b>{n}</b>", what=_esc(what), bad=f"<b>{bad}</b>",
                                                           words=_esc(words))
         expected = _("Expected extra cards: {e} (= 3 × {bad}/{n} when the deck has 3 cards or more)").format(
-            e=f"<b>{decimal(self.expected, 3)}</b>", bad=bad, n=n)
+            e=f"<b>{decimal(float(self.expected), 3)}</b>", bad=bad, n=n)
         return (f"<div class='ttr-text ttr-panel-text'>"
                 f"<div><b>{_esc(laid)}</b> {_cards_chips(self.payment)}</div>"
                 f"<div><b>{_esc(face_up)}</b> {''.join(_chip(CARD_NAMES[c]) for c in self._display)}</div>"
