@@ -53,7 +53,7 @@ def cache_control(path: str) -> str:
     return IMMUTABLE if HASHED.search(path.rsplit("/", 1)[-1]) else REVALIDATE
 
 
-def precompress(site: Path, brotli_quality: int = 11) -> dict[str, int]:
+def precompress(site: Path, brotli_quality: int = 9) -> dict[str, int]:
     """Write `f.gz` (and `f.br`, where the brotli module is installed) beside each compressible
     file of `site` that compression makes at least 10 % smaller; the bytes before and after."""
     try:
@@ -69,7 +69,7 @@ def precompress(site: Path, brotli_quality: int = 11) -> dict[str, int]:
         variants = {".gz": gzip.compress(data, 9, mtime=0)}
         if brotli is not None:
             mode = brotli.MODE_TEXT if f.suffix != ".wasm" else brotli.MODE_GENERIC
-            variants[".br"] = brotli.compress(data, quality=brotli_quality, mode=mode)
+            variants[".br"] = brotli.compress(data, quality=brotli_quality, lgwin=24, mode=mode)
         for ext, packed in variants.items():
             if len(packed) <= 0.9 * len(data):
                 Path(f"{f}{ext}").write_bytes(packed)
