@@ -79,9 +79,6 @@ KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 # the whole plotly.min.js (4.6 MB) from the kernel into the page as HTML (and so would need it
 # in the wheel).
 PYODIDE_ENV = {"PLOTLY_RENDERER": "plotly_mimetype"}
-# loaded while the kernel starts (with the kernel's own packages, in one go) rather than at the
-# first cell's `import ttr_nb`
-PRELOAD: list[str] = ["ttr-nb"]
 HOSTING = "docs/hosting-jupyterlite.md"
 INPUTS = ["pyproject.toml", "ttr_nb", "notebooks", "scripts/build_lite.py", "scripts/lite_wheels.py",
           "scripts/lite_host.py", HOSTING]
@@ -103,8 +100,7 @@ def bin_path(name: str) -> Path:
 def inputs_hash() -> str:
     """A hash of every file the site is made from (and of the pinned versions)."""
     h = hashlib.sha256()
-    h.update(json.dumps([PYODIDE_VERSION, BUILD_PACKAGES, EXTENSIONS, KERNEL_SPECS, EXCLUDES, PYODIDE_ENV,
-                         PRELOAD]).encode())
+    h.update(json.dumps([PYODIDE_VERSION, BUILD_PACKAGES, EXTENSIONS, KERNEL_SPECS, EXCLUDES, PYODIDE_ENV]).encode())
     for item in INPUTS:
         path = ROOT / item
         files = [path] if path.is_file() else sorted(p for p in path.rglob("*") if p.is_file())
@@ -206,7 +202,7 @@ def lite_sources(wheel: Path, tgz: Path) -> Path:
         "jupyter-config-data": {
             "appName": "ttr_nb",
             "litePluginSettings": {KERNEL_PLUGIN: {"disablePyPIFallback": True, "loadPyodideOptions": {
-                "env": PYODIDE_ENV, "packages": PRELOAD}}},
+                "env": PYODIDE_ENV}}},
         },
     }, indent=2))
     # every cell of these short notebooks stays rendered (searchable, and its widgets alive)
