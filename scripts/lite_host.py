@@ -86,9 +86,8 @@ class _Counting:
         self.raw, self.server, self.path_of = raw, server, path_of
 
     def write(self, data) -> int:
-        n = self.raw.write(data)
-        self.server.count(self.path_of(), len(data))
-        return n
+        self.server.count(self.path_of(), len(data))    # before: the client may read it at once
+        return self.raw.write(data)
 
     def __getattr__(self, name):
         return getattr(self.raw, name)

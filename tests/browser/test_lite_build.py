@@ -200,3 +200,11 @@ def test_slim_lock_drops_the_front_end_packages_and_rehashes(tmp_path):
     assert set(out) == {"networkx", "ipywidgets"} and out["ipywidgets"]["depends"] == []
     assert not (folder / "widgetsnbextension-4-py3-none-any.whl").exists()
     assert out["networkx"]["sha256"] == hashlib.sha256((folder / "networkx-3-py3-none-any.whl").read_bytes()).hexdigest()
+
+
+def test_the_hosting_guide_gives_the_servers_rules():
+    guide = (ROOT / "docs" / "hosting-jupyterlite.md").read_text()
+    core = lite_host.HASHED.pattern.split(")", 1)[1]          # the hash and the extensions
+    assert core in guide, "the nginx example's pattern for hashed names is not the server's"
+    for rule in (lite_host.IMMUTABLE, f'"{lite_host.REVALIDATE}"', "gzip_static on", "application/wasm"):
+        assert rule in guide, rule
