@@ -222,6 +222,8 @@ def check_site(site: Path) -> None:
     for key in ("pyodideUrl",):
         if "://" in str(settings.get(key, "")):
             problems.append(f"{key} points at another host: {settings[key]}")
+    if settings.get("loadPyodideOptions", {}).get("env", {}).get("PLOTLY_RENDERER") != PYODIDE_ENV["PLOTLY_RENDERER"]:
+        problems.append("plotly's renderer is not its mime type (its wheel has no plotly.min.js for another)")
     lock_url = settings.get("loadPyodideOptions", {}).get("lockFileURL", "")
     if not lock_url or "://" in lock_url:
         problems.append(f"the lock file is not the site's own: {lock_url!r}")

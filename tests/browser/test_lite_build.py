@@ -47,7 +47,8 @@ def _site(tmp_path, settings: dict, packages: dict) -> None:
 
 
 GOOD = {"disablePyPIFallback": True, "pyodideUrl": "./static/pyodide/pyodide.mjs",
-        "loadPyodideOptions": {"lockFileURL": "./static/pyodide-lock/pyodide-lock.json"}}
+        "loadPyodideOptions": {"lockFileURL": "./static/pyodide-lock/pyodide-lock.json",
+                               "env": {"PLOTLY_RENDERER": "plotly_mimetype"}}}
 WHEELS = {name: f"../../static/pyodide-lock/{name}-1-py3-none-any.whl"
           for name in ("ttr-nb", "ipywidgets", "plotly", "anywidget", "networkx")}
 
@@ -64,6 +65,9 @@ def test_a_self_contained_site_passes(tmp_path):
     (GOOD, {k: v for k, v in WHEELS.items() if k != "ttr-nb"}, "ttr-nb is not in the lock"),
     (GOOD, {**WHEELS, "numpy": "../../static/pyodide-lock/numpy.whl"}, "numpy is in the lock"),
     ({**GOOD, "loadPyodideOptions": {}}, WHEELS, "the lock file is not the site's own"),
+    ({**GOOD, "loadPyodideOptions": {**GOOD["loadPyodideOptions"], "env": {}}}, WHEELS,
+     "plotly's renderer is not its mime type"),
+    (GOOD, {**WHEELS, "widgetsnbextension": "../../static/pyodide-lock/w.whl"}, "widgetsnbextension is in the lock"),
 ])
 def test_a_site_reaching_another_host_is_refused(tmp_path, settings, packages, problem):
     _site(tmp_path, settings, packages)
