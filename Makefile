@@ -17,7 +17,9 @@
 #               JupyterLite site inside it (build/site/lite/), as the release publishes it
 #   make dist   build the sdist and the wheel into dist/ (what a version tag publishes)
 #   make lite   build the JupyterLite site (build/lite/: the notebooks run in the browser,
-#               no server, no network); make lite-serve  serve it on 127.0.0.1
+#               no server, no network; how to host it: docs/hosting-jupyterlite.md);
+#               make lite-serve  serve it on 127.0.0.1 as a good host would (precompressed
+#               .br/.gz files, immutable caching of hashed names, revalidation of the rest)
 # Each target installs what it needs into .venv: the package alone (study, labels), its `lab` extra
 # (JupyterLab), its `app` extra (Voilà), both (bench), or everything the tests use (test + lab + app).
 #

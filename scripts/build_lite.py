@@ -22,6 +22,12 @@ internet at run time, or does not start):
    notebooks import is downloaded now and served by the site itself.
 5. `disablePyPIFallback`: `%pip install` and imports never fall back to the package index.
 
+Then the site is made light enough for a school's line (scripts/lite_wheels.py,
+scripts/lite_host.py): the lock keeps only the packages the notebooks import and what they
+need, the wheels lose the files no notebook reads, and every text file and the WebAssembly
+runtime are written precompressed beside themselves (`.br`, `.gz`) for the host to send.
+docs/hosting-jupyterlite.md (copied into the site as HOSTING.md) says how to host it.
+
 The result is checked before it is accepted: no package in the lock and no setting in
 `jupyter-lite.json` may point at another host. A hash of the inputs is kept in
 build/lite/.inputs-hash so that an unchanged tree is not built again.
@@ -29,9 +35,7 @@ build/lite/.inputs-hash so that an unchanged tree is not built again.
 from __future__ import annotations
 
 import argparse
-import functools
 import hashlib
-import http.server
 import json
 import os
 import shutil
@@ -41,6 +45,10 @@ import tarfile
 import time
 import venv
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from lite_host import SiteServer  # noqa: E402 - the script's own folder first
+from lite_wheels import DROPPED, slim_lock  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 BUILD = ROOT / "build"
@@ -56,16 +64,24 @@ BUILD_PACKAGES = [
     "uv",
     "jupyter_server",
     "jupyterlab_server",
+    "brotli",          # the site's precompressed .br files
 ]
 # Front-end extensions: installed in the build environment so their JavaScript is in the
 # site, and locked at the same versions so the Python side matches.
 EXTENSIONS = ["ipywidgets", "plotly", "anywidget"]
 # What the kernel needs besides ttr_nb and its own dependencies.
-KERNEL_SPECS = ["micropip", "ipython", "comm", "jedi", "networkx"]
+KERNEL_SPECS = ["micropip", "ipython", "comm", "jedi"]
 # Never in the browser: server-side or compiled packages nothing in the notebooks imports.
 EXCLUDES = ["voila", "numpy", "jupyterlab-server", "tornado"]
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
-INPUTS = ["pyproject.toml", "ttr_nb", "notebooks", "scripts/build_lite.py"]
+# plotly's figures shown as its mime type, which the site's plotly extension draws. Left to
+# itself, plotly in a kernel also picks its "notebook" renderer, which at the first figure sends
+# the whole plotly.min.js (4.6 MB) from the kernel into the page as HTML (and so would need it
+# in the wheel).
+PYODIDE_ENV = {"PLOTLY_RENDERER": "plotly_mimetype"}
+HOSTING = "docs/hosting-jupyterlite.md"
+INPUTS = ["pyproject.toml", "ttr_nb", "notebooks", "scripts/build_lite.py", "scripts/lite_wheels.py",
+          "scripts/lite_host.py", HOSTING]
 
 
 def log(text: str) -> None:
@@ -84,7 +100,7 @@ def bin_path(name: str) -> Path:
 def inputs_hash() -> str:
     """A hash of every file the site is made from (and of the pinned versions)."""
     h = hashlib.sha256()
-    h.update(json.dumps([PYODIDE_VERSION, BUILD_PACKAGES, EXTENSIONS, KERNEL_SPECS, EXCLUDES]).encode())
+    h.update(json.dumps([PYODIDE_VERSION, BUILD_PACKAGES, EXTENSIONS, KERNEL_SPECS, EXCLUDES, PYODIDE_ENV]).encode())
     for item in INPUTS:
         path = ROOT / item
         files = [path] if path.is_file() else sorted(p for p in path.rglob("*") if p.is_file())
@@ -185,7 +201,8 @@ def lite_sources(wheel: Path, tgz: Path) -> Path:
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
             "appName": "ttr_nb",
-            "litePluginSettings": {KERNEL_PLUGIN: {"disablePyPIFallback": True}},
+            "litePluginSettings": {KERNEL_PLUGIN: {"disablePyPIFallback": True, "loadPyodideOptions": {
+                "env": PYODIDE_ENV}}},
         },
     }, indent=2))
     # every cell of these short notebooks stays rendered (searchable, and its widgets alive)
@@ -205,6 +222,8 @@ def check_site(site: Path) -> None:
     for key in ("pyodideUrl",):
         if "://" in str(settings.get(key, "")):
             problems.append(f"{key} points at another host: {settings[key]}")
+    if settings.get("loadPyodideOptions", {}).get("env", {}).get("PLOTLY_RENDERER") != PYODIDE_ENV["PLOTLY_RENDERER"]:
+        problems.append("plotly's renderer is not its mime type (its wheel has no plotly.min.js for another)")
     lock_url = settings.get("loadPyodideOptions", {}).get("lockFileURL", "")
     if not lock_url or "://" in lock_url:
         problems.append(f"the lock file is not the site's own: {lock_url!r}")
@@ -217,7 +236,7 @@ def check_site(site: Path) -> None:
         for need in ("ttr-nb", "ipywidgets", "plotly", "anywidget", "networkx"):
             if need not in names:
                 problems.append(f"{need} is not in the lock")
-        for bad in EXCLUDES:
+        for bad in [*EXCLUDES, *DROPPED]:
             if bad in names:
                 problems.append(f"{bad} is in the lock")
     if problems:
@@ -228,30 +247,10 @@ def site_size(site: Path) -> int:
     return sum(f.stat().st_size for f in site.rglob("*") if f.is_file())
 
 
-class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves the site with the types browsers insist on (module scripts, WebAssembly),
-    and counts the bytes it sends (`server.bytes_sent`)."""
-
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
-                      ".json": "application/json", ".whl": "application/zip"}
-
-    def copyfile(self, source, outputfile):
-        start = source.tell()
-        super().copyfile(source, outputfile)
-        self.server.bytes_sent += source.tell() - start
-
-    def log_message(self, format, *args):  # noqa: A002 - the base class's name
-        if getattr(self.server, "verbose", False):
-            super().log_message(format, *args)
-
-
-def site_server(port: int = 0, site: Path = SITE, verbose: bool = False) -> http.server.ThreadingHTTPServer:
-    """An HTTP server of the site on 127.0.0.1 (port 0: any free port)."""
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(SiteHandler, directory=str(site)))
-    server.bytes_sent = 0
-    server.verbose = verbose
-    return server
+def site_server(port: int = 0, site: Path = SITE, verbose: bool = False, host: str = "127.0.0.1") -> SiteServer:
+    """An HTTP server of the site (port 0: any free port), as a good static host serves it:
+    compressed, with cache headers (scripts/lite_host.py); it counts the bytes it sends."""
+    return SiteServer((host, port), site, verbose)
 
 
 def main(argv=None) -> int:
@@ -283,9 +282,13 @@ def main(argv=None) -> int:
     env.pop("JUPYTERLITE_PYODIDE_URL", None)
     env["UV_PYTHON_DOWNLOADS"] = "never"   # the lock solve needs no Python of its own (it would try a download)
     run(bin_path("jupyter"), "lite", "build", "--lite-dir", src, "--output-dir", SITE, cwd=src, env=env)
+    slim_lock(SITE, log=log)
     check_site(SITE)
+    shutil.copy2(ROOT / HOSTING, SITE / "HOSTING.md")
+    run(bin_path("python"), Path(__file__).with_name("lite_host.py"), "--precompress", SITE)
     stamp.write_text(digest)
-    log(f"built {SITE.relative_to(ROOT)} in {time.time() - start:.0f} s: {site_size(SITE) / 1e6:.1f} MB")
+    log(f"built {SITE.relative_to(ROOT)} in {time.time() - start:.0f} s: {site_size(SITE) / 1e6:.1f} MB "
+        f"(with its precompressed copies); how to host it: {SITE.relative_to(ROOT)}/HOSTING.md")
     return 0
 
 
