@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from ..engine.i18n import translations
+from . import caching as _caching
 from ..engine.narration import ticket_name
 
 if TYPE_CHECKING:  # networkx is imported when a path is asked for: importing it costs ~185 ms
@@ -157,8 +158,9 @@ class CostGraph:
         wanted = None if targets is None else {index[t] for t in targets if t in index}
         seen = [_FAR] * n
         seen[start] = 0
+        via = [0] * n                               # place -> the bit of the pair its way last came along
         buckets = [[start]]
-        reached = moved = 0                         # the places reached, the pairs moved along, as bits
+        reached = tree = 0                          # the places reached, the pairs of their ways, as bits
         d = 0
         while d < len(buckets):
             for v in buckets[d]:                    # (a route of cost 0 puts a place at its end)
@@ -166,10 +168,11 @@ class CostGraph:
                     continue
                 dist[v] = d
                 reached |= 1 << v
+                tree |= via[v]
                 if wanted is not None and v in wanted:
                     wanted.discard(v)
                     if not wanted:                  # (the paths to places reached stay as they are)
-                        return Reach(layout, start, dist, came, reached, moved)
+                        return Reach(layout, start, dist, came, reached, tree)
                 for u, cost, ri, pair in adjacent[v]:
                     if dist[u] is None:
                         du = d + cost
@@ -181,34 +184,38 @@ class CostGraph:
                                 buckets += [[] for _ in range(du + 1 - len(buckets))]
                                 buckets[du].append(u)
                             came[u] = (v, ri)
-                            moved |= 1 << pair
+                            via[u] = 1 << pair
             d += 1
-        return Reach(layout, start, dist, came, reached, moved)
+        return Reach(layout, start, dist, came, reached, tree)
 
 
 class Reach:
     """The cheapest ways from one place found by one search (`CostGraph.reach`): the cost of
     each place reached (`cost`), the way to it (`path`), the places the search reached and the
-    pairs of places it moved along (a place's cost lowered through them), each as bits of a
-    number (`reached`, `moved`).
+    pairs of places its ways go along (the pair each place reached was last lowered through),
+    each as bits of a number (`reached`, `tree`).
 
     The search looked along every pair of places with an end it reached (from that end, the
-    first reached, towards the other, not yet reached), and along no other. So a search on
-    another map goes the same way if no pair of places is added, none it moved along is dearer
-    there (or gone), and none it looked along is cheaper (`still_holds`): `BoardPaths` relies
-    on it."""
+    first reached, towards the other, not yet reached), and along no other. A pair it looked
+    along whose lowering of a place was later bettered, or that lowered no place, decided
+    nothing: the place comes out of the queue where the better lowering put it, and the
+    entries a pair left behind in dearer buckets are passed over (the place is done by then);
+    were the pair dearer or gone, those entries would be missing or later, and nothing else
+    would differ. So a search on another map goes the same way if no pair of places is added,
+    none its ways go along is dearer there (or gone), and none it looked along is cheaper
+    (`still_holds`): `BoardPaths` relies on it."""
 
-    __slots__ = ("layout", "start", "dist", "came", "reached", "moved")
+    __slots__ = ("layout", "start", "dist", "came", "reached", "tree")
 
-    def __init__(self, layout: _Layout, start, dist: list, came: list, reached: int, moved: int):
+    def __init__(self, layout: _Layout, start, dist: list, came: list, reached: int, tree: int):
         self.layout, self.start, self.dist, self.came = layout, start, dist, came
-        self.reached, self.moved = reached, moved
+        self.reached, self.tree = reached, tree
 
     def still_holds(self, dearer: int, cheaper: int) -> bool:
         """Would the search go the same way on a map where the pairs of places `dearer` (as bits)
         cost more (or are gone) and those touching the places `cheaper` (as bits) cost less, and
         nothing else changed?"""
-        return not (self.moved & dearer or self.reached & cheaper)
+        return not (self.tree & dearer or self.reached & cheaper)
 
     @property
     def source(self) -> str | None:
@@ -247,15 +254,25 @@ class Reach:
     def best(self, targets: Sequence[str], values: Sequence[int] | None = None) -> TicketPath | None:
         """The cheapest way to one of `targets`: the lower cost, then the higher of `values`,
         then the target listed first (`cheapest_path`)."""
+        target = self.best_target(targets, values)
+        return None if target is None else self.path(target)
+
+    def best_target(self, targets: Sequence[str], values: Sequence[int] | None = None) -> str | None:
+        """The target of `best` (None if none was reached)."""
+        index, dist = self.layout.index, self.dist
+        if len(targets) == 1:
+            i = index.get(targets[0])
+            return None if i is None or dist[i] is None else targets[0]
         values = tuple(values) if values is not None else (0,) * len(targets)
         best = None
         for k, (target, value) in enumerate(zip(targets, values)):
-            d = self.cost(target)
+            i = index.get(target)
+            d = None if i is None else dist[i]
             if d is not None:
                 key = (d, -value, k)
                 if best is None or key < best[0]:
                     best = (key, target)
-        return None if best is None else self.path(best[1])
+        return None if best is None else best[1]
 
 
 def cheapest_path(board, costs: Mapping[int, int], source: str, targets: Sequence[str],
@@ -273,8 +290,8 @@ class BoardPaths:
     `usable_costs`), following the board: the map is read again only when a route is claimed
     (it follows the owners), and a path is searched again only when the claim could change
     it. A claim takes routes out of the map or makes them cheaper (the player's own, at cost
-    0); a search that never moved between the places of the routes made dearer or taken out,
-    and never looked between those of the routes made cheaper, goes the same way on the new
+    0); a search whose ways never go between the places of the routes made dearer or taken
+    out, and that never looked between those of the routes made cheaper, goes the same way on the new
     map (`Reach.still_holds`); a ticket that could not be completed still cannot when no route
     was added.
     Every answer is the one `cheapest_path` gives on the map of the moment (the tests compare
@@ -290,6 +307,9 @@ class BoardPaths:
         self._found: dict = {}                 # question -> (answer, the search that gave it)
 
     def _follow(self, state, player: int) -> None:
+        if not _caching.CACHING:                # (every question searched again, on a map read again)
+            self._key, self._costs, self._graph, self._found = None, self.costs(state, player), None, {}
+            return
         key = self._key
         owners = state.owners
         if key is not None and key[1] is owners and key[2] == player and key[0] is state.board:

@@ -28,6 +28,7 @@ from itertools import combinations
 
 from ..engine.actions import AbandonTunnel, Claim, DrawBlind, DrawFaceUp, DrawTickets, KeepTickets, Pass, PayTunnel
 from ..engine.cards import CARD_INDEX, CARD_NAMES, COLOURS, GREY_NAME, LOCO, NUM_COLOURS
+from . import caching as _caching
 from .bots import Agent
 from .paths import BoardPaths, usable_costs
 
@@ -47,6 +48,8 @@ def usable(state, player: int) -> dict[int, int]:
     """`usable_costs` of a position, remembered per player for the last owners asked about (they
     decide it)."""
     owners, board = state.owners, state.board
+    if not _caching.CACHING:
+        return usable_costs(state, player)
     last = _USABLE.get(player)
     if last is None or last[0] is not owners or last[1] is not board:
         last = _USABLE[player] = (owners, board, usable_costs(state, player))
@@ -93,6 +96,7 @@ class Style(Agent):
             self.published = published
         self.trains_paths = BoardPaths(usable)
         self._own = (None, None, None)          # (owners, player, the places each own route joins)
+        self._memo = (None, None, None, None, {})   # (owners, player, tickets, board, name -> answer)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed}, published={self.published})"
@@ -174,10 +178,24 @@ class Style(Agent):
         return legal[0]
 
     # -- facts about the seat
+    def remember(self, seen, name: str, make):
+        """`make()`, remembered under `name` while the position's owners, the seat and its
+        tickets stay those of the last question (what it answers must follow from them alone)."""
+        if not _caching.CACHING:
+            return make()
+        memo = self._memo
+        owners, tickets = seen.owners, seen.tickets
+        if memo[0] is not owners or memo[1] != seen.player or memo[2] != tickets or memo[3] is not seen.board:
+            memo = self._memo = (owners, seen.player, tickets, seen.board, {})
+        found = memo[4].get(name, memo)
+        if found is memo:
+            found = memo[4][name] = make()
+        return found
+
     def own_places(self, seen) -> dict[str, int]:
         """Each place of the seat's own network -> the number of its connected part."""
         owners, player, found = self._own
-        if owners is seen.owners and player == seen.player:
+        if owners is seen.owners and player == seen.player and _caching.CACHING:
             return found
         part: dict[str, int] = {}
         board = seen.board
@@ -329,6 +347,23 @@ class DestinationHungry(Style):
         places of `tickets` (Tickets) over the routes the seat can use; `places` holds every end
         of them (and maybe more)."""
         p = seen.player
+        reaches = self.remember(seen, ("searches", places), lambda: self.searches(seen, places))
+        key = (p, tuple(t.key for t in tickets))
+        found = self._plans.get(key) if _caching.CACHING else None
+        # the plan follows from the searches alone: while every one stands, so does the plan
+        if found is not None and all(reaches[c] is r for c, r in found[1].items()):
+            return found[0]
+        plan, used = self._make_plan(seen, tickets, reaches)
+        if not _caching.CACHING:
+            return plan
+        if len(self._plans) > 500:
+            self._plans.clear()
+        self._plans[key] = (plan, used)
+        return plan
+
+    def searches(self, seen, places) -> dict:
+        """Each of `places` -> the search (a `Reach`) its distances to the others are read from."""
+        p = seen.player
         # places joined by the seat's own routes are 0 trains apart: every one of them is as far from
         # any place as the others, and one search serves them all (from the first of them by name)
         part = self.own_places(seen)
@@ -344,16 +379,7 @@ class DestinationHungry(Style):
             if reach is None:
                 reach = searches[source] = self.trains_paths.reach(seen, source, p)
             reaches[c] = reach
-        key = (p, tuple(t.key for t in tickets))
-        found = self._plans.get(key)
-        # the plan follows from the searches alone: while every one stands, so does the plan
-        if found is not None and all(reaches[c] is r for c, r in found[1].items()):
-            return found[0]
-        plan, used = self._make_plan(seen, tickets, reaches)
-        if len(self._plans) > 500:
-            self._plans.clear()
-        self._plans[key] = (plan, used)
-        return plan
+        return reaches
 
     @staticmethod
     def places(tickets) -> frozenset:
@@ -363,9 +389,9 @@ class DestinationHungry(Style):
     def _make_plan(self, seen, tickets, reaches):
         ends = []
         for t in tickets:
-            path = reaches[t.source].best(t.targets, t.points)
-            if path is not None:
-                ends += [c for c in (t.source, path.target) if c not in ends]
+            target = reaches[t.source].best_target(t.targets, t.points)
+            if target is not None:
+                ends += [c for c in (t.source, target) if c not in ends]
         # (a search from another place of the seat's network: its way to a place is the way from
         # that network, the routes the plan still needs the same)
         used = {c: reaches[c] for c in ends}
@@ -447,10 +473,17 @@ class DestinationHungry(Style):
             need[LOCO] += route.ferry_locomotives
         return sorted((k for k in range(NUM_COLOURS + 1) if need[k]), key=lambda k: (-need[k], k))
 
+    def working(self, seen):
+        """(the plan's routes still to claim, their trains, the card kinds they need: `needs`) for
+        the seat's unfinished tickets."""
+        def make():
+            unfinished = tuple(self.unfinished(seen))
+            todo, need, _ = self.plan(seen, unfinished, self.places(unfinished))
+            return todo, need, self.needs(seen, todo)
+        return self.remember(seen, "working", make)
+
     def turn(self, seen, legal):
-        tickets = seen.board.tickets
-        unfinished = tuple(self.unfinished(seen))
-        todo, need, _ = self.plan(seen, unfinished, self.places(unfinished))
+        todo, need, wanted = self.working(seen)
         trains = seen.trains[seen.player]
         if seen.phase == "turn":
             if need < trains - 8 and _TICKETS in legal:
@@ -458,13 +491,11 @@ class DestinationHungry(Style):
             board = seen.board
             claimable = set(legal.claimable_routes())
             mine = [r for r in todo if r in claimable or any(q in claimable for q in seen.game.parallel[r])]
-            wanted = self.needs(seen, todo)
             if mine:
                 r = max(mine, key=lambda r: board.routes[r].length)
                 return self.claim(seen, legal, r, avoid=wanted)
             if not todo and claimable:
                 return self.claim(seen, legal, max(claimable, key=lambda r: (board.routes[r].length, -r)))
-        wanted = self.needs(seen, todo)
         for k in wanted:
             a = DrawFaceUp(CARD_NAMES[k])
             if a in legal:
