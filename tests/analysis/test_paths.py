@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import ttr_nb
-from ttr_nb.analysis.paths import cheapest_path, shortest_ticket_path, usable_costs
+from ttr_nb.analysis.paths import CostGraph, cheapest_path, shortest_ticket_path, usable_costs
 from ttr_nb.viz import ticket_path
 from ttr_nb.widgets.scoring import finished_match
 
@@ -117,6 +117,8 @@ def test_board_paths_answer_as_a_new_search_would_along_a_game(edition):
                     found = paths.ticket(state, t, p)
                     fresh = cheapest_path(game.board, usable_costs(state, p), t.source, t.targets, t.points)
                     assert found == fresh, (t.key, p, state)
+                # (the graph, its neighbours made again only around the routes claimed, is a new one's)
+                assert paths.graph(state, p).adjacent == CostGraph(game.board, usable_costs(state, p)).adjacent
                 kept += before
         state = state.apply(seats[state.current_player](state))
     assert kept > 0

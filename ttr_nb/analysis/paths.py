@@ -61,7 +61,7 @@ class _Layout:
     order the routes first name them), and per route its two places and its pair of places
     (routes joining the same places share a pair)."""
 
-    __slots__ = ("board", "names", "index", "ends", "pairs", "pair_routes", "pair_ends")
+    __slots__ = ("board", "names", "index", "ends", "pairs", "pair_routes", "pair_ends", "place_routes")
 
     def __init__(self, board):
         self.board = board
@@ -81,6 +81,12 @@ class _Layout:
             routes_of[pair].append(ri)
         self.pair_routes = tuple(map(tuple, routes_of))
         self.pair_ends = tuple(ends[r[0]] for r in routes_of)
+        at: list[list[int]] = [[] for _ in index]
+        for ri, (a, b) in enumerate(ends):
+            at[a].append(ri)
+            if b != a:
+                at[b].append(ri)
+        self.place_routes = tuple(map(tuple, at))     # place -> the routes touching it, in board order
 
 
 _LAYOUTS: dict = {}
@@ -112,8 +118,11 @@ class CostGraph:
 
     __slots__ = ("layout", "adjacent")
 
-    def __init__(self, board, costs: Mapping[int, int]):
+    def __init__(self, board, costs: Mapping[int, int], adjacent: tuple | None = None):
         self.layout = layout = _layout(board)
+        if adjacent is not None:
+            self.adjacent = adjacent
+            return
         ends, pairs = layout.ends, layout.pairs
         adjacent: list[dict] = [{} for _ in layout.names]
         for ri in sorted(costs):
@@ -128,6 +137,29 @@ class CostGraph:
                 back = adjacent[b][a]
                 back[1], back[2] = cost, ri
         self.adjacent = tuple(tuple(map(tuple, nbrs.values())) for nbrs in adjacent)
+
+    def changed(self, costs: Mapping[int, int], routes) -> "CostGraph":
+        """The `CostGraph` of `costs`, a map differing from this graph's in `routes` (route
+        indices) alone: the neighbours of their places made again (as the whole graph would
+        make them: a place's routes in board order), the others' shared."""
+        layout = self.layout
+        ends, pairs, place_routes = layout.ends, layout.pairs, layout.place_routes
+        adjacent = list(self.adjacent)
+        for v in {end for ri in routes for end in ends[ri]}:
+            nbrs: dict = {}
+            for ri in place_routes[v]:
+                cost = costs.get(ri)
+                if cost is None:
+                    continue
+                a, b = ends[ri]
+                u = b if a == v else a
+                edge = nbrs.get(u)
+                if edge is None:
+                    nbrs[u] = (u, cost, ri, pairs[ri])
+                elif cost < edge[1]:
+                    nbrs[u] = (u, cost, ri, pairs[ri])
+            adjacent[v] = tuple(nbrs.values())
+        return CostGraph(layout.board, costs, tuple(adjacent))
 
     def cheapest(self, source: str, targets: Sequence[str], values: Sequence[int] | None = None) -> TicketPath | None:
         """The cheapest way from `source` to one of `targets` (see `cheapest_path`), or None."""
@@ -337,6 +369,11 @@ class BoardPaths:
             for question, (answer, reach) in found.items():
                 if answer is None or reach.still_holds(dearer, cheaper):
                     kept[question] = (answer, reach)
+            graph = self._graph
+            if graph is not None:               # (the neighbours of the places of the routes changed made again)
+                graph = graph.changed(costs, [ri for ri, c in old.items() if costs.get(ri) != c])
+            self._key, self._costs, self._graph, self._found = key, costs, graph, kept
+            return
         self._key, self._costs, self._graph, self._found = key, costs, None, kept
 
     def graph(self, state, player: int) -> CostGraph:
