@@ -110,7 +110,8 @@ _FAR = float("inf")
 class CostGraph:
     """The routes of a cost map (route index -> cost) as a graph, to ask `cheapest` of it
     from several sources: the places joined, the cheaper of parallel routes (the one listed
-    first on ties), the neighbours of each place in the order their first route is listed.
+    first on ties), the neighbours of each place in the order their first route is listed
+    (`adjacent`: per place, (neighbour, cost, (the place, the route), the pair's bit)).
 
     It answers exactly as networkx's Dijkstra on the `networkx.Graph` of these routes does
     (the same path among paths of equal cost: the tests compare them), in a fraction of
@@ -136,7 +137,8 @@ class CostGraph:
                 edge[1], edge[2] = cost, ri
                 back = adjacent[b][a]
                 back[1], back[2] = cost, ri
-        self.adjacent = tuple(tuple(map(tuple, nbrs.values())) for nbrs in adjacent)
+        self.adjacent = tuple(tuple((u, cost, (v, ri), 1 << pair) for u, cost, ri, pair in nbrs.values())
+                              for v, nbrs in enumerate(adjacent))
 
     def changed(self, costs: Mapping[int, int], routes) -> "CostGraph":
         """The `CostGraph` of `costs`, a map differing from this graph's in `routes` (route
@@ -154,10 +156,8 @@ class CostGraph:
                 a, b = ends[ri]
                 u = b if a == v else a
                 edge = nbrs.get(u)
-                if edge is None:
-                    nbrs[u] = (u, cost, ri, pairs[ri])
-                elif cost < edge[1]:
-                    nbrs[u] = (u, cost, ri, pairs[ri])
+                if edge is None or cost < edge[1]:
+                    nbrs[u] = (u, cost, (v, ri), 1 << pairs[ri])
             adjacent[v] = tuple(nbrs.values())
         return CostGraph(layout.board, costs, tuple(adjacent))
 
@@ -205,7 +205,7 @@ class CostGraph:
                     wanted.discard(v)
                     if not wanted:                  # (the paths to places reached stay as they are)
                         return Reach(layout, start, dist, came, reached, tree)
-                for u, cost, ri, pair in adjacent[v]:
+                for u, cost, back, bit in adjacent[v]:      # (back: this place and the route, `came`'s entry)
                     if dist[u] is None:
                         du = d + cost
                         if du < seen[u]:
@@ -215,8 +215,8 @@ class CostGraph:
                             except IndexError:
                                 buckets += [[] for _ in range(du + 1 - len(buckets))]
                                 buckets[du].append(u)
-                            came[u] = (v, ri)
-                            via[u] = 1 << pair
+                            came[u] = back
+                            via[u] = bit
             d += 1
         return Reach(layout, start, dist, came, reached, tree)
 
