@@ -323,9 +323,10 @@ class BoardPaths:
     (it follows the owners), and a path is searched again only when the claim could change
     it. A claim takes routes out of the map or makes them cheaper (the player's own, at cost
     0); a search whose ways never go between the places of the routes made dearer or taken
-    out, and that never looked between those of the routes made cheaper, goes the same way on the new
-    map (`Reach.still_holds`); a ticket that could not be completed still cannot when no route
-    was added.
+    out, and that never looked between those of the routes made cheaper, goes the same way on
+    the new map (`Reach.still_holds`); a ticket that could not be completed still cannot when
+    no route was added. The graph is made again around the routes changed only
+    (`CostGraph.changed`). `caching.uncached()` turns all of it off.
     Every answer is the one `cheapest_path` gives on the map of the moment (the tests compare
     them). An agent keeps one and asks it at every decision."""
 
