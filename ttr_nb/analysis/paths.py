@@ -111,7 +111,7 @@ class CostGraph:
     """The routes of a cost map (route index -> cost) as a graph, to ask `cheapest` of it
     from several sources: the places joined, the cheaper of parallel routes (the one listed
     first on ties), the neighbours of each place in the order their first route is listed
-    (`adjacent`: per place, (neighbour, cost, (the place, the route), the pair's bit)).
+    (`adjacent`: per place, (neighbour, cost, (the place, the route))).
 
     It answers exactly as networkx's Dijkstra on the `networkx.Graph` of these routes does
     (the same path among paths of equal cost: the tests compare them), in a fraction of
@@ -137,7 +137,7 @@ class CostGraph:
                 edge[1], edge[2] = cost, ri
                 back = adjacent[b][a]
                 back[1], back[2] = cost, ri
-        self.adjacent = tuple(tuple((u, cost, (v, ri), 1 << pair) for u, cost, ri, pair in nbrs.values())
+        self.adjacent = tuple(tuple((u, cost, (v, ri)) for u, cost, ri, _ in nbrs.values())
                               for v, nbrs in enumerate(adjacent))
 
     def changed(self, costs: Mapping[int, int], routes) -> "CostGraph":
@@ -145,7 +145,7 @@ class CostGraph:
         indices) alone: the neighbours of their places made again (as the whole graph would
         make them: a place's routes in board order), the others' shared."""
         layout = self.layout
-        ends, pairs, place_routes = layout.ends, layout.pairs, layout.place_routes
+        ends, place_routes = layout.ends, layout.place_routes
         adjacent = list(self.adjacent)
         for v in {end for ri in routes for end in ends[ri]}:
             nbrs: dict = {}
@@ -157,7 +157,7 @@ class CostGraph:
                 u = b if a == v else a
                 edge = nbrs.get(u)
                 if edge is None or cost < edge[1]:
-                    nbrs[u] = (u, cost, (v, ri), 1 << pairs[ri])
+                    nbrs[u] = (u, cost, (v, ri))
             adjacent[v] = tuple(nbrs.values())
         return CostGraph(layout.board, costs, tuple(adjacent))
 
@@ -185,27 +185,23 @@ class CostGraph:
         came: list = [None] * n                     # place -> (the place before it, the route between)
         start = layout.index.get(source)
         if start is None or not adjacent[start]:
-            return Reach(layout, start, dist, came, 0, 0)
+            return Reach(layout, start, dist, came)
         index = layout.index
         wanted = None if targets is None else {index[t] for t in targets if t in index}
         seen = [_FAR] * n
         seen[start] = 0
-        via = [0] * n                               # place -> the bit of the pair its way last came along
         buckets = [[start]]
-        reached = tree = 0                          # the places reached, the pairs of their ways, as bits
         d = 0
         while d < len(buckets):
             for v in buckets[d]:                    # (a route of cost 0 puts a place at its end)
                 if dist[v] is not None:
                     continue
                 dist[v] = d
-                reached |= 1 << v
-                tree |= via[v]
                 if wanted is not None and v in wanted:
                     wanted.discard(v)
                     if not wanted:                  # (the paths to places reached stay as they are)
-                        return Reach(layout, start, dist, came, reached, tree)
-                for u, cost, back, bit in adjacent[v]:      # (back: this place and the route, `came`'s entry)
+                        return Reach(layout, start, dist, came)
+                for u, cost, back in adjacent[v]:   # (back: this place and the route, `came`'s entry)
                     if dist[u] is None:
                         du = d + cost
                         if du < seen[u]:
@@ -216,9 +212,8 @@ class CostGraph:
                                 buckets += [[] for _ in range(du + 1 - len(buckets))]
                                 buckets[du].append(u)
                             came[u] = back
-                            via[u] = bit
             d += 1
-        return Reach(layout, start, dist, came, reached, tree)
+        return Reach(layout, start, dist, came)
 
 
 class Reach:
@@ -237,17 +232,40 @@ class Reach:
     none its ways go along is dearer there (or gone), and none it looked along is cheaper
     (`still_holds`): `BoardPaths` relies on it."""
 
-    __slots__ = ("layout", "start", "dist", "came", "reached", "tree")
+    __slots__ = ("layout", "start", "dist", "came", "_bits")
 
-    def __init__(self, layout: _Layout, start, dist: list, came: list, reached: int, tree: int):
+    def __init__(self, layout: _Layout, start, dist: list, came: list):
         self.layout, self.start, self.dist, self.came = layout, start, dist, came
-        self.reached, self.tree = reached, tree
+        self._bits = None
+
+    @property
+    def reached(self) -> int:
+        """The places the search reached, as bits."""
+        return (self._bits or self._count())[0]
+
+    @property
+    def tree(self) -> int:
+        """The pairs of places the ways found go along, as bits (the pair each place reached was
+        last lowered through)."""
+        return (self._bits or self._count())[1]
+
+    def _count(self) -> tuple[int, int]:
+        pairs, came, start = self.layout.pairs, self.came, self.start
+        reached = tree = 0
+        for v, d in enumerate(self.dist):
+            if d is not None:
+                reached |= 1 << v
+                if v != start:
+                    tree |= 1 << pairs[came[v][1]]
+        self._bits = (reached, tree)
+        return self._bits
 
     def still_holds(self, dearer: int, cheaper: int) -> bool:
         """Would the search go the same way on a map where the pairs of places `dearer` (as bits)
         cost more (or are gone) and those touching the places `cheaper` (as bits) cost less, and
         nothing else changed?"""
-        return not (self.tree & dearer or self.reached & cheaper)
+        reached, tree = self._bits or self._count()
+        return not (tree & dearer or reached & cheaper)
 
     @property
     def source(self) -> str | None:
