@@ -46,22 +46,20 @@ class TicketPath:
 def usable_costs(state, player: int) -> dict[int, int]:
     """Route index -> trains `player` still needs to use it: 0 for their own routes, the
     length for a route still free for them; routes they can no longer use are left out."""
-    routes = state.game.board.routes
-    out = {ri: 0 for ri, owner in enumerate(state.owners) if owner == player}
-    blocked = state.blocked[player]
-    for sig in state.free:              # nobody owns them and no double-route rule closes them
-        for ri in sig:
-            if ri not in blocked:       # (a free track of a double they own a track of)
-                out[ri] = routes[ri].length
-    return dict(sorted(out.items()))
+    lengths = _layout(state.game.board).lengths
+    # free: nobody owns them and no double-route rule closes them; blocked: a free track of a
+    # double they own a track of
+    free = set().union(*state.free).difference(state.blocked[player])
+    return {ri: 0 if owner == player else lengths[ri]
+            for ri, owner in enumerate(state.owners) if owner == player or ri in free}
 
 
 class _Layout:
     """A board's places and routes as numbers, for the searches: each place's number (in the
-    order the routes first name them), and per route its two places and its pair of places
-    (routes joining the same places share a pair)."""
+    order the routes first name them), and per route its two places, its pair of places
+    (routes joining the same places share a pair) and its length."""
 
-    __slots__ = ("board", "names", "index", "ends", "pairs", "pair_routes", "pair_ends", "place_routes")
+    __slots__ = ("board", "names", "index", "ends", "pairs", "pair_routes", "pair_ends", "place_routes", "lengths")
 
     def __init__(self, board):
         self.board = board
@@ -87,6 +85,7 @@ class _Layout:
             if b != a:
                 at[b].append(ri)
         self.place_routes = tuple(map(tuple, at))     # place -> the routes touching it, in board order
+        self.lengths = tuple(r.length for r in board.routes)
 
 
 _LAYOUTS: dict = {}
@@ -218,9 +217,9 @@ class CostGraph:
 
 class Reach:
     """The cheapest ways from one place found by one search (`CostGraph.reach`): the cost of
-    each place reached (`cost`), the way to it (`path`), the places the search reached and the
-    pairs of places its ways go along (the pair each place reached was last lowered through),
-    each as bits of a number (`reached`, `tree`).
+    each place reached (`cost`), the way to it (`path`); whether the search reached a place
+    (`dist`) and whether its ways go along a pair of places (`goes_along`: the pair each place
+    reached was last lowered through).
 
     The search looked along every pair of places with an end it reached (from that end, the
     first reached, towards the other, not yet reached), and along no other. A pair it looked
@@ -232,40 +231,29 @@ class Reach:
     none its ways go along is dearer there (or gone), and none it looked along is cheaper
     (`still_holds`): `BoardPaths` relies on it."""
 
-    __slots__ = ("layout", "start", "dist", "came", "_bits")
+    __slots__ = ("layout", "start", "dist", "came")
 
     def __init__(self, layout: _Layout, start, dist: list, came: list):
         self.layout, self.start, self.dist, self.came = layout, start, dist, came
-        self._bits = None
 
-    @property
-    def reached(self) -> int:
-        """The places the search reached, as bits."""
-        return (self._bits or self._count())[0]
+    def goes_along(self, a: int, b: int) -> bool:
+        """Does the way to a place reached go from place `a` to place `b` (numbers), or back?"""
+        dist, came = self.dist, self.came
+        return ((dist[b] is not None and came[b] is not None and came[b][0] == a)
+                or (dist[a] is not None and came[a] is not None and came[a][0] == b))
 
-    @property
-    def tree(self) -> int:
-        """The pairs of places the ways found go along, as bits (the pair each place reached was
-        last lowered through)."""
-        return (self._bits or self._count())[1]
-
-    def _count(self) -> tuple[int, int]:
-        pairs, came, start = self.layout.pairs, self.came, self.start
-        reached = tree = 0
-        for v, d in enumerate(self.dist):
-            if d is not None:
-                reached |= 1 << v
-                if v != start:
-                    tree |= 1 << pairs[came[v][1]]
-        self._bits = (reached, tree)
-        return self._bits
-
-    def still_holds(self, dearer: int, cheaper: int) -> bool:
-        """Would the search go the same way on a map where the pairs of places `dearer` (as bits)
-        cost more (or are gone) and those touching the places `cheaper` (as bits) cost less, and
-        nothing else changed?"""
-        reached, tree = self._bits or self._count()
-        return not (tree & dearer or reached & cheaper)
+    def still_holds(self, dearer, cheaper) -> bool:
+        """Would the search go the same way on a map where the pairs of places `dearer` (pairs
+        of place numbers) cost more (or are gone), those touching the places `cheaper` (place
+        numbers) cost less, and nothing else changed?"""
+        dist = self.dist
+        for v in cheaper:
+            if dist[v] is not None:
+                return False
+        for a, b in dearer:
+            if self.goes_along(a, b):
+                return False
+        return True
 
     @property
     def source(self) -> str | None:
@@ -374,23 +362,23 @@ class BoardPaths:
         kept = {}
         if old is not None and self._key[0] is board and self._key[2] == player and costs.keys() <= old.keys():
             layout = _layout(board)
+            get = costs.get
+            routes = [ri for ri, c in old.items() if get(ri) != c]
             pairs = layout.pairs
-            changed = {pairs[ri] for ri, c in old.items() if costs.get(ri) != c}
-            dearer = cheaper = 0            # pairs of places dearer, places touching cheaper ones (bits)
-            for pair in changed:
+            dearer, cheaper = [], []        # pairs of places dearer (their places), places touching cheaper ones
+            for pair in {pairs[ri] for ri in routes}:
                 was = min(old[ri] for ri in layout.pair_routes[pair] if ri in old)
                 now = [costs[ri] for ri in layout.pair_routes[pair] if ri in costs]
                 if now and min(now) < was:
-                    a, b = layout.pair_ends[pair]
-                    cheaper |= 1 << a | 1 << b
+                    cheaper += layout.pair_ends[pair]
                 else:
-                    dearer |= 1 << pair
+                    dearer.append(layout.pair_ends[pair])
             for question, (answer, reach) in found.items():
                 if answer is None or reach.still_holds(dearer, cheaper):
                     kept[question] = (answer, reach)
             graph = self._graph
             if graph is not None:               # (the neighbours of the places of the routes changed made again)
-                graph = graph.changed(costs, [ri for ri, c in old.items() if costs.get(ri) != c])
+                graph = graph.changed(costs, routes)
             self._key, self._costs, self._graph, self._found = key, costs, graph, kept
             return
         self._key, self._costs, self._graph, self._found = key, costs, None, kept
