@@ -95,7 +95,7 @@ class Style(Agent):
         if published is not None:
             self.published = published
         self.trains_paths = BoardPaths(usable)
-        self._own = (None, None, None)          # (owners, player, the places each own route joins)
+        self._own = (None, None, None, (), None)    # (owners, board, player, own routes, their places' parts)
         self._memo = (None, None, None, None, {})   # (owners, player, tickets, board, name -> answer)
 
     def __repr__(self) -> str:
@@ -193,13 +193,20 @@ class Style(Agent):
         return found
 
     def own_places(self, seen) -> dict[str, int]:
-        """Each place of the seat's own network -> the number of its connected part."""
-        owners, player, found = self._own
-        if owners is seen.owners and player == seen.player and _caching.CACHING:
-            return found
+        """Each place of the seat's own network -> the number of its connected part (worked out
+        again only when the seat's own routes change: another seat's claim leaves it as it was)."""
+        owners, board, player = seen.owners, seen.board, seen.player
+        last, last_board, last_player, routes, found = self._own
+        if last_board is board and last_player == player and _caching.CACHING:
+            if last is owners:
+                return found
+            # (the same routes if as many are the seat's and every one it had still is)
+            if owners.count(player) == len(routes) and all(owners[ri] == player for ri in routes):
+                self._own = (owners, board, player, routes, found)
+                return found
         part: dict[str, int] = {}
-        board = seen.board
-        mine = [board.routes[ri] for ri, o in enumerate(seen.owners) if o == seen.player]
+        routes = tuple(ri for ri, o in enumerate(owners) if o == player)
+        mine = [board.routes[ri] for ri in routes]
         links: dict[str, list[str]] = {}
         for r in mine:
             links.setdefault(r.a, []).append(r.b)
@@ -214,7 +221,7 @@ class Style(Agent):
                     if nxt not in part:
                         part[nxt] = start_id
                         todo.append(nxt)
-        self._own = (seen.owners, seen.player, part)
+        self._own = (owners, board, player, routes, part)
         return part
 
     def completed(self, seen, ticket) -> bool:
