@@ -35,6 +35,7 @@ from .paths import BoardPaths, usable_costs
 __all__ = ["Style", "DestinationHungry", "RouteFocus", "OneStepThinking", "LongRoute"]
 
 _LOCO_DRAW = DrawFaceUp(CARD_NAMES[LOCO])
+_FACE_UP = tuple(DrawFaceUp(name) for name in CARD_NAMES)     # card kind -> the draw of it face up
 _BLIND = DrawBlind()
 _TICKETS = DrawTickets()
 
@@ -97,6 +98,7 @@ class Style(Agent):
         self.trains_paths = BoardPaths(usable)
         self._own = (None, None, None, (), None)    # (owners, board, player, own routes, their places' parts)
         self._memo = (None, None, None, None, {})   # (owners, player, tickets, board, name -> answer)
+        self._unfinished = (None, None, ())         # (`own_places`' answer, tickets, the unfinished ones)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed}, published={self.published})"
@@ -151,7 +153,7 @@ class Style(Agent):
         """The first of `colours` (card indexes) shown face up; else (with `loco_first`) a face-up
         locomotive; else a blind draw (None if no such draw is legal)."""
         for c in colours:
-            a = DrawFaceUp(CARD_NAMES[c])
+            a = _FACE_UP[c]
             if a in legal:
                 return a
         if loco_first and _LOCO_DRAW in legal:
@@ -231,9 +233,16 @@ class Style(Agent):
         return home is not None and any(part.get(t) == home for t in ticket.targets)
 
     def unfinished(self, seen) -> list:
-        """The seat's tickets not completed yet (Tickets), in the order kept."""
+        """The seat's tickets not completed yet (Tickets), in the order kept (worked out again
+        when its network or its tickets change)."""
+        part, held = self.own_places(seen), seen.tickets
+        last = self._unfinished
+        if last[0] is part and last[1] == held and _caching.CACHING:
+            return list(last[2])
         tickets = seen.board.tickets
-        return [tickets[t] for t in seen.tickets if not self.completed(seen, tickets[t])]
+        out = [tickets[t] for t in held if not self.completed(seen, tickets[t])]
+        self._unfinished = (part, held, tuple(out))
+        return out
 
     def fits(self, seen, ri: int) -> bool:
         """Route `ri` is free for the seat and its trains can fill it."""
@@ -497,14 +506,15 @@ class DestinationHungry(Style):
                 return _TICKETS
             board = seen.board
             claimable = set(legal.claimable_routes())
-            mine = [r for r in todo if r in claimable or any(q in claimable for q in seen.game.parallel[r])]
+            parallel = seen.game.parallel
+            mine = [r for r in todo if r in claimable or (parallel[r] and not claimable.isdisjoint(parallel[r]))]
             if mine:
                 r = max(mine, key=lambda r: board.routes[r].length)
                 return self.claim(seen, legal, r, avoid=wanted)
             if not todo and claimable:
                 return self.claim(seen, legal, max(claimable, key=lambda r: (board.routes[r].length, -r)))
         for k in wanted:
-            a = DrawFaceUp(CARD_NAMES[k])
+            a = _FACE_UP[k]
             if a in legal:
                 return a
         shown = [c for c in seen.display if c != LOCO]
@@ -512,7 +522,7 @@ class DestinationHungry(Style):
             most = max(set(shown), key=lambda c: (shown.count(c), -c))
             grey = any(seen.board.routes[r].colour == GREY_NAME for r in todo)
             if most in wanted or (grey and shown.count(most) >= 2):
-                a = DrawFaceUp(CARD_NAMES[most])
+                a = _FACE_UP[most]
                 if a in legal:
                     return a
         return self.draw(legal, ())
