@@ -53,3 +53,47 @@ def test_a_cached_agent_chooses_as_it_would_working_everything_out_again(edition
     assert compared >= 300 * len(CACHED) // 2
     # (the caches are used: the same choices from far fewer searches)
     assert searches["cached"] * 2 < searches["uncached"], searches
+
+
+def test_threads_playing_other_games_keep_their_own_usable_routes():
+    """`styles.usable` remembers the last position's usable routes: two threads asking, in
+    lockstep, about positions of two other games (on the same board and on another) each get
+    their own position's routes, and neither pushes the other's out (asked again, a thread gets
+    the very map it got before)."""
+    import threading
+
+    from ttr_nb.analysis.paths import usable_costs
+    from ttr_nb.analysis.styles import usable
+
+    def positions(edition, seed, count=40):
+        state = ttr_nb.load_game(edition, players=2, seed=seed).new_state()
+        bot = make_agent("greedy", seed)
+        out = []
+        while not state.is_over() and len(out) < count:
+            state = state.apply(bot(state))
+            out.append(state)
+        return out
+
+    games = {"usa a": positions("usa", 1), "usa b": positions("usa", 2), "europe": positions("europe", 3)}
+    for pair in (("usa a", "usa b"), ("usa a", "europe")):
+        count = min(len(games[name]) for name in pair)
+        barrier = threading.Barrier(2, timeout=60)
+        wrong: dict = {name: [] for name in pair}
+
+        def ask(name):
+            for state in games[name][:count]:
+                for p in range(2):
+                    barrier.wait()
+                    first = usable(state, p)
+                    barrier.wait()              # (the other thread asks about its own game here)
+                    again = usable(state, p)
+                    if first != usable_costs(state, p) or again is not first:
+                        wrong[name].append((state.turn, p))
+
+        threads = [threading.Thread(target=ask, args=(name,)) for name in pair]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert not any(t.is_alive() for t in threads)
+        assert wrong == {name: [] for name in pair}, wrong

@@ -402,13 +402,24 @@ class BoardPaths:
     def reach(self, state, source: str, player: int, targets: frozenset | None = None) -> Reach:
         """The cheapest ways from `source` for `player` to every place, or to every one of
         `targets` (`CostGraph.reach`); the same `Reach` as long as a new search would find it."""
+        return self.reaches(state, (source,), player, targets)[0]
+
+    def reaches(self, state, sources, player: int, targets: frozenset | None = None) -> list[Reach]:
+        """`reach` from each of `sources`, in their order."""
         self._follow(state, player)
-        question = ("reach", source, targets)
-        found = self._found.get(question)
-        if found is None:
-            reach = self.graph(state, player).reach(source, targets)
-            found = self._found[question] = (reach, reach)
-        return found[0]
+        found = self._found
+        out = []
+        for source in sources:
+            question = ("reach", source, targets)
+            answer = found.get(question)
+            if answer is None:
+                graph = self._graph
+                if graph is None:
+                    graph = self._graph = CostGraph(state.game.board, self._costs)
+                reach = graph.reach(source, targets)
+                answer = found[question] = (reach, reach)
+            out.append(answer[0])
+        return out
 
 
 def route_graph(state, player: int | None = None, usable_only: bool = True) -> nx.MultiGraph:

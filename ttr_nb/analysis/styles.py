@@ -24,6 +24,7 @@ it). What the paper never met, the styles meet the same way (`Style`):
 """
 from __future__ import annotations
 
+import threading
 from itertools import combinations
 
 from ..engine.actions import AbandonTunnel, Claim, DrawBlind, DrawFaceUp, DrawTickets, KeepTickets, Pass, PayTunnel
@@ -40,21 +41,28 @@ _BLIND = DrawBlind()
 _TICKETS = DrawTickets()
 
 
-#: per player, the last position's usable routes asked for: (owners, board, costs); every style
-#: asks for them at every claim, through several cost maps
-_USABLE: dict = {}
+#: per thread, per board and player, the last position's usable routes asked for: (owners, costs);
+#: every style asks for them at every claim, through several cost maps. Each thread keeps its own
+#: (threads playing other games neither read nor push out each other's), and a map once made is
+#: never changed (the styles' path caches keep it to compare with the next one).
+_USABLE = threading.local()
 
 
 def usable(state, player: int) -> dict[int, int]:
-    """`usable_costs` of a position, remembered per player for the last owners asked about (they
-    decide it)."""
-    owners, board = state.owners, state.board
+    """`usable_costs` of a position, remembered per thread, board and player for the last owners
+    asked about (they decide it)."""
     if not _caching.CACHING:
         return usable_costs(state, player)
-    last = _USABLE.get(player)
-    if last is None or last[0] is not owners or last[1] is not board:
-        last = _USABLE[player] = (owners, board, usable_costs(state, player))
-    return last[2]
+    owners = state.owners
+    try:
+        last = _USABLE.last
+    except AttributeError:
+        last = _USABLE.last = {}
+    key = (state.board, player)
+    found = last.get(key)
+    if found is None or found[0] is not owners:
+        found = last[key] = (owners, usable_costs(state, player))
+    return found[1]
 
 
 def hop_costs(state, player: int) -> dict[int, int]:
@@ -387,15 +395,10 @@ class DestinationHungry(Style):
         for c in sorted(places):
             if c in part:
                 first.setdefault(part[c], c)
-        searches = {}
-        reaches = {}
-        for c in places:
-            source = first[part[c]] if c in part else c
-            reach = searches.get(source)
-            if reach is None:
-                reach = searches[source] = self.trains_paths.reach(seen, source, p)
-            reaches[c] = reach
-        return reaches
+        source = {c: first[part[c]] if c in part else c for c in places}
+        sources = tuple(dict.fromkeys(source.values()))
+        searches = dict(zip(sources, self.trains_paths.reaches(seen, sources, p)))
+        return {c: searches[s] for c, s in source.items()}
 
     @staticmethod
     def places(tickets) -> frozenset:
