@@ -41,10 +41,10 @@ _BLIND = DrawBlind()
 _TICKETS = DrawTickets()
 
 
-#: per thread, per board and player, the last position's usable routes asked for: (owners, costs);
-#: every style asks for them at every claim, through several cost maps. Each thread keeps its own
-#: (threads playing other games neither read nor push out each other's), and a map once made is
-#: never changed (the styles' path caches keep it to compare with the next one).
+#: per thread, per board and player, the last position's usable routes asked for: (owners, board,
+#: costs); every style asks for them at every claim, through several cost maps. Each thread keeps
+#: its own (threads playing other games neither read nor push out each other's), and a map once
+#: made is never changed (the styles' path caches keep it to compare with the next one).
 _USABLE = threading.local()
 
 
@@ -53,16 +53,16 @@ def usable(state, player: int) -> dict[int, int]:
     asked about (they decide it)."""
     if not _caching.CACHING:
         return usable_costs(state, player)
-    owners = state.owners
+    owners, board = state.owners, state.board
     try:
         last = _USABLE.last
     except AttributeError:
         last = _USABLE.last = {}
-    key = (state.board, player)
+    key = (id(board), player)           # (a board is looked up by its identity: hashing one reads it all)
     found = last.get(key)
-    if found is None or found[0] is not owners:
-        found = last[key] = (owners, usable_costs(state, player))
-    return found[1]
+    if found is None or found[0] is not owners or found[1] is not board:
+        found = last[key] = (owners, board, usable_costs(state, player))
+    return found[2]
 
 
 def hop_costs(state, player: int) -> dict[int, int]:
