@@ -122,3 +122,37 @@ def test_board_paths_answer_as_a_new_search_would_along_a_game(edition):
                 kept += before
         state = state.apply(seats[state.current_player](state))
     assert kept > 0
+
+
+@pytest.mark.parametrize("edition", ttr_nb.editions())
+def test_searches_asked_for_some_places_answer_as_new_ones_would_along_a_game(edition):
+    """`BoardPaths.reaches` with `reads` keeps a search while its ways to those places stand,
+    even when a claim changed the ways to other places: the costs and ways to the places read are
+    a new search's at every position of greedy games (with the fewest and the most players: the
+    most leave both tracks of a double open), and some searches were kept with ways cut."""
+    from ttr_nb.analysis.bots import GreedyBot
+    from ttr_nb.analysis.paths import BoardPaths
+    rules = ttr_nb.load_rules(edition)
+    cut = 0
+    for players in sorted({rules.min_players, rules.max_players}):
+        game = ttr_nb.load_game(edition, players=players, seed=5)
+        names = sorted({c for r in game.board.routes for c in (r.a, r.b)})
+        sources, reads = names[::5], frozenset(names[2::4])
+        state = game.new_state()
+        seats = [GreedyBot(i) for i in range(players)]
+        followers = [BoardPaths() for _ in range(players)]
+        owners = None
+        while not state.is_over():
+            if state.owners != owners:
+                owners = state.owners
+                for p, paths in enumerate(followers):
+                    found = paths.reaches(state, sources, p, reads=reads)
+                    cut += sum(1 for reach, cuts in paths._reaches.values() if cuts)
+                    graph = CostGraph(game.board, usable_costs(state, p))
+                    for source, reach in zip(sources, found):
+                        fresh = graph.reach(source)
+                        for place in reads:
+                            assert reach.cost(place) == fresh.cost(place), (source, place, p, state)
+                            assert reach.routes_to(place) == fresh.routes_to(place), (source, place, p, state)
+            state = state.apply(seats[state.current_player](state))
+    assert cut > 0

@@ -242,6 +242,44 @@ class Reach:
         return ((dist[b] is not None and came[b] is not None and came[b][0] == a)
                 or (dist[a] is not None and came[a] is not None and came[a][0] == b))
 
+    def through(self, v: int, cuts) -> bool:
+        """Does the way found to place `v` (a number) go through one of the places `cuts` (or end
+        at one)? (False for a place not reached.)"""
+        if self.dist[v] is None:
+            return False
+        came, start = self.came, self.start
+        while v != start:
+            if v in cuts:
+                return True
+            v = came[v][0]
+        return False
+
+    def cuts_after(self, dearer, cheaper, cuts: frozenset) -> frozenset | None:
+        """What of the search still stands on a map changed as `still_holds` says, when the ways
+        through the places `cuts` no longer count: the places below which the ways no longer
+        count then (more `cuts`), or None if no way stands for sure.
+
+        A pair of places its ways go along made dearer (or gone) changes the ways to the places
+        below it only (the place the pair leads to, and the places whose ways go on from there):
+        every other place is as far as before, its way comes from the same place, and it comes
+        out of the queue in the same order among them (the places below come out later than they
+        did, or at the same cost from a place that came out later), so it is lowered the same
+        way. A pair with an end below a cut changes only places below it."""
+        dist, came, start = self.dist, self.came, self.start
+        for v in cheaper:
+            if dist[v] is not None:
+                return None
+        for a, b in dearer:
+            if a == start or b == start:        # (a place left with no route reaches nothing, not even itself)
+                return None
+            if cuts and (self.through(a, cuts) or self.through(b, cuts)):
+                continue
+            if dist[b] is not None and came[b] is not None and came[b][0] == a:
+                cuts = cuts | {b}
+            elif dist[a] is not None and came[a] is not None and came[a][0] == b:
+                cuts = cuts | {a}
+        return cuts
+
     def still_holds(self, dearer, cheaper) -> bool:
         """Would the search go the same way on a map where the pairs of places `dearer` (pairs
         of place numbers) cost more (or are gone), those touching the places `cheaper` (place
@@ -331,23 +369,29 @@ class BoardPaths:
     0); a search whose ways never go between the places of the routes made dearer or taken
     out, and that never looked between those of the routes made cheaper, goes the same way on
     the new map (`Reach.still_holds`); a ticket that could not be completed still cannot when
-    no route was added. The graph is made again around the routes changed only
+    no route was added. A search asked for the ways to some places only (`reaches`' `reads`)
+    stands while its ways to those do (`Reach.cuts_after`). The graph is made again around the
+    routes changed only
     (`CostGraph.changed`). `caching.uncached()` turns all of it off.
     Every answer is the one `cheapest_path` gives on the map of the moment (the tests compare
     them). An agent keeps one and asks it at every decision."""
 
-    __slots__ = ("costs", "_key", "_costs", "_graph", "_found")
+    __slots__ = ("costs", "_key", "_costs", "_graph", "_found", "_reaches")
+
+    _NO_CUTS = frozenset()
 
     def __init__(self, costs=usable_costs):
         self.costs = costs
         self._key = None
         self._costs = None
         self._graph = None
-        self._found: dict = {}                 # question -> (answer, the search that gave it)
+        self._found: dict = {}                 # ticket -> (answer, the search that gave it)
+        self._reaches: dict = {}               # (source, targets) -> (search, the places below which its ways no longer count)
 
     def _follow(self, state, player: int) -> None:
         if not _caching.CACHING:                # (every question searched again, on a map read again)
             self._key, self._costs, self._graph, self._found = None, self.costs(state, player), None, {}
+            self._reaches = {}
             return
         key = self._key
         owners = state.owners
@@ -375,12 +419,19 @@ class BoardPaths:
             for question, (answer, reach) in found.items():
                 if answer is None or reach.still_holds(dearer, cheaper):
                     kept[question] = (answer, reach)
+            reaches = {}
+            for question, (reach, cuts) in self._reaches.items():
+                cuts = reach.cuts_after(dearer, cheaper, cuts)
+                if cuts is not None:
+                    reaches[question] = (reach, cuts)
             graph = self._graph
             if graph is not None:               # (the neighbours of the places of the routes changed made again)
                 graph = graph.changed(costs, routes)
             self._key, self._costs, self._graph, self._found = key, costs, graph, kept
+            self._reaches = reaches
             return
         self._key, self._costs, self._graph, self._found = key, costs, None, kept
+        self._reaches = {}
 
     def graph(self, state, player: int) -> CostGraph:
         """The `CostGraph` of `player`'s cost map in `state`."""
@@ -404,20 +455,27 @@ class BoardPaths:
         `targets` (`CostGraph.reach`); the same `Reach` as long as a new search would find it."""
         return self.reaches(state, (source,), player, targets)[0]
 
-    def reaches(self, state, sources, player: int, targets: frozenset | None = None) -> list[Reach]:
-        """`reach` from each of `sources`, in their order."""
+    def reaches(self, state, sources, player: int, targets: frozenset | None = None,
+                reads: frozenset | None = None) -> list[Reach]:
+        """`reach` from each of `sources`, in their order. With `reads` (places), only the ways to
+        those are asked for: a search whose ways to them still stand answers, even when a claim
+        changed the ways to other places (`Reach.cuts_after`)."""
         self._follow(state, player)
-        found = self._found
+        found = self._reaches
+        index = _layout(state.board).index
         out = []
         for source in sources:
-            question = ("reach", source, targets)
+            question = (source, targets)
             answer = found.get(question)
+            if answer is not None and answer[1]:                # (some ways no longer count)
+                reach, cuts = answer
+                if reads is None or any(reach.through(index[c], cuts) for c in reads if c in index):
+                    answer = None
             if answer is None:
                 graph = self._graph
                 if graph is None:
                     graph = self._graph = CostGraph(state.game.board, self._costs)
-                reach = graph.reach(source, targets)
-                answer = found[question] = (reach, reach)
+                answer = found[question] = (graph.reach(source, targets), self._NO_CUTS)
             out.append(answer[0])
         return out
 

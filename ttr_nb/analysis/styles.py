@@ -386,7 +386,8 @@ class DestinationHungry(Style):
         return plan
 
     def searches(self, seen, places) -> dict:
-        """Each of `places` -> the search (a `Reach`) its distances to the others are read from."""
+        """Each of `places` -> the search (a `Reach`) its distances to the others are read from
+        (its ways to `places`, all the plan reads of it)."""
         p = seen.player
         # places joined by the seat's own routes are 0 trains apart: every one of them is as far from
         # any place as the others, and one search serves them all (from the first of them by name)
@@ -397,7 +398,7 @@ class DestinationHungry(Style):
                 first.setdefault(part[c], c)
         source = {c: first[part[c]] if c in part else c for c in places}
         sources = tuple(dict.fromkeys(source.values()))
-        searches = dict(zip(sources, self.trains_paths.reaches(seen, sources, p)))
+        searches = dict(zip(sources, self.trains_paths.reaches(seen, sources, p, reads=places)))
         return {c: searches[s] for c, s in source.items()}
 
     @staticmethod
