@@ -248,7 +248,12 @@ class Style(Agent):
         if last[0] is part and last[1] == held and _caching.CACHING:
             return list(last[2])
         tickets = seen.board.tickets
-        out = [tickets[t] for t in held if not self.completed(seen, tickets[t])]
+        out = []
+        for key in held:                        # (`completed`, with the network found once)
+            t = tickets[key]
+            home = part.get(t.source)
+            if home is None or not any(part.get(c) == home for c in t.targets):
+                out.append(t)
         self._unfinished = (part, held, tuple(out))
         return out
 
