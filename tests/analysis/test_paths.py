@@ -156,3 +156,27 @@ def test_searches_asked_for_some_places_answer_as_new_ones_would_along_a_game(ed
                             assert reach.routes_to(place) == fresh.routes_to(place), (source, place, p, state)
             state = state.apply(seats[state.current_player](state))
     assert cut > 0
+
+
+def test_followers_starting_from_the_same_map_share_its_graph_and_searches():
+    """Two games on a board start from the same cost map: their followers share the graph made of
+    it and the searches asked of it (a search is never changed once made); turned off with the
+    caches, and gone from a follower as soon as a claim changes its map."""
+    from ttr_nb.analysis.bots import GreedyBot
+    from ttr_nb.analysis.caching import uncached
+    from ttr_nb.analysis.paths import BoardPaths
+    states = [ttr_nb.load_game("usa", players=players, seed=seed).new_state() for players, seed in ((2, 1), (4, 2))]
+    first, second = BoardPaths(), BoardPaths()
+    [a] = first.reaches(states[0], ("Denver",), 0, reads=frozenset({"Miami"}))
+    [b] = second.reaches(states[1], ("Denver",), 3, reads=frozenset({"Miami"}))
+    assert a is b and first.graph(states[0], 0) is second.graph(states[1], 3)
+    with uncached():
+        [c] = BoardPaths().reaches(states[0], ("Denver",), 0)
+    assert c is not a and c.routes_to("Miami") == a.routes_to("Miami")
+    state = states[0]
+    while state.owners == states[0].owners:
+        state = state.apply(GreedyBot(0)(state))
+    [d] = first.reaches(state, ("Denver",), 0, reads=frozenset({"Seattle", "Miami", "Boston"}))
+    fresh = CostGraph(state.game.board, usable_costs(state, 0)).reach("Denver")
+    assert all(d.routes_to(c) == fresh.routes_to(c) for c in ("Seattle", "Miami", "Boston"))
+    assert first.graph(state, 0) is not second.graph(states[1], 3)

@@ -361,6 +361,26 @@ def cheapest_path(board, costs: Mapping[int, int], source: str, targets: Sequenc
     return CostGraph(board, costs).cheapest(source, targets, values)
 
 
+#: graphs made from a whole cost map (a follower's first: mostly a game's start, the same in every
+#: game on the board), with the searches asked of them, shared by every follower and thread: (board
+#: name, the map's items) -> (graph, (source, targets) -> search). A search is never changed once
+#: made (what a follower keeps about it is kept beside it).
+_STARTS: dict = {}
+
+
+def _start_graph(board, costs: Mapping[int, int]) -> tuple[CostGraph, dict | None]:
+    """The `CostGraph` of `costs` and the searches made of it so far (None: not shared)."""
+    if not _caching.CACHING:
+        return CostGraph(board, costs), None
+    key = (board.name, tuple(costs.items()))
+    found = _STARTS.get(key)
+    if found is None or found[0].layout.board is not board:
+        if len(_STARTS) >= 64:
+            _STARTS.clear()
+        found = _STARTS[key] = (CostGraph(board, costs), {})
+    return found
+
+
 class BoardPaths:
     """Cheapest ticket paths over a player's cost map (`costs(state, player)`, by default
     `usable_costs`), following the board: the map is read again only when a route is claimed
@@ -372,11 +392,13 @@ class BoardPaths:
     no route was added. A search asked for the ways to some places only (`reaches`' `reads`)
     stands while its ways to those do (`Reach.cuts_after`). The graph is made again around the
     routes changed only
-    (`CostGraph.changed`). `caching.uncached()` turns all of it off.
+    (`CostGraph.changed`); a graph made from a whole map, and its searches, are shared with
+    the followers that start from the same map (`_STARTS`: a game's start). `caching.uncached()`
+    turns all of it off.
     Every answer is the one `cheapest_path` gives on the map of the moment (the tests compare
     them). An agent keeps one and asks it at every decision."""
 
-    __slots__ = ("costs", "_key", "_costs", "_graph", "_found", "_reaches")
+    __slots__ = ("costs", "_key", "_costs", "_graph", "_shared", "_found", "_reaches")
 
     _NO_CUTS = frozenset()
 
@@ -385,13 +407,14 @@ class BoardPaths:
         self._key = None
         self._costs = None
         self._graph = None
+        self._shared = None                    # the searches made of the graph, shared with other followers
         self._found: dict = {}                 # ticket -> (answer, the search that gave it)
         self._reaches: dict = {}               # (source, targets) -> (search, the places below which its ways no longer count)
 
     def _follow(self, state, player: int) -> None:
         if not _caching.CACHING:                # (every question searched again, on a map read again)
             self._key, self._costs, self._graph, self._found = None, self.costs(state, player), None, {}
-            self._reaches = {}
+            self._reaches, self._shared = {}, None
             return
         key = self._key
         owners = state.owners
@@ -428,16 +451,16 @@ class BoardPaths:
             if graph is not None:               # (the neighbours of the places of the routes changed made again)
                 graph = graph.changed(costs, routes)
             self._key, self._costs, self._graph, self._found = key, costs, graph, kept
-            self._reaches = reaches
+            self._reaches, self._shared = reaches, None
             return
         self._key, self._costs, self._graph, self._found = key, costs, None, kept
-        self._reaches = {}
+        self._reaches, self._shared = {}, None
 
     def graph(self, state, player: int) -> CostGraph:
         """The `CostGraph` of `player`'s cost map in `state`."""
         self._follow(state, player)
         if self._graph is None:
-            self._graph = CostGraph(state.game.board, self._costs)
+            self._graph, self._shared = _start_graph(state.game.board, self._costs)
         return self._graph
 
     def ticket(self, state, ticket, player: int) -> TicketPath | None:
@@ -474,8 +497,15 @@ class BoardPaths:
             if answer is None:
                 graph = self._graph
                 if graph is None:
-                    graph = self._graph = CostGraph(state.game.board, self._costs)
-                answer = found[question] = (graph.reach(source, targets), self._NO_CUTS)
+                    graph, shared = _start_graph(state.game.board, self._costs)
+                    self._graph, self._shared = graph, shared
+                shared = self._shared
+                reach = None if shared is None else shared.get(question)
+                if reach is None:
+                    reach = graph.reach(source, targets)
+                    if shared is not None:
+                        shared[question] = reach
+                answer = found[question] = (reach, self._NO_CUTS)
             out.append(answer[0])
         return out
 
