@@ -189,7 +189,7 @@ class CostGraph:
         wanted = None if targets is None else {index[t] for t in targets if t in index}
         seen = [_FAR] * n
         seen[start] = 0
-        buckets = [[start]]
+        buckets = [[start], [], [], [], [], [], [], [], []]     # (one a cost, some made ahead)
         d = 0
         while d < len(buckets):
             for v in buckets[d]:                    # (a route of cost 0 puts a place at its end)
@@ -207,8 +207,8 @@ class CostGraph:
                             seen[u] = du
                             try:
                                 buckets[du].append(u)
-                            except IndexError:
-                                buckets += [[] for _ in range(du + 1 - len(buckets))]
+                            except IndexError:      # (more buckets, eight at a time: an exception is dear)
+                                buckets += [[] for _ in range(du + 8 - len(buckets))]
                                 buckets[du].append(u)
                             came[u] = back
             d += 1
