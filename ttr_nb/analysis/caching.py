@@ -2,9 +2,10 @@
 
 The agents follow the board: a shortest path changes only when a route is claimed, a plan
 only when its searches or the seat's tickets do, so each agent keeps its answers until
-then (`paths.BoardPaths`, the styles' memos per position, `styles.usable`). Every such
-answer is the one a new computation would give; `uncached()` turns them all off, so a
-test can play the same position both ways and compare the choices.
+then (`paths.BoardPaths`, the styles' memos per position, `styles.usable`, per thread), and
+the searches of a game's start are shared by every game on the board (`paths._STARTS`).
+Every such answer is the one a new computation would give; `uncached()` turns them all off,
+so a test can play the same position both ways and compare the choices.
 """
 from __future__ import annotations
 
