@@ -391,10 +391,9 @@ class BoardPaths:
     the new map (`Reach.still_holds`); a ticket that could not be completed still cannot when
     no route was added. A search asked for the ways to some places only (`reaches`' `reads`)
     stands while its ways to those do (`Reach.cuts_after`). The graph is made again around the
-    routes changed only
-    (`CostGraph.changed`); a graph made from a whole map, and its searches, are shared with
-    the followers that start from the same map (`_STARTS`: a game's start). `caching.uncached()`
-    turns all of it off.
+    routes changed only (`CostGraph.changed`); a graph made from a whole map, and its searches,
+    are shared with the followers that start from the same map (`_STARTS`: a game's start).
+    `caching.uncached()` turns all of it off.
     Every answer is the one `cheapest_path` gives on the map of the moment (the tests compare
     them). An agent keeps one and asks it at every decision."""
 
