@@ -428,7 +428,8 @@ class BoardPaths:
         kept = {}
         if old is not None and self._key[0] is board and self._key[2] == player and costs.keys() <= old.keys():
             layout = _layout(board)
-            routes = [ri for ri, _ in old.items() - costs.items()]     # (taken out or of another cost)
+            get = costs.get
+            routes = [ri for ri, c in old.items() if get(ri) != c]    # (taken out or of another cost)
             pairs = layout.pairs
             dearer, cheaper = [], []        # pairs of places dearer (their places), places touching cheaper ones
             for pair in {pairs[ri] for ri in routes}:
