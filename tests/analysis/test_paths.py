@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import ttr_nb
-from ttr_nb.analysis.paths import cheapest_path, shortest_ticket_path, usable_costs
+from ttr_nb.analysis.paths import CostGraph, cheapest_path, shortest_ticket_path, usable_costs
 from ttr_nb.viz import ticket_path
 from ttr_nb.widgets.scoring import finished_match
 
@@ -117,6 +117,66 @@ def test_board_paths_answer_as_a_new_search_would_along_a_game(edition):
                     found = paths.ticket(state, t, p)
                     fresh = cheapest_path(game.board, usable_costs(state, p), t.source, t.targets, t.points)
                     assert found == fresh, (t.key, p, state)
+                # (the graph, its neighbours made again only around the routes claimed, is a new one's)
+                assert paths.graph(state, p).adjacent == CostGraph(game.board, usable_costs(state, p)).adjacent
                 kept += before
         state = state.apply(seats[state.current_player](state))
     assert kept > 0
+
+
+@pytest.mark.parametrize("edition", ttr_nb.editions())
+def test_searches_asked_for_some_places_answer_as_new_ones_would_along_a_game(edition):
+    """`BoardPaths.reaches` with `reads` keeps a search while its ways to those places stand,
+    even when a claim changed the ways to other places: the costs and ways to the places read are
+    a new search's at every position of greedy games (with the fewest and the most players: the
+    most leave both tracks of a double open), and some searches were kept with ways cut."""
+    from ttr_nb.analysis.bots import GreedyBot
+    from ttr_nb.analysis.paths import BoardPaths
+    rules = ttr_nb.load_rules(edition)
+    cut = 0
+    for players in sorted({rules.min_players, rules.max_players}):
+        game = ttr_nb.load_game(edition, players=players, seed=5)
+        names = sorted({c for r in game.board.routes for c in (r.a, r.b)})
+        sources, reads = names[::5], frozenset(names[2::4])
+        state = game.new_state()
+        seats = [GreedyBot(i) for i in range(players)]
+        followers = [BoardPaths() for _ in range(players)]
+        owners = None
+        while not state.is_over():
+            if state.owners != owners:
+                owners = state.owners
+                for p, paths in enumerate(followers):
+                    found = paths.reaches(state, sources, p, reads=reads)
+                    cut += sum(1 for reach, cuts in paths._reaches.values() if cuts)
+                    graph = CostGraph(game.board, usable_costs(state, p))
+                    for source, reach in zip(sources, found):
+                        fresh = graph.reach(source)
+                        for place in reads:
+                            assert reach.cost(place) == fresh.cost(place), (source, place, p, state)
+                            assert reach.routes_to(place) == fresh.routes_to(place), (source, place, p, state)
+            state = state.apply(seats[state.current_player](state))
+    assert cut > 0
+
+
+def test_followers_starting_from_the_same_map_share_its_graph_and_searches():
+    """Two games on a board start from the same cost map: their followers share the graph made of
+    it and the searches asked of it (a search is never changed once made); turned off with the
+    caches, and gone from a follower as soon as a claim changes its map."""
+    from ttr_nb.analysis.bots import GreedyBot
+    from ttr_nb.analysis.caching import uncached
+    from ttr_nb.analysis.paths import BoardPaths
+    states = [ttr_nb.load_game("usa", players=players, seed=seed).new_state() for players, seed in ((2, 1), (4, 2))]
+    first, second = BoardPaths(), BoardPaths()
+    [a] = first.reaches(states[0], ("Denver",), 0, reads=frozenset({"Miami"}))
+    [b] = second.reaches(states[1], ("Denver",), 3, reads=frozenset({"Miami"}))
+    assert a is b and first.graph(states[0], 0) is second.graph(states[1], 3)
+    with uncached():
+        [c] = BoardPaths().reaches(states[0], ("Denver",), 0)
+    assert c is not a and c.routes_to("Miami") == a.routes_to("Miami")
+    state = states[0]
+    while state.owners == states[0].owners:
+        state = state.apply(GreedyBot(0)(state))
+    [d] = first.reaches(state, ("Denver",), 0, reads=frozenset({"Seattle", "Miami", "Boston"}))
+    fresh = CostGraph(state.game.board, usable_costs(state, 0)).reach("Denver")
+    assert all(d.routes_to(c) == fresh.routes_to(c) for c in ("Seattle", "Miami", "Boston"))
+    assert first.graph(state, 0) is not second.graph(states[1], 3)

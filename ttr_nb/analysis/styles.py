@@ -24,33 +24,45 @@ it). What the paper never met, the styles meet the same way (`Style`):
 """
 from __future__ import annotations
 
+import threading
 from itertools import combinations
 
 from ..engine.actions import AbandonTunnel, Claim, DrawBlind, DrawFaceUp, DrawTickets, KeepTickets, Pass, PayTunnel
 from ..engine.cards import CARD_INDEX, CARD_NAMES, COLOURS, GREY_NAME, LOCO, NUM_COLOURS
+from . import caching as _caching
 from .bots import Agent
 from .paths import BoardPaths, usable_costs
 
 __all__ = ["Style", "DestinationHungry", "RouteFocus", "OneStepThinking", "LongRoute"]
 
 _LOCO_DRAW = DrawFaceUp(CARD_NAMES[LOCO])
+_FACE_UP = tuple(DrawFaceUp(name) for name in CARD_NAMES)     # card kind -> the draw of it face up
 _BLIND = DrawBlind()
 _TICKETS = DrawTickets()
 
 
-#: per player, the last position's usable routes asked for: (owners, board, costs); every style
-#: asks for them at every claim, through several cost maps
-_USABLE: dict = {}
+#: per thread, per board and player, the last position's usable routes asked for: (owners, board,
+#: costs); every style asks for them at every claim, through several cost maps. Each thread keeps
+#: its own (threads playing other games neither read nor push out each other's), and a map once
+#: made is never changed (the styles' path caches keep it to compare with the next one).
+_USABLE = threading.local()
 
 
 def usable(state, player: int) -> dict[int, int]:
-    """`usable_costs` of a position, remembered per player for the last owners asked about (they
-    decide it)."""
+    """`usable_costs` of a position, remembered per thread, board and player for the last owners
+    asked about (they decide it)."""
+    if not _caching.CACHING:
+        return usable_costs(state, player)
     owners, board = state.owners, state.board
-    last = _USABLE.get(player)
-    if last is None or last[0] is not owners or last[1] is not board:
-        last = _USABLE[player] = (owners, board, usable_costs(state, player))
-    return last[2]
+    try:
+        last = _USABLE.last
+    except AttributeError:
+        last = _USABLE.last = {}
+    key = (id(board), player)           # (a board is looked up by its identity: hashing one reads it all)
+    found = last.get(key)
+    if found is None or found[0] is not owners or found[1] is not board:
+        found = last[key] = (owners, board, usable_costs(state, player))
+    return found[2]
 
 
 def hop_costs(state, player: int) -> dict[int, int]:
@@ -92,7 +104,9 @@ class Style(Agent):
         if published is not None:
             self.published = published
         self.trains_paths = BoardPaths(usable)
-        self._own = (None, None, None)          # (owners, player, the places each own route joins)
+        self._own = (None, None, None, (), None)    # (owners, board, player, own routes, their places' parts)
+        self._memo = (None, None, None, None, {})   # (owners, player, tickets, board, name -> answer)
+        self._unfinished = (None, None, ())         # (`own_places`' answer, tickets, the unfinished ones)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed}, published={self.published})"
@@ -147,7 +161,7 @@ class Style(Agent):
         """The first of `colours` (card indexes) shown face up; else (with `loco_first`) a face-up
         locomotive; else a blind draw (None if no such draw is legal)."""
         for c in colours:
-            a = DrawFaceUp(CARD_NAMES[c])
+            a = _FACE_UP[c]
             if a in legal:
                 return a
         if loco_first and _LOCO_DRAW in legal:
@@ -174,14 +188,35 @@ class Style(Agent):
         return legal[0]
 
     # -- facts about the seat
+    def remember(self, seen, name: str, make):
+        """`make()`, remembered under `name` while the position's owners, the seat and its
+        tickets stay those of the last question (what it answers must follow from them alone)."""
+        if not _caching.CACHING:
+            return make()
+        memo = self._memo
+        owners, tickets = seen.owners, seen.tickets
+        if memo[0] is not owners or memo[1] != seen.player or memo[2] != tickets or memo[3] is not seen.board:
+            memo = self._memo = (owners, seen.player, tickets, seen.board, {})
+        found = memo[4].get(name, memo)
+        if found is memo:
+            found = memo[4][name] = make()
+        return found
+
     def own_places(self, seen) -> dict[str, int]:
-        """Each place of the seat's own network -> the number of its connected part."""
-        owners, player, found = self._own
-        if owners is seen.owners and player == seen.player:
-            return found
+        """Each place of the seat's own network -> the number of its connected part (worked out
+        again only when the seat's own routes change: another seat's claim leaves it as it was)."""
+        owners, board, player = seen.owners, seen.board, seen.player
+        last, last_board, last_player, routes, found = self._own
+        if last_board is board and last_player == player and _caching.CACHING:
+            if last is owners:
+                return found
+            # (the same routes if as many are the seat's and every one it had still is)
+            if owners.count(player) == len(routes) and all(owners[ri] == player for ri in routes):
+                self._own = (owners, board, player, routes, found)
+                return found
         part: dict[str, int] = {}
-        board = seen.board
-        mine = [board.routes[ri] for ri, o in enumerate(seen.owners) if o == seen.player]
+        routes = tuple(ri for ri, o in enumerate(owners) if o == player)
+        mine = [board.routes[ri] for ri in routes]
         links: dict[str, list[str]] = {}
         for r in mine:
             links.setdefault(r.a, []).append(r.b)
@@ -196,7 +231,7 @@ class Style(Agent):
                     if nxt not in part:
                         part[nxt] = start_id
                         todo.append(nxt)
-        self._own = (seen.owners, seen.player, part)
+        self._own = (owners, board, player, routes, part)
         return part
 
     def completed(self, seen, ticket) -> bool:
@@ -206,9 +241,21 @@ class Style(Agent):
         return home is not None and any(part.get(t) == home for t in ticket.targets)
 
     def unfinished(self, seen) -> list:
-        """The seat's tickets not completed yet (Tickets), in the order kept."""
+        """The seat's tickets not completed yet (Tickets), in the order kept (worked out again
+        when its network or its tickets change)."""
+        part, held = self.own_places(seen), seen.tickets
+        last = self._unfinished
+        if last[0] is part and last[1] == held and _caching.CACHING:
+            return list(last[2])
         tickets = seen.board.tickets
-        return [tickets[t] for t in seen.tickets if not self.completed(seen, tickets[t])]
+        out = []
+        for key in held:                        # (`completed`, with the network found once)
+            t = tickets[key]
+            home = part.get(t.source)
+            if home is None or not any(part.get(c) == home for c in t.targets):
+                out.append(t)
+        self._unfinished = (part, held, tuple(out))
+        return out
 
     def fits(self, seen, ri: int) -> bool:
         """Route `ri` is free for the seat and its trains can fill it."""
@@ -329,6 +376,24 @@ class DestinationHungry(Style):
         places of `tickets` (Tickets) over the routes the seat can use; `places` holds every end
         of them (and maybe more)."""
         p = seen.player
+        reaches = self.remember(seen, ("searches", places), lambda: self.searches(seen, places))
+        key = (p, tuple(t.key for t in tickets))
+        found = self._plans.get(key) if _caching.CACHING else None
+        # the plan follows from the searches alone: while every one stands, so does the plan
+        if found is not None and all(reaches[c] is r for c, r in found[1].items()):
+            return found[0]
+        plan, used = self._make_plan(seen, tickets, reaches)
+        if not _caching.CACHING:
+            return plan
+        if len(self._plans) > 500:
+            self._plans.clear()
+        self._plans[key] = (plan, used)
+        return plan
+
+    def searches(self, seen, places) -> dict:
+        """Each of `places` -> the search (a `Reach`) its distances to the others are read from
+        (its ways to `places`, all the plan reads of it)."""
+        p = seen.player
         # places joined by the seat's own routes are 0 trains apart: every one of them is as far from
         # any place as the others, and one search serves them all (from the first of them by name)
         part = self.own_places(seen)
@@ -336,24 +401,10 @@ class DestinationHungry(Style):
         for c in sorted(places):
             if c in part:
                 first.setdefault(part[c], c)
-        searches = {}
-        reaches = {}
-        for c in places:
-            source = first[part[c]] if c in part else c
-            reach = searches.get(source)
-            if reach is None:
-                reach = searches[source] = self.trains_paths.reach(seen, source, p)
-            reaches[c] = reach
-        key = (p, tuple(t.key for t in tickets))
-        found = self._plans.get(key)
-        # the plan follows from the searches alone: while every one stands, so does the plan
-        if found is not None and all(reaches[c] is r for c, r in found[1].items()):
-            return found[0]
-        plan, used = self._make_plan(seen, tickets, reaches)
-        if len(self._plans) > 500:
-            self._plans.clear()
-        self._plans[key] = (plan, used)
-        return plan
+        source = {c: first[part[c]] if c in part else c for c in places}
+        sources = tuple(dict.fromkeys(source.values()))
+        searches = dict(zip(sources, self.trains_paths.reaches(seen, sources, p, reads=places)))
+        return {c: searches[s] for c, s in source.items()}
 
     @staticmethod
     def places(tickets) -> frozenset:
@@ -363,9 +414,9 @@ class DestinationHungry(Style):
     def _make_plan(self, seen, tickets, reaches):
         ends = []
         for t in tickets:
-            path = reaches[t.source].best(t.targets, t.points)
-            if path is not None:
-                ends += [c for c in (t.source, path.target) if c not in ends]
+            target = reaches[t.source].best_target(t.targets, t.points)
+            if target is not None:
+                ends += [c for c in (t.source, target) if c not in ends]
         # (a search from another place of the seat's network: its way to a place is the way from
         # that network, the routes the plan still needs the same)
         used = {c: reaches[c] for c in ends}
@@ -447,26 +498,32 @@ class DestinationHungry(Style):
             need[LOCO] += route.ferry_locomotives
         return sorted((k for k in range(NUM_COLOURS + 1) if need[k]), key=lambda k: (-need[k], k))
 
+    def working(self, seen):
+        """(the plan's routes still to claim, their trains, the card kinds they need: `needs`) for
+        the seat's unfinished tickets."""
+        def make():
+            unfinished = tuple(self.unfinished(seen))
+            todo, need, _ = self.plan(seen, unfinished, self.places(unfinished))
+            return todo, need, self.needs(seen, todo)
+        return self.remember(seen, "working", make)
+
     def turn(self, seen, legal):
-        tickets = seen.board.tickets
-        unfinished = tuple(self.unfinished(seen))
-        todo, need, _ = self.plan(seen, unfinished, self.places(unfinished))
+        todo, need, wanted = self.working(seen)
         trains = seen.trains[seen.player]
         if seen.phase == "turn":
             if need < trains - 8 and _TICKETS in legal:
                 return _TICKETS
             board = seen.board
             claimable = set(legal.claimable_routes())
-            mine = [r for r in todo if r in claimable or any(q in claimable for q in seen.game.parallel[r])]
-            wanted = self.needs(seen, todo)
+            parallel = seen.game.parallel
+            mine = [r for r in todo if r in claimable or (parallel[r] and not claimable.isdisjoint(parallel[r]))]
             if mine:
                 r = max(mine, key=lambda r: board.routes[r].length)
                 return self.claim(seen, legal, r, avoid=wanted)
             if not todo and claimable:
                 return self.claim(seen, legal, max(claimable, key=lambda r: (board.routes[r].length, -r)))
-        wanted = self.needs(seen, todo)
         for k in wanted:
-            a = DrawFaceUp(CARD_NAMES[k])
+            a = _FACE_UP[k]
             if a in legal:
                 return a
         shown = [c for c in seen.display if c != LOCO]
@@ -474,7 +531,7 @@ class DestinationHungry(Style):
             most = max(set(shown), key=lambda c: (shown.count(c), -c))
             grey = any(seen.board.routes[r].colour == GREY_NAME for r in todo)
             if most in wanted or (grey and shown.count(most) >= 2):
-                a = DrawFaceUp(CARD_NAMES[most])
+                a = _FACE_UP[most]
                 if a in legal:
                     return a
         return self.draw(legal, ())

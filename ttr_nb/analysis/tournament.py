@@ -13,6 +13,14 @@ game's result depends on `seed` and `i` alone, so the same seed gives the same r
 whoever plays the games: this process, or any `concurrent.futures.Executor` (a process
 pool, or a Dask cluster's `Client.get_executor()`), which plays them in chunks.
 
+A study that outgrows one machine runs on a Dask cluster (the `ttr-nb[dask]` extra: Dask and
+`distributed`; the package installed on every worker):
+
+    from distributed import Client
+    with Client("tcp://SCHEDULER:8786") as client:       # or Client(LocalCluster())
+        result = tournament("usa", ["planner", "route-focus"], games=10_000, seed=1,
+                            executor=client.get_executor(), chunk=50)
+
 The result (`TournamentResult`) shows itself as a table in a notebook (`_repr_html_`) and in
 a terminal (`table()`): per agent its wins with a 95% Wilson interval, its mean score and
 the parts of it (routes, tickets, longest path, the edition's bonuses), tickets completed,
