@@ -135,6 +135,17 @@ def test_next_previous_goto_and_refusals():
     assert walk.first() == 0 and walk.last() == n - 1
 
 
+def test_goto_finds_a_ticket_step_by_its_key_in_either_language():
+    """A pupil types the ticket's key with a hyphen; a Danish step title writes it with an en dash."""
+    state = over("europe", routes={"Frankfurt-Paris": 0, "Frankfurt-München": 0, "München-Wien": 0},
+                 tickets=[["Paris-Wien"], ["Budapest-Sofia"]])
+    for code in ("en", "da"):
+        walk = ScoringWalkthrough(state, language=code)
+        i = walk.goto("Paris-Wien")
+        assert walk.status.kind != "refused" and walk.step.kind == "ticket", (code, walk.status.text)
+        assert walk.goto("paris\u2013wien") == i                  # an en dash and any case find it too
+
+
 def test_buttons_and_the_step_list_drive_it():
     walk = ScoringWalkthrough(finished("usa"))
     walk.next_button.click()

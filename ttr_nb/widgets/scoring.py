@@ -630,7 +630,9 @@ class ScoringWalkthrough(LazyBoard, Controller):
             titles = self.steps
             found = [i for i, t in enumerate(titles) if t == step]
             if not found:
-                found = [i for i, t in enumerate(titles) if step.casefold() in t.casefold()]
+                # "Paris-Wien" finds the step a Danish walkthrough titles "Paris–Wien" (an en dash)
+                plain = lambda text: text.casefold().replace("\u2013", "-").replace("\u2014", "-")
+                found = [i for i, t in enumerate(titles) if plain(step) in plain(t)]
             if len(found) != 1:
                 steps = f"{'; '.join(titles[:4])}; ... {titles[-1]}"
                 if not found:
