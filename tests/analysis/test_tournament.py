@@ -58,13 +58,13 @@ def test_the_same_seed_gives_the_same_result_in_process_and_in_a_process_pool():
 def test_the_result_shows_itself_as_a_table_in_a_notebook_and_a_terminal():
     result = tournament("europe", ["route-focus", "route-focus", "random"], games=3, seed=2, progress=False)
     text = result.table()
-    assert "route-focus #1" in text and "route-focus #2" in text and "random" in text
+    assert "Route Focus #1" in text and "Route Focus #2" in text and "random" in text
     assert "win rate (95%)" in text and "stations" in text and "wins from seat 3" in text
-    assert text.splitlines()[0].startswith("europe, 3 players, 3 games, seed 2")
+    assert text.splitlines()[0].startswith("Ticket to Ride: Europe, 3 players, 3 games, seed 2")
     page = result._repr_html_()
     assert page.count("<tr>") == 1 + 3 and "<th>win rate (95%)</th>" in page and "turns" in page
     for r in result.rows():
-        assert f"{r.rate:.1%}" in text and r.label in page
+        assert f"{r.rate:.1%}" in text and r.label.replace("route-focus", "Route Focus") in page
 
 
 def test_an_agent_class_can_play_and_a_bad_tournament_is_refused_naming_the_facts():

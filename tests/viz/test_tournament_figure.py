@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ttr_nb.analysis.tournament import PARTS, tournament
+from ttr_nb.analysis.tournament import part_title, tournament
 from ttr_nb.viz import Figure, tournament_figure
 
 
@@ -14,15 +14,15 @@ def test_the_charts_show_the_rates_intervals_parts_and_seats_of_the_table():
     assert isinstance(fig, Figure)
     rows = result.rows()
     wins, *rest = fig.data
-    assert list(wins.x) == [r.label for r in rows] and list(wins.y) == [r.rate for r in rows]
+    assert list(wins.x) == result.shown_labels() and list(wins.y) == [r.rate for r in rows]
     for r, up, down in zip(rows, wins.error_y.array, wins.error_y.arrayminus):
         assert (r.rate - down, r.rate + up) == pytest.approx(r.interval)
     parts = [t for t in rest if t.legendgroup == "parts"]
-    assert [t.name for t in parts] == [dict(PARTS)[p] for p in result.parts()]
+    assert [t.name for t in parts] == [part_title(p) for p in result.parts()]
     for r, k in zip(rows, range(len(rows))):        # the stacked parts add up to the mean score
         assert sum(t.y[k] for t in parts) == pytest.approx(r.score)
     seats = [t for t in rest if t.legendgroup == "seats"]
     assert [t.name for t in seats] == ["seat 1", "seat 2", "seat 3"]
     for s, t in enumerate(seats):
         assert list(t.y) == [w / n for w, n in (r.seat_wins[s] for r in rows)]
-    assert "europe, 3 players, 3 games" in fig.layout.title.text
+    assert "Europe, 3 players, 3 games" in fig.layout.title.text

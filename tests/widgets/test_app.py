@@ -1,4 +1,6 @@
 """The app (`GameApp`), driven from Python the way its buttons drive it."""
+import html
+
 import pytest
 
 from ttr_nb.analysis.bots import GreedyBot
@@ -242,3 +244,32 @@ def test_digits_only_everywhere():
             Cards.parse(f"red*{text}")
         assert not same_numbers([text], [3])
     assert same_numbers(["3", 1], [1, 3])
+
+
+def test_the_seat_chooser_lists_every_agent_with_how_it_plays():
+    """Every agent of the registry is a choice for a seat, under its title ("Greedy bot" and
+    "Random bot" as before); the line beside the chooser (and its tooltip) says how the chosen
+    one plays, in the app's language; a game names the seat by it."""
+    from ttr_nb.analysis.agents import AGENTS, DESCRIPTIONS
+    from .words import E
+    app = GameApp(seats=["human", "greedy"], seed=3, bot_delay=0)
+    chooser, line = app.seat_choices[1], app.seat_summaries[1]
+    offered = dict((kind, label) for label, kind in chooser.options)
+    assert list(offered) == ["human", *AGENTS]
+    assert offered["greedy"] == W("Greedy bot") and offered["random"] == W("Random bot")
+    for kind, (title, summary) in DESCRIPTIONS.items():
+        if kind not in ("greedy", "random"):
+            assert offered[kind] == E(title)
+        assert app.choose_seat(1, kind) and chooser.value == kind
+        said = W("A computer player. {summary}", summary=E(summary))
+        assert chooser.tooltip == said and html.escape(said) in line.value
+    assert not english() or offered["route-focus"] == "Route Focus"
+    assert english() or (offered["route-focus"] == "Strækningsfokus" and "computerspiller" in line.value)
+    assert app.choose_seat(1, "human") and W("A person plays this seat (players take turns at the same screen).") \
+        in html.unescape(line.value)
+    table = app.start(seats=["human", "route-focus", "planner"], bot_delay=0)
+    assert table.names == [W("Player {n}", n=1), W("Player {n} ({agent})", n=2, agent=E("Route Focus")),
+                           W("Player {n} ({agent})", n=3, agent=E("Planner"))]
+    assert not english() or table.names[1] == "Player 2 (Route Focus)"
+    assert english() or table.names[1] == "Spiller 2 (Strækningsfokus)"
+    assert app.start(seats=["human", "clever"]) is None and "'route-focus'" in app.status.text

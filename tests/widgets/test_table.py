@@ -15,6 +15,7 @@ import pytest
 
 import ttr_nb
 from ttr_nb.analysis import GreedyBot
+from ttr_nb.analysis.agents import AGENTS, DESCRIPTIONS
 from ttr_nb.engine import (AbandonTunnel, BuildStation, Claim, DrawBlind, DrawFaceUp, DrawTickets, KeepTickets,
                            Pass, PayTunnel)
 from ttr_nb.engine.cards import CARD_NAMES, Cards, card_word, colour_name
@@ -34,8 +35,10 @@ EDITIONS = ttr_nb.editions()
 
 
 def seat(n: int, kind: str) -> str:
-    """A seat's default name in the language of the run: "Player 1 (human)"."""
-    return W("Player {n} ({kind})", n=n, kind=W(kind))
+    """A seat's default name in the language of the run: "Player 1 (human)", "Player 2 (Route Focus)"
+    (an agent's title is the engine catalogue's, as the agents' registry holds it)."""
+    word = W(kind) if kind == "human" else E(DESCRIPTIONS[kind][0])
+    return W("Player {n} ({kind})", n=n, kind=word)
 
 
 def hand_of(name: str) -> str:
@@ -594,6 +597,49 @@ def test_an_unexpected_error_in_a_callback_is_shown():
 
 
 # --------------------------------------------------------------------------- whole games
+
+
+def test_the_seat_kinds_are_a_person_and_every_agent_of_the_registry():
+    assert GameTable.SEAT_KINDS == ("human", *AGENTS)
+    assert {"random", "greedy", "route-focus", "planner", "long-route-published"} <= set(GameTable.SEAT_KINDS)
+    with pytest.raises(ValueError, match="'route-focus'.*'planner'"):
+        GameTable("usa", ["human", "clever"])
+
+
+@pytest.mark.parametrize("kind", list(AGENTS))
+def test_every_agent_plays_a_seeded_game_to_the_end_at_the_table(kind):
+    """Each agent takes a seat by its name and plays a whole seeded game against a human seat
+    (played with a greedy bot's choices through `play`); every move of the bot is legal; its
+    default name is its title."""
+    table = GameTable("usa", ["human", kind], seed=4, bot_delay=0)
+    assert table.names == [seat(1, "human"), seat(2, kind)]
+    assert not english() or kind != "route-focus" or table.names[1] == "Player 2 (Route Focus)"
+    brain = GreedyBot(5)
+    for _ in range(1000):
+        if table.state.is_over():
+            break
+        assert table.state.current_player == 0
+        assert table.play(brain(table.state)), table.status.text
+    assert table.state.is_over() and table.state.score_breakdown()
+    bot_moves = [(before, action) for before, action in zip(table.match.states, table.match.history)
+                 if before.current_player == 1]
+    assert len(bot_moves) > 20
+    assert all(action in before.legal_actions() for before, action in bot_moves)
+    assert table.log[-1] == E("The game is over: final scoring")
+
+
+def test_an_agent_moves_through_the_tables_bot_delay(monkeypatch):
+    """With a delay, each move of an agent's seat is shown and then waited on (the delay path
+    every bot takes)."""
+    import ttr_nb.widgets.table as table_module
+    waits = []
+    monkeypatch.setattr(table_module.time, "sleep", waits.append)
+    table = GameTable("usa", ["human", "planner"], seed=4, bot_delay=0.25)
+    assert waits == []                      # (before the table is on screen the bots move at once)
+    moves = len(table.match.history)
+    assert table.play(GreedyBot(5)(table.state))
+    bot_moves = len(table.match.history) - moves - 1
+    assert bot_moves >= 1 and waits == [0.25] * bot_moves
 
 
 @pytest.mark.parametrize("edition", EDITIONS)

@@ -39,12 +39,23 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
+from ..engine.i18n import N_, translations
+from ..engine.numerals import decimal, percent, whole
+
+_, ngettext = translations("engine")
+
 __all__ = ["tournament", "TournamentResult", "GameRecord", "wilson_interval", "game_seed"]
 
-#: the parts of a score, as `ScoreRow` names them, and their column titles
-PARTS = (("route_points", "routes"), ("ticket_points", "tickets"), ("longest_bonus", "longest path"),
-         ("globetrotter", "globetrotter"), ("station_points", "stations"), ("grand_tour", "grand tour"),
-         ("bonus_points", "bonus cards"))
+#: the parts of a score, as `ScoreRow` names them, and their column titles (marked for translation:
+#: `part_title` gives one in the language chosen)
+PARTS = (("route_points", N_("routes")), ("ticket_points", N_("tickets")), ("longest_bonus", N_("longest path")),
+         ("globetrotter", N_("globetrotter")), ("station_points", N_("stations")), ("grand_tour", N_("grand tour")),
+         ("bonus_points", N_("bonus cards")))
+
+
+def part_title(part: str) -> str:
+    """A part's column title in the language chosen ("routes", "strækninger")."""
+    return _(dict(PARTS)[part])
 
 
 def wilson_interval(wins: float, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -271,32 +282,50 @@ class TournamentResult:
         """Games that ended with every player passing (no final round)."""
         return sum(g.ended_by is None for g in self.records)
 
-    # -- showing it
+    # -- showing it (in the language chosen, numbers written its way)
+    def shown_labels(self) -> list[str]:
+        """The agents as the table and the charts name them: an agent of `AGENTS` by its title in
+        the language chosen ("Route Focus", "Strækningsfokus"), numbered where one is seated
+        several times; another agent by its name."""
+        from .agents import AGENTS, agent_title
+        names = [agent_title(a) if isinstance(a, str) and a in AGENTS
+                 else a if isinstance(a, str) else getattr(a, "name", a.__name__) for a in self.agents]
+        return [f"{n} #{names[:k + 1].count(n)}" if names.count(n) > 1 else n for k, n in enumerate(names)]
+
     def _title(self) -> str:
+        from ..engine.rules import edition_title, load_rules
         opts = "".join(f", {k}={v!r}" for k, v in self.options)
-        return (f"{self.edition}, {self.players} players, {self.games_played} games, seed {self.seed}{opts}: "
-                + " v ".join(self.labels()))
+        # Translators: the heading of a tournament's table: "Ticket to Ride: Europe, 3 players, 100 games,
+        # seed 2: Route Focus v Long Route v random" ({options}: the edition's options, as code)
+        return _("{edition}, {players} players, {games} games, seed {seed}{options}: {agents}").format(
+            edition=edition_title(load_rules(self.edition)), players=self.players, games=whole(self.games_played),
+            seed=self.seed, options=opts, agents=_(" v ").join(self.shown_labels()))
 
     def _cells(self) -> tuple[list[str], list[list[str]]]:
-        titles = dict(PARTS)
         parts = self.parts()
-        head = (["agent", "games", "wins", "win rate (95%)", "mean score"] + [titles[p] for p in parts]
-                + ["tickets done/kept", "ended the game"] + [f"wins from seat {s + 1}" for s in range(self.players)])
+        head = ([_("agent"), _("games"), _("wins"), _("win rate (95%)"), _("mean score")]
+                + [part_title(p) for p in parts]
+                + [_("tickets done/kept"), _("ended the game")]
+                + [_("wins from seat {n}").format(n=s + 1) for s in range(self.players)])
         body = []
-        for r in self.rows():
+        for r, label in zip(self.rows(), self.shown_labels()):
             low, high = r.interval
-            body.append([r.label, str(r.games), str(r.wins), f"{r.rate:.1%} ({low:.1%}-{high:.1%})", f"{r.score:.1f}"]
-                        + [f"{r.parts[p]:.1f}" for p in parts]
-                        + [f"{r.completed:.1f}/{r.kept:.1f}", str(r.ended)]
-                        + [f"{w}/{n}" for w, n in r.seat_wins])
+            body.append([label, whole(r.games), whole(r.wins),
+                         f"{percent(r.rate)} ({percent(low)}–{percent(high)})", decimal(r.score, 1)]
+                        + [decimal(r.parts[p], 1) for p in parts]
+                        + [f"{decimal(r.completed, 1)}/{decimal(r.kept, 1)}", whole(r.ended)]
+                        + [f"{whole(w)}/{whole(n)}" for w, n in r.seat_wins])
         return head, body
 
     def _footer(self) -> str:
         mean, low, high = self.turns()
-        seats = ", ".join(f"seat {s + 1} {rate:.0%}" for s, rate in enumerate(self.seat_rates()))
+        seats = ", ".join(_("seat {n} {share}").format(n=s + 1, share=percent(rate, 0))
+                          for s, rate in enumerate(self.seat_rates()))
         shared = sum(len(g.winners) > 1 for g in self.records)
-        return (f"turns {mean:.1f} (from {low} to {high}); wins by seat, whoever sat there: {seats}; "
-                f"games ended by every player passing: {self.passed_out()}; shared wins: {shared}")
+        return _("turns {mean} (from {low} to {high}); wins by seat, whoever sat there: {seats}; games ended by "
+                 "every player passing: {passed}; shared wins: {shared}").format(
+            mean=decimal(mean, 1), low=whole(low), high=whole(high), seats=seats, passed=whole(self.passed_out()),
+            shared=whole(shared))
 
     def table(self) -> str:
         """The result as text, for a terminal."""
@@ -313,6 +342,7 @@ class TournamentResult:
         head, body = self._cells()
         esc = html.escape
         rows = "".join("<tr>" + "".join(f"<td>{esc(c)}</td>" for c in row) + "</tr>" for row in body)
-        return (f"<div class='ttr-tournament'><p><b>{esc(self._title())}</b></p><table>"
+        from ..engine.i18n import language
+        return (f"<div class='ttr-tournament' lang='{language()}'><p><b>{esc(self._title())}</b></p><table>"
                 f"<thead><tr>{''.join(f'<th>{esc(h)}</th>' for h in head)}</tr></thead><tbody>{rows}</tbody>"
                 f"</table><p>{esc(self._footer())}</p></div>")

@@ -10,7 +10,8 @@
     >>> app.screen, app.table is None
     ('start', True)
 
-A start screen (the language, edition, number of seats, each seat human or bot, bot speed, an
+A start screen (the language, edition, number of seats, each seat human or one of the agents
+with a line on how it plays, bot speed, an
 optional game number), then the `GameTable` across the page with a "New game" and a "Rules"
 button; when the game ends, the final scoring is stepped through with the
 `ScoringWalkthrough`. Every control calls a public method (`choose_edition`,
@@ -25,7 +26,7 @@ import random
 import ipywidgets as W
 from traitlets import Instance, Int, Unicode
 
-from ..analysis.bots import BOTS
+from ..analysis.agents import AGENTS, agent_summary, agent_title
 from ..engine import State, load_game
 from ..engine.errors import Reason
 from ..engine.i18n import LANGUAGES, N_, translations, using
@@ -44,11 +45,39 @@ __all__ = ["GameApp", "rules_summary"]
 
 _, ngettext = translations("widgets")
 
+#: what a seat can be: a person, or one of the agents (`ttr_nb.analysis.agents.AGENTS`)
+SEAT_KINDS = GameTable.SEAT_KINDS
+#: the seat chooser's words for a person and the simplest bots (any other bot: its agent's title)
 SEAT_LABELS = {"human": N_("Human"), "greedy": N_("Greedy bot"), "random": N_("Random bot")}
 SPEEDS = {"instant": 0.0, "fast": 0.3, "slow": 1.0}   # seconds between bot moves
 SPEED_LABELS = {"instant": N_("instant"), "fast": N_("fast"), "slow": N_("slow")}
-# the name of a bot seat in the game, after "Player 2": "Player 2 (greedy bot)"
+# the name of a bot seat in the game, after "Player 2": "Player 2 (greedy bot)" (any other bot:
+# "Player 2 (Route Focus)")
 _SEAT_NAMES = {"greedy": N_("Player {n} (greedy bot)"), "random": N_("Player {n} (random bot)")}
+
+
+def seat_label(kind: str) -> str:
+    """A seat kind as the seat chooser lists it: "Human", "Greedy bot", "Route Focus"."""
+    return _(SEAT_LABELS[kind]) if kind in SEAT_LABELS else agent_title(kind)
+
+
+def seat_summary(kind: str) -> str:
+    """What a seat of that kind is, in one line: who moves, or how the bot plays."""
+    if kind == "human":
+        return _("A person plays this seat (players take turns at the same screen).")
+    # Translators: {summary} says how a computer player plays ("Plays any legal move, chosen at random.")
+    return _("A computer player. {summary}").format(summary=agent_summary(kind))
+
+
+def seat_name(n: int, kind: str) -> str:
+    """The name of seat `n` (from 1) of that kind in the game: "Player 1", "Player 2 (greedy bot)",
+    "Player 3 (Route Focus)"."""
+    if kind in _SEAT_NAMES:
+        return _(_SEAT_NAMES[kind]).format(n=n)
+    if kind in AGENTS:
+        # Translators: {agent} is a computer player's name ("Route Focus")
+        return _("Player {n} ({agent})").format(n=n, agent=agent_title(kind))
+    return _("Player {n}").format(n=n)
 _TIE_WORDS = {
     "most_tickets_completed": N_("the most completed tickets"),
     "fewest_stations_used": N_("the fewest stations built"),
@@ -271,14 +300,19 @@ class GameApp(WidgetBase):
         self.seat_count.observe(self.guarded(lambda c: c["new"] is not None and self.choose_seat_count(c["new"])),
                                 names="value")
         max_seats = max(load_rules(e).max_players for e in self.editions)
-        self.seat_choices = []
+        self.seat_choices, self.seat_summaries, self._seat_rows = [], [], []
         for i in range(max_seats):
-            d = W.Dropdown(options=[(_(label), kind) for kind, label in SEAT_LABELS.items()],
-                           value="human" if i == 0 else "greedy", style=label_style, layout=W.Layout(width="320px"))
+            d = W.Dropdown(options=[(seat_label(kind), kind) for kind in SEAT_KINDS],
+                           value="human" if i == 0 else "greedy", style=label_style, layout=W.Layout(width="420px"))
             d.add_class("ttr-app-seat")
             d.add_class(f"ttr-app-seat-{i}")
+            summary = W.HTML(layout=W.Layout(margin="0 0 0 8px", max_width="560px"))
+            summary.add_class("ttr-app-seat-summary")
+            d.observe(lambda c, i=i: self._describe_seat(i), names="value")
             self.seat_choices.append(d)
-        self.seats_box = W.VBox(self.seat_choices)
+            self.seat_summaries.append(summary)
+            self._seat_rows.append(W.HBox([d, summary], layout=W.Layout(align_items="center")))
+        self.seats_box = W.VBox(self._seat_rows)
         self.speed_choice = W.ToggleButtons(options=[(_(SPEED_LABELS[k]), k) for k in SPEEDS], value="fast",
                                             style={**label_style, "button_width": "90px"})
         self.speed_choice.add_class("ttr-app-speed")
@@ -321,8 +355,9 @@ class GameApp(WidgetBase):
         for i, d in enumerate(self.seat_choices):
             d.description = _("Player {n}").format(n=i + 1)
             value = d.value
-            d.options = [(_(label), kind) for kind, label in SEAT_LABELS.items()]
+            d.options = [(seat_label(kind), kind) for kind in SEAT_KINDS]
             d.value = value
+            self._describe_seat(i)
         speed = self.speed_choice.value
         self.speed_choice.options = [(_(SPEED_LABELS[k]), k) for k in SPEEDS]
         self.speed_choice.value = speed
@@ -383,10 +418,10 @@ class GameApp(WidgetBase):
 
     @staticmethod
     def _kind_reason(seat, kind) -> Reason | None:
-        if isinstance(kind, str) and kind in SEAT_LABELS:
+        if isinstance(kind, str) and kind in SEAT_KINDS:
             return None
         return refusal("widget.bad-argument", _("Player {n} cannot be {kind}: a player is {kinds}.").format(
-            n=seat + 1 if isinstance(seat, int) else seat, kind=repr(kind), kinds=", ".join(map(repr, SEAT_LABELS))))
+            n=seat + 1 if isinstance(seat, int) else seat, kind=repr(kind), kinds=", ".join(map(repr, SEAT_KINDS))))
 
     @staticmethod
     def _speed_key(speed) -> str | None:
@@ -422,12 +457,20 @@ class GameApp(WidgetBase):
             self.status.refuse(reason)
             return False
         self.seat_count.value = n
-        for i, d in enumerate(self.seat_choices):
-            d.layout.display = None if i < n else "none"
+        for i, (d, row) in enumerate(zip(self.seat_choices, self._seat_rows)):
+            d.layout.display = row.layout.display = None if i < n else "none"
         return True
 
+    def _describe_seat(self, seat: int) -> None:
+        """The line beside a seat's chooser (and its tooltip): what the chosen kind of player does."""
+        d = self.seat_choices[seat]
+        text = seat_summary(d.value)
+        self.seat_summaries[seat].value = f"<span style='font-size:13px;color:#444'>{_esc(text)}</span>"
+        d.tooltip = text
+
     def choose_seat(self, seat: int, kind: str) -> bool:
-        """Make a seat (0 is the first) human ("human") or a bot ("greedy", "random")."""
+        """Make a seat (0 is the first) human ("human") or a bot: an agent's name ("greedy", "random",
+        "route-focus", "planner" ...: `SEAT_KINDS`). The line beside the chooser says how it plays."""
         if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.seat_count.value):
             return self._refuse("widget.bad-argument", _("There is no player {seat} here: the players are 0 to "
                                                          "{last}, counting from 0.").format(
@@ -511,8 +554,7 @@ class GameApp(WidgetBase):
         if seed is not None:
             self.seed_box.value = str(seed)
         self._seed = seed if seed is not None else random.SystemRandom().randrange(1, 10_000)
-        names = [(_(_SEAT_NAMES[kind]) if kind in _SEAT_NAMES else _("Player {n}")).format(n=i + 1)
-                 for i, kind in enumerate(seats)]
+        names = [seat_name(i + 1, kind) for i, kind in enumerate(seats)]
         self.table = GameTable(edition, seats=list(seats), seed=self._seed, names=names,
                                bot_delay=SPEEDS[speed], board_width=self.board_width, language=self.language)
         self.table.walk_button.layout.display = "none"     # the app steps through the scoring itself

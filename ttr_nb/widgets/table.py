@@ -33,7 +33,7 @@ from dataclasses import replace
 import ipywidgets as W
 from traitlets import Instance, Int
 
-from ..analysis.bots import BOTS
+from ..analysis.agents import AGENTS, agent_title
 from ..engine import (AbandonTunnel, BuildStation, Claim, DrawBlind, DrawFaceUp, DrawTickets,
                       KeepTickets, Match, Pass, PayTunnel, State, load_game, load_rules)
 from ..engine.cards import CARD_NAMES, LOCO, Cards, card_index
@@ -60,8 +60,9 @@ __all__ = ["GameTable", "describe_action"]
 
 _, ngettext = translations("widgets")
 
-#: what a seat is, as its default name says it: "Player 2 (greedy)"
-SEAT_KIND_WORDS = {"human": N_("human"), "random": N_("random"), "greedy": N_("greedy")}
+#: a person's seat, as its default name says it: "Player 1 (human)" (a bot's: its agent's title,
+#: "Player 2 (greedy)", "Player 3 (Route Focus)")
+HUMAN_WORD = N_("human")
 
 
 def _by_name(text: str, names) -> str:
@@ -74,7 +75,9 @@ def _by_name(text: str, names) -> str:
 
 
 def _kind_word(kind: str) -> str:
-    return _(SEAT_KIND_WORDS[kind]) if kind in SEAT_KIND_WORDS else kind
+    if kind == "human":
+        return _(HUMAN_WORD)
+    return agent_title(kind) if kind in AGENTS else kind
 
 
 def deck_tooltip(deck: int, discard: int) -> str:
@@ -101,8 +104,9 @@ def _style_card_button(button: W.Button, name: str) -> None:
 class GameTable(LazyBoard, RouteController):
     """Play a game of Ticket to Ride: ``GameTable(edition="usa", seats=["human", "greedy"], seed=0)``.
 
-    seats       2 to 5 entries (within the edition's limits): "human" (hot-seat), "random",
-                "greedy", or any callable ``bot(state) -> action``
+    seats       2 to 5 entries (within the edition's limits): "human" (hot-seat), an agent's
+                name ("random", "greedy", "route-focus", "planner" ...: `SEAT_KINDS`, the
+                agents of `ttr_nb.analysis.agents.AGENTS`), or any callable ``bot(state) -> action``
     seed        fixes the shuffles and the bots' choices
     names       the seats' names (default "Player 1 (human)", "Player 2 (greedy)" ...)
     bot_delay   seconds between bot moves, so a class can follow them (0 in tests)
@@ -135,7 +139,7 @@ class GameTable(LazyBoard, RouteController):
                         help="The position now (the State the table shows).")
     actions_played = Int(0, read_only=True, help="How many actions the match has played.").tag(sync=True)
 
-    SEAT_KINDS = ("human", "random", "greedy")
+    SEAT_KINDS = ("human", *AGENTS)
     _board_tools_below = False          # the board's one-click choices sit with the table's buttons
 
     def __init__(self, edition: str = "usa", seats=("human", "greedy"), seed: int = 0, *, names=None,
@@ -148,7 +152,7 @@ class GameTable(LazyBoard, RouteController):
         auto_bots = check_flag(me, "auto_bots", auto_bots)
         self.colour_blind = check_flag(me, "colour_blind", colour_blind)
         board_width = check_width(me, board_width)
-        bot_names = ", ".join(repr(k) for k in BOTS)
+        bot_names = ", ".join(repr(k) for k in AGENTS)
         if not isinstance(seats, (list, tuple)):
             raise refuse(me, "seats", _("a list of seats, each 'human', {bots} or a bot (a callable state -> "
                                         "action)").format(bots=bot_names), seats)
@@ -160,9 +164,9 @@ class GameTable(LazyBoard, RouteController):
                 bots[i] = s
             elif isinstance(s, str) and s == "human":
                 kinds.append("human")
-            elif isinstance(s, str) and s in BOTS:
+            elif isinstance(s, str) and s in AGENTS:
                 kinds.append(s)
-                bots[i] = BOTS[s](seed * 10 + i)
+                bots[i] = AGENTS[s](seed * 10 + i)
             else:
                 raise ArgumentError(me, "seats", _("seat {i} is {seat}: a seat is 'human', {bots} or a bot (a callable "
                                                    "state -> action)").format(i=i, seat=repr(s), bots=bot_names))
