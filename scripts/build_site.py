@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -50,6 +51,10 @@ def lay_out(sources: Path = SOURCES) -> Path:
     return sources
 
 
+#: what sphinx prints when a notebook's kernel lost its port to another kernel starting beside it
+KERNEL_START_RACE = re.compile(r"Kernel died before replying to kernel_info|ZMQError: Address already in use")
+
+
 def sphinx(jobs: int = 2, out: Path = OUT, sources: Path | None = None) -> int:
     """Run every notebook and write the site into `out`; sphinx's exit status."""
     repository, why = links.home()
@@ -59,10 +64,19 @@ def sphinx(jobs: int = 2, out: Path = OUT, sources: Path | None = None) -> int:
         shutil.rmtree(out)
     env = dict(os.environ, TTR_NB_STATIC_HTML="1")
     started = time.monotonic()
-    done = subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-q", "-j", str(jobs), "-E",
-                           "-c", str(ROOT / "course"), "-d", str(out.parent / f"{out.name}-doctrees"),
-                           "-D", f"ttr_repository={repository.slug if repository else ''}",
-                           str(sources), str(out)], env=env, cwd=ROOT)
+    command = [sys.executable, "-m", "sphinx", "-b", "html", "-q", "-j", str(jobs), "-E",
+               "-c", str(ROOT / "course"), "-d", str(out.parent / f"{out.name}-doctrees"),
+               "-D", f"ttr_repository={repository.slug if repository else ''}", str(sources), str(out)]
+    for attempt in (1, 2):
+        done = subprocess.run(command, env=env, cwd=ROOT, stderr=subprocess.PIPE, text=True)
+        sys.stderr.write(done.stderr)
+        # Two kernels started at once can pick the same free port (jupyter_client chooses its ports
+        # before it binds them): the kernel dies before it answers, no cell ran. That, and only that,
+        # is tried once more; a failing cell fails the build at once.
+        if done.returncode == 0 or attempt == 2 or not KERNEL_START_RACE.search(done.stderr):
+            break
+        print("A notebook's kernel did not start (its port was taken meanwhile): building once more.",
+              file=sys.stderr, flush=True)
     if done.returncode != 0:
         print(f"The course site did not build (sphinx exited with {done.returncode}): see the cell above.",
               file=sys.stderr)
