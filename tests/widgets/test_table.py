@@ -186,6 +186,21 @@ def test_a_callable_bot_and_names():
     assert not english() or table.log == ["Ada kept 2 of the 3 opening tickets", "Bob kept 2 of the 3 opening tickets"]
 
 
+def test_names_that_begin_with_the_engines_mention_are_not_written_twice():
+    """The app names a seat "Player 2 (Planner)" (Danish "Spiller 2 (Planlæggeren)", which begins with the
+    engine's "Spiller 2"): the status line after the bot's move says the name once, and a refusal naming
+    the seat still puts the name in the engine's words."""
+    names = [W("Player {n}", n=1), W("Player {n} ({agent})", n=2, agent=E("Planner"))]
+    table = GameTable("usa", ["human", "greedy"], seed=1, bot_delay=0, names=names)
+    assert table.keep([0, 1])
+    said = table.status.text
+    assert said.count(names[1]) == 1 and said.count(E("Planner")) == 1, said
+    table.status.show(E("player {n}", n=2))
+    assert table.status.text == names[1]
+    table.status.show(names[1])
+    assert table.status.text == names[1]
+
+
 def test_the_legend_and_the_status_number_players_from_1():
     """Players are numbered from 1 in everything a person reads (the API stays 0-based)."""
     table = GameTable("usa", ["human", "human", "human"], seed=1, bot_delay=0)

@@ -314,7 +314,7 @@ class GameApp(WidgetBase):
             self._seat_rows.append(W.HBox([d, summary], layout=W.Layout(align_items="center")))
         self.seats_box = W.VBox(self._seat_rows)
         self.speed_choice = W.ToggleButtons(options=[(_(SPEED_LABELS[k]), k) for k in SPEEDS], value="fast",
-                                            style={**label_style, "button_width": "90px"})
+                                            style={**label_style, "button_width": "120px"})
         self.speed_choice.add_class("ttr-app-speed")
         self.seed_box = W.Text(style=label_style, layout=W.Layout(width="480px"))
         self.seed_box.add_class("ttr-app-seed")

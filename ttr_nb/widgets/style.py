@@ -159,6 +159,9 @@ button.ttr-card-button {{ border: 1px solid #555; }}
 .ttr-split .ttr-score-table {{ font-size: 13px; }}
 .ttr-split .ttr-score-table th, .ttr-split .ttr-score-table td {{ padding: 3px 3px; white-space: normal; }}
 .ttr-split .ttr-score-table .ttr-name {{ white-space: normal; }}
+/* the game's scores beside a board: a long seat name ("Spiller 3 (Planlæggeren)") wraps, so the
+   stations column of Europe stays in the panel's width */
+.ttr-split .ttr-scores-table .ttr-name {{ white-space: normal; }}
 .ttr-split .widget-html, .ttr-split .widget-html-content {{ min-width: 0; max-width: 100%; }}
 .ttr-winner {{ font-size: 18px; margin-top: 8px; }}
 .ttr-tie-line {{ color: #444; font-size: 14px; }}

@@ -67,10 +67,14 @@ HUMAN_WORD = N_("human")
 
 def _by_name(text: str, names) -> str:
     """`text` with the engine's "player 2" (players are numbered from 1 in text) replaced
-    by that player's name, `names[1]`."""
+    by that player's name, `names[1]`; a name already written is left as it is (a name that begins
+    with the mention, as Danish "Spiller 2 (Planlæggeren)" begins with "Spiller 2", is not doubled)."""
     def name(m: re.Match) -> str:
         k = int(m.group(1))
-        return str(names[k - 1]) if 1 <= k <= len(names) else m.group(0)
+        if not 1 <= k <= len(names):
+            return m.group(0)
+        full = str(names[k - 1])
+        return m.group(0) if m.string.startswith(full, m.start()) else full
     return player_mention_pattern().sub(name, text)
 
 
