@@ -54,3 +54,7 @@ def test_the_tournament_charts_in_danish(result):
     assert {t.name for t in rest if t.legendgroup == "parts"} <= {"strækninger", "billetter", "længste rute",
                                                                  "stationer"}
     assert fig.layout.title.text.startswith("Ticket to Ride: Europa, 3 spillere")
+    # percentages the Danish way on the axes and in the hover labels: a space before the sign, a comma
+    assert fig.layout.yaxis.ticktext[:3] == ("0 %", "10 %", "20 %") == fig.layout.yaxis3.ticktext[:3]
+    assert all(re.fullmatch(r"\d+(,\d)? %", text) for text in wins.customdata)
+    assert "%{customdata}" in wins.hovertemplate and ".1%" not in wins.hovertemplate

@@ -3,6 +3,8 @@ force enumeration on small decks), digs played through the engine, observed freq
 near the exact ones after many seeded digs."""
 from __future__ import annotations
 
+import re
+
 from fractions import Fraction
 from itertools import permutations
 
@@ -90,6 +92,21 @@ def test_the_expected_extra_cards_are_written_the_way_of_the_language():
             shown = f"{float(lab.expected):.3f}".replace(".", mark)
             assert f"<b>{shown}</b>" in lab.seen_html.value, (code, shown)
     assert shown == "0,670"
+
+
+def test_the_charts_percentages_are_written_the_way_of_the_language():
+    """The chart's axis and hover labels: '20%' in English, '20 %' in Danish, with a decimal comma
+    in the bars' labels; the bars' heights stay shares."""
+    from ttr_nb.engine.i18n import using
+    for code, tick, pattern in (("en", "20%", r"\d+\.\d%"), ("da", "20 %", r"\d+,\d %")):
+        with using(code):
+            lab = TunnelLab("europe", seed=2024, tunnel="Marseille-Zürich", payment="pink*2")
+            lab.dig_many(30)
+        axis = lab.figure.layout.yaxis
+        assert tick in axis.ticktext and axis.tickvals[-1] <= axis.range[1] + 1e-9, (code, axis.ticktext)
+        for bar in lab.figure.data:
+            assert "%{text}" in bar.hovertemplate and all(re.fullmatch(pattern, t) for t in bar.text), (code, bar.text)
+            assert all(0 <= y <= 1 for y in bar.y)
 
 
 def test_the_widget_shows_the_exact_odds_of_the_analysis():

@@ -140,6 +140,16 @@ class Figure(go.Figure):
         display(self._repr_mimebundle_(), raw=True)
 
 
+def percent_axis(top: float = 1.0) -> dict:
+    """An axis of shares (0 to `top`, at most 1) labelled as percentages the language's way:
+    '20%' in English, '20 %' in Danish (plotly's own ``tickformat=".0%"`` writes no space), ten
+    points apart, or five below a top of 40%. The values stay shares; only the labels change."""
+    from ..engine.numerals import percent
+    step = 0.05 if top < 0.4 else 0.1
+    values = [round(k * step, 2) for k in range(int(min(top, 1.0) / step + 1e-9) + 1)]
+    return dict(tickmode="array", tickvals=values, ticktext=[percent(v, 0) for v in values])
+
+
 def static(fig: go.Figure) -> Figure:
     """Any plotly figure (from `make_subplots`, say) as a :class:`Figure`."""
     return fig if isinstance(fig, Figure) else Figure(fig)

@@ -10,8 +10,8 @@ there.
 from __future__ import annotations
 
 from ..engine.i18n import translations
-from ..engine.numerals import separators
-from .figure import Figure, static
+from ..engine.numerals import percent, separators
+from .figure import Figure, percent_axis, static
 from .board import PLAYER_COLOURS
 
 _, ngettext = translations("widgets")
@@ -36,7 +36,8 @@ def tournament_figure(result) -> Figure:
                 error_y=dict(type="data", symmetric=False,
                              array=[r.interval[1] - r.rate for r in rows],
                              arrayminus=[r.rate - r.interval[0] for r in rows]),
-                hovertemplate="%{x}: %{y:.1%}<extra></extra>", row=1, col=1)
+                customdata=[percent(v) for v in rates], hovertemplate="%{x}: %{customdata}<extra></extra>",
+                row=1, col=1)
     fig.add_hline(y=1 / result.players, line_dash="dot", line_color="grey", row=1, col=1)
     titles = {part: part_title(part) for part, _title in PARTS}
     parts = result.parts()
@@ -50,13 +51,14 @@ def tournament_figure(result) -> Figure:
         name = _("seat {n}").format(n=seat + 1)
         fig.add_bar(x=labels, y=shares, name=name, legendgroup="seats",
                     marker_color=PLAYER_COLOURS[seat % len(PLAYER_COLOURS)],
-                    hovertemplate=f"{name}: %{{y:.1%}}<extra>%{{x}}</extra>", row=1, col=3)
+                    customdata=[percent(v) for v in shares],
+                    hovertemplate=f"{name}: %{{customdata}}<extra>%{{x}}</extra>", row=1, col=3)
     fig.update_layout(barmode="stack", title=result._title(), width=1000, height=420, separators=separators(),
                       margin=dict(t=100, l=40, r=20, b=60), legend=dict(orientation="h", y=-0.2))
     # (the seats' bars side by side, the parts' stacked: one bar mode for the figure, offsets per trace)
     n = result.players
     for seat, trace in enumerate(t for t in fig.data if t.legendgroup == "seats"):
         trace.update(width=0.8 / n, offset=-0.4 + seat * 0.8 / n)
-    fig.update_yaxes(tickformat=".0%", range=[0, 1], row=1, col=1)
-    fig.update_yaxes(tickformat=".0%", range=[0, 1], row=1, col=3)
+    fig.update_yaxes(range=[0, 1], **percent_axis(), row=1, col=1)
+    fig.update_yaxes(range=[0, 1], **percent_axis(), row=1, col=3)
     return static(fig)

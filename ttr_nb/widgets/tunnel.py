@@ -38,6 +38,7 @@ from ..engine.queries import tunnel_extra_kinds
 from ..engine.rules import load_rules
 from ..engine.serialize import PositionError
 from ..viz import keep_state_fresh
+from ..viz.figure import percent_axis
 from .arguments import ArgumentError, check_cards, check_edition, check_flag, check_route, check_seed, refuse
 from .base import RouteController
 from .explorer import edition_name, route_label
@@ -414,13 +415,13 @@ class TunnelLab(RouteController):
         self.figure = FigureWidget(
             data=[go.Bar(name=_("exact"), x=xs, y=[0, 0, 0, 0], marker_color=_EXACT, text=["", "", "", ""],
                          textposition="outside", meta="exact", cliponaxis=False,
-                         hovertemplate=_("%{x}: %{y:.2%} (exact)") + "<extra></extra>"),
+                         hovertemplate=_("%{x}: %{text} (exact)") + "<extra></extra>"),
                   go.Bar(name=_("observed"), x=xs, y=[0, 0, 0, 0], marker_color=_OBSERVED, text=["", "", "", ""],
                          textposition="outside", meta="observed", cliponaxis=False,
-                         hovertemplate=_("%{x}: %{y:.2%} observed") + "<extra></extra>")],
+                         hovertemplate=_("%{x}: %{text} observed") + "<extra></extra>")],
             layout=go.Layout(width=600, height=420, barmode="group", bargap=0.25, margin=dict(l=60, r=20, t=60, b=50),
                              title=dict(text="", x=0.02, font=dict(size=17)),
-                             yaxis=dict(title=_("probability"), tickformat=".0%", range=[0, 1], fixedrange=True),
+                             yaxis=dict(title=_("probability"), range=[0, 1], fixedrange=True, **percent_axis()),
                              xaxis=dict(title=_("extra cards the tunnel asks for"), fixedrange=True),
                              legend=dict(orientation="h", x=1, xanchor="right", y=1.02, yanchor="bottom"),
                              font=dict(size=14), plot_bgcolor="#ffffff", paper_bgcolor="#ffffff",
@@ -504,7 +505,8 @@ class TunnelLab(RouteController):
         if named:
             self._name_observed()
         top = max([float(p) for p in self.odds] + freq + [0.05])
-        self.figure.layout.yaxis.range = [0, min(1.0, top * 1.18 + 0.02)]
+        high = min(1.0, top * 1.18 + 0.02)
+        self.figure.layout.yaxis.update(range=[0, high], **percent_axis(high))
 
     def _name_observed(self) -> None:
         """The observed bars' legend entry. Never in a batch that also restyles the exact bars:
