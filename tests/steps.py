@@ -1,8 +1,13 @@
 """`steps(fn, *args)`: how many bytecode instructions a call runs, a measure of work that
 does not depend on the machine or its load (for tests of how work grows with the input;
-time limits belong to the benchmarks)."""
+time limits belong to the benchmarks).
+
+The garbage collector is run before and kept off during the call: a collection in the middle
+would run other objects' finalizers (an ipywidgets Widget's `__del__` closes its comm) and
+count their instructions as the call's."""
 from __future__ import annotations
 
+import gc
 import sys
 
 
@@ -20,10 +25,15 @@ def steps(fn, *args, **kwargs) -> tuple[int, object]:
         frame.f_trace_opcodes = True
         return local
 
+    gc.collect()
+    collecting = gc.isenabled()
+    gc.disable()
     previous = sys.gettrace()
     sys.settrace(calls)
     try:
         result = fn(*args, **kwargs)
     finally:
         sys.settrace(previous)
+        if collecting:
+            gc.enable()
     return count, result

@@ -144,6 +144,7 @@ export default {
     style.textContent = `.ttr-board path.point[data-ttr-hover] { ${OUTLINE} !important; }`;
     el.appendChild(style);
     let timer = null;
+    const reported = [];                  // the last two sizes reported, with when
     const report = () => {
       const box = el.closest(".ttr-board");
       const root = (box && box.closest(".ttr-root")) || box || el;
@@ -156,10 +157,21 @@ export default {
       const h = Math.floor(visibleHeight(root) - above - below - 12);
       el.dataset.ttrWidth = w;            // what was reported, for the browser tests
       el.dataset.ttrHeight = h;
-      let changed = false;
-      if (Math.abs(w - model.get("width")) > 2) { model.set("width", w); changed = true; }
-      if (Math.abs(h - model.get("height")) > 6) { model.set("height", h); changed = true; }
-      if (changed) model.save_changes();
+      const newWidth = Math.abs(w - model.get("width")) > 2, newHeight = Math.abs(h - model.get("height")) > 6;
+      if (!newWidth && !newHeight) return;
+      // A board that fits itself can make its box flip between two sizes (at one size a line above
+      // it wraps, at the other it does not): a size reported, its answer, and back to the first
+      // within a second is that loop, not the reader, and is not reported again.
+      const now = Date.now(), [before, last] = [reported[reported.length - 2], reported[reported.length - 1]];
+      if (before && last && now - last.at < 1000 && Math.abs(w - before.w) <= 2 && Math.abs(h - before.h) <= 6) {
+        el.dataset.ttrDamped = String(Number(el.dataset.ttrDamped || 0) + 1);
+        return;
+      }
+      reported.push({ w, h, at: now });
+      if (reported.length > 2) reported.shift();
+      if (newWidth) model.set("width", w);
+      if (newHeight) model.set("height", h);
+      model.save_changes();
     };
     const later = () => { clearTimeout(timer); timer = setTimeout(report, 120); };
     const observer = new ResizeObserver(later);
