@@ -8,7 +8,6 @@
 """
 from __future__ import annotations
 
-import subprocess
 import time
 from urllib.parse import urlsplit
 
@@ -16,7 +15,7 @@ import pytest
 
 from ttr_nb import cli
 
-from .conftest import SERVER_ENV, TOKEN, _free_port, _wait_http, run_all_in_lab, wait_idle
+from .conftest import TOKEN, _free_port, _serve, run_all_in_lab, wait_idle
 from .test_plotly_once import SECOND_BOARD_MAX, board_models
 from .websocket_bytes import Frames
 
@@ -30,17 +29,8 @@ def app_server(workdir):
     base = f"http://127.0.0.1:{port}"
     command = cli.app_command(workdir / "app.ipynb", [f"--port={port}", f"--Voila.token={TOKEN}"])
     assert cli.APP_EXTENSIONS in command
-    with open(workdir / "app.log", "w") as log:
-        proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=SERVER_ENV)
-        try:
-            _wait_http(f"{base}/?token={TOKEN}", proc)
-            yield base
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+    with _serve(command, workdir / "app.log", f"{base}/?token={TOKEN}", base) as url:
+        yield url
 
 
 class Transfer:

@@ -148,35 +148,31 @@ FIT = """() => [...document.querySelectorAll('.ttr-scoring .ttr-score-table')].m
             edge: box.getBoundingClientRect().right}; })"""
 
 
-def test_the_final_tables_fit_the_panel_beside_the_board(page, voila_server):
-    """Every column of a final table in view, none behind the scroll bar of its box: the USA's six
-    and Europe's seven (stations), at 1280 and 1600 px wide, where the panel sits beside the board."""
+def _final_tables_fit(page, voila_server, notebook: str, root: str, timeout: int):
+    """At 1280 and 1600 px wide, the two final tables under `root` (six and seven columns) show
+    every column inside their box; yields the page at each width for checks of its own."""
     page.set_viewport_size({"width": 1280, "height": 800})
-    page.goto(voila_page(voila_server, "scoring_tables.ipynb"))
-    page.wait_for_function("() => document.querySelectorAll('.ttr-scoring .ttr-score-table').length == 2",
-                           timeout=180_000)
+    page.goto(voila_page(voila_server, notebook))
+    page.wait_for_function(f"() => document.querySelectorAll('{root} .ttr-score-table').length == 2", timeout=timeout)
     for width in (1280, 1600):
         page.set_viewport_size({"width": width, "height": 800})
         page.wait_for_timeout(1500)
-        assert page.locator(".ttr-scoring .ttr-split .ttr-score-table").count() == 2
         tables = page.evaluate(FIT)
         assert sorted(t["columns"] for t in tables) == [6, 7]
         for t in tables:
             assert t["table"] <= t["box"] + 1 and t["right"] <= t["edge"] + 1, (width, t)
+        yield width
+
+
+def test_the_final_tables_fit_the_panel_beside_the_board(page, voila_server):
+    """Every column of a final table in view, none behind the scroll bar of its box: the USA's six
+    and Europe's seven (stations), at 1280 and 1600 px wide, where the panel sits beside the board."""
+    for _width in _final_tables_fit(page, voila_server, "scoring_tables.ipynb", ".ttr-scoring", 180_000):
+        assert page.locator(".ttr-scoring .ttr-split .ttr-score-table").count() == 2
 
 
 def test_the_apps_final_tables_fit_the_panel_beside_the_board(page, voila_server):
     """The same in the app, whose seats have longer names ("Player 2 (greedy bot)"): the USA's six
     columns (three players) and Europe's seven (five players), at 1280 and 1600 px wide."""
-    page.set_viewport_size({"width": 1280, "height": 800})
-    page.goto(voila_page(voila_server, "app_final_tables.ipynb"))
-    page.wait_for_function("() => document.querySelectorAll('.ttr-app .ttr-scoring .ttr-score-table').length == 2",
-                           timeout=240_000)
-    for width in (1280, 1600):
-        page.set_viewport_size({"width": width, "height": 800})
-        page.wait_for_timeout(1500)
-        tables = page.evaluate(FIT)
-        assert sorted(t["columns"] for t in tables) == [6, 7]
+    for _width in _final_tables_fit(page, voila_server, "app_final_tables.ipynb", ".ttr-app .ttr-scoring", 240_000):
         assert all("greedy bot" in row for row in page.locator(".ttr-app .ttr-score-table").all_inner_texts())
-        for t in tables:
-            assert t["table"] <= t["box"] + 1 and t["right"] <= t["edge"] + 1, (width, t)
