@@ -161,7 +161,7 @@ APP_FOR := $(if $(filter 1,$(NETWORK)),--Voila.ip=0.0.0.0 --Voila.auto_token=Fal
 APP_SAYS := $(if $(filter 1,$(NETWORK)),to the network on port $(APP_PORT) with no token: students open http://THIS-COMPUTER:$(APP_PORT)/ (Voilà prints its name below) and anyone who can reach this computer can open it,for you alone: open the URL Voilà prints below, with its token (http://127.0.0.1:$(APP_PORT)/?token=...))
 # The app's page loads no jupyterlab-plotly extension (its boards are widgets; ttr_nb.cli.APP_EXTENSIONS says
 # why); another notebook (NB=...) may show static figures, which need it.
-APP_EXTENSIONS := $(if $(filter app.ipynb,$(NB)),'--VoilaConfiguration.extension_denylist=["jupyterlab-plotly"]')
+APP_EXTENSIONS := $(if $(filter app.ipynb,$(NB)),--VoilaConfiguration.extension_denylist=jupyterlab-plotly)
 app: $(VENV)/.installed-app $(VENV)/.installed-kernel bytecode
 	$(KERNEL_SPEC)
 	@echo "Serving notebooks/$(NB) $(APP_SAYS). Ctrl-C stops it."

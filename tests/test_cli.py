@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import warnings
 import json
 import os
 import signal
@@ -185,14 +186,17 @@ def test_voila_reads_the_app_command_as_leaving_the_jupyterlab_plotly_extension_
     from voila.app import Voila
     from voila.configuration import VoilaConfiguration
 
-    def denied(extra):
+    def denied(extra, ours_only=True):
         app = Voila()
-        app.parse_command_line(cli.app_command(tmp_path / cli.APP_NOTEBOOK, extra)[4:])
+        with warnings.catch_warnings(record=True) as said:
+            warnings.simplefilter("always")
+            app.parse_command_line(cli.app_command(tmp_path / cli.APP_NOTEBOOK, extra)[4:])
+        assert not ours_only or not [str(w.message) for w in said]               # no deprecated form
         return VoilaConfiguration(config=app.config).extension_denylist
 
     assert not VoilaConfiguration().extension_denylist                           # every extension, without it
     assert denied([]) == ["jupyterlab-plotly"]
-    assert denied(["--VoilaConfiguration.extension_denylist=[]"]) == []          # one's own choice wins
+    assert denied(["--VoilaConfiguration.extension_denylist=[]"], ours_only=False) == []   # one's own choice wins
     # make app gives the same option, for the app's notebook only (another may show static figures)
     from tests.test_makefile import _server_line
     assert cli.APP_EXTENSIONS in _server_line("app").replace("'", "")

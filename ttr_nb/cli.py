@@ -225,7 +225,8 @@ NETWORK_APP = ("--Voila.ip=0.0.0.0", "--Voila.auto_token=False", "--Voila.tornad
 #: plotly's mime type, for figures shown as pictures): the app draws its boards as widgets, which
 #: get plotly.js once from the kernel (ttr_nb/viz/figure_widget.py).  Only the app's Voilà, which
 #: serves the app alone: a lesson's static figures in JupyterLab or Voilà need the extension.
-APP_EXTENSIONS = '--VoilaConfiguration.extension_denylist=["jupyterlab-plotly"]'
+APP_EXTENSIONS = "--VoilaConfiguration.extension_denylist=jupyterlab-plotly"   # a one-item list: traitlets
+# reads `=["..."]` too, but warns that the list form is deprecated on the command line
 
 
 def app_command(notebook: Path, extra: list[str], network: bool = False) -> list[str]:
