@@ -233,15 +233,24 @@ class _Explainer:
         if self.todo:
             need, routes = self.lacking(k)
             if need > 0:
-                why = ngettext("your plan's route {routes} still lacks {cards}",
-                               "your plan's routes {routes} still lack {cards}", len(routes)).format(
-                    routes=and_list(route_name(self.game, r) for r in routes), cards=counted_cards(k, need))
+                why = _("your plan still lacks {cards} for {routes}").format(
+                    cards=counted_cards(k, need), routes=and_list(route_name(self.game, r) for r in routes))
                 text = _("{action}: {why}.").format(action=head, why=why)
                 return self.made(action, text, routes=routes, reasons=("colour",))
             grey = [r for r in self.todo if self.board.routes[r].colour == GREY_NAME]
-            text = _("{action}: the grey routes of your plan ({routes}) take cards of any one colour, and you "
-                     "collect {cards}, the colour you hold most.").format(
-                action=head, routes=and_list(route_name(self.game, r) for r in grey), cards=cards_of_colour(k))
+            hand = self.seen.hand
+            names = and_list(route_name(self.game, r) for r in grey)
+            if hand[k] and hand[k] == max(hand[:LOCO]):
+                text = ngettext("{action}: your plan's grey route ({routes}) takes cards of any one colour, and you "
+                                "hold most {cards}.",
+                                "{action}: your plan's grey routes ({routes}) take cards of any one colour, and you "
+                                "hold most {cards}.", len(grey))
+            else:
+                text = ngettext("{action}: your plan's grey route ({routes}) takes cards of any one colour, so any "
+                                "colour shown helps.",
+                                "{action}: your plan's grey routes ({routes}) take cards of any one colour, so any "
+                                "colour shown helps.", len(grey))
+            text = text.format(action=head, routes=names, cards=cards_of_colour(k))
             return self.made(action, text, routes=grey, reasons=("colour",))
         target = self.planner.filler(self.seen)
         if target is not None:
