@@ -286,7 +286,7 @@ class GameTable(LazyBoard, RouteController):
                                           tooltip=_("hide the hand while the next player takes the seat"))
         self.hand_toggle.add_class("ttr-hand-toggle")
         self.hand_toggle.observe(self.guarded(self._hand_toggled), names="value")
-        self.hint_button = W.Button(description=_("💡 Hint"), layout=btn(), button_style="info",
+        self.hint_button = W.Button(description=_("Hint"), layout=btn(), button_style="info",
                                     tooltip=_("what the planner would do now, and why"))
         self.hint_button.add_class("ttr-hint-button")
         self.hint_button.on_click(self.guarded(lambda _: self.hint()))
@@ -728,7 +728,7 @@ class GameTable(LazyBoard, RouteController):
         found = planner_hint(s, planner=self._hint_planner)
         self._hint = (s, found)
         heading = _("Hint")
-        self.hint_box.value = (f"<div class='ttr-hint-text'><b>💡 {_esc(heading)}:</b> "
+        self.hint_box.value = (f"<div class='ttr-hint-text'><b>{_esc(heading)}:</b> "
                                f"{_esc(_by_name(found.text, self.names))}</div>")
         self.hint_box.layout.display = "block"
         self._selected = None
