@@ -27,7 +27,7 @@ from tests.analysis.test_agents_fair import hidden_changed, positions
 from tests.i18n.texts import Templates
 
 EDITIONS = ttr_nb.editions()
-REASONS = {"tickets", "plan", "only-way", "bottleneck", "ending", "points", "colour", "deck", "draw-tickets", "keep",
+REASONS = {"tickets", "plan", "only-way", "bottleneck", "ending", "points", "longest", "colour", "deck", "draw-tickets", "keep",
            "leave", "tunnel", "pass", "fallback"}
 
 
@@ -149,6 +149,27 @@ def test_a_grey_route_takes_any_colour():
     assert h.routes == (game.route_index("Little Rock-Saint Louis"),)
     assert h.text == ("Take a face-up red card: your plan's grey route (Little Rock-Saint Louis) takes cards of any one "
                       "colour, so any colour shown helps.")
+
+
+def test_a_claim_that_makes_the_longest_path_says_so():
+    game = ttr_nb.load_game("usa", players=2, seed=11)
+    mine = ["Seattle-Helena", "Denver-Kansas City", "Denver-Santa Fe", "El Paso-Santa Fe"]
+    theirs = ["Boston-New York", "Los Angeles-San Francisco", "Houston-New Orleans", "Atlanta-Miami", "Chicago-Toronto",
+              "Duluth-Winnipeg", "Montréal-Toronto", "Calgary-Winnipeg"]
+    s = game.state_from_dict({"phase": "turn", "hands": [{"black": 6}, {"green": 3}], "trains": [31, 16],
+                              "tickets": [["Denver-El Paso"], ["Boston-Miami"]],
+                              "routes": {**dict.fromkeys(mine, 0), **dict.fromkeys(theirs, 1)}})
+    h = hint(s)
+    check_hint(s, h)
+    assert h.reasons == ("points", "longest")
+    assert h.text == ("Claim El Paso-Los Angeles with 6 black cards: your tickets are done, and it is the free route "
+                      "of most points you can pay: it scores 15 points. It makes your longest continuous path 14 "
+                      "trains long, longer than anyone else's: that earns 10 points at the end.")
+    with using("da"):
+        assert hint(s).text == ("Byg El Paso–Los Angeles med 6 sorte kort: dine billetter er gennemført, og den er "
+                                "den ledige strækning med flest point, du kan betale: den giver 15 point. Den gør din "
+                                "længste sammenhængende rute 14 tog lang, længere end nogen andens: det giver 10 point "
+                                "til sidst.")
 
 
 def test_the_hint_is_for_the_seat_to_move_only():

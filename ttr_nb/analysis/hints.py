@@ -14,7 +14,7 @@ own tickets and cards, as the planner weighs them:
 * a claim: the tickets whose shortest lines the route lies on (or the line the planner's plan
   builds between the tickets' cities), whether it is the only free route into one of their
   cities, what another player taking it would cost (a bottleneck), the end coming near, or,
-  with the tickets done, the points it scores;
+  with the tickets done, the points it scores; a longest continuous path it makes the longest;
 * a card: the colour the plan's routes still lack (and for which routes), or why the deck;
 * tickets: drawing more while the trains and turns allow; which of an offer to keep, and the
   trains and turns their lines need;
@@ -31,6 +31,7 @@ from ..engine.actions import (AbandonTunnel, Action, BuildStation, Claim, DrawBl
                               KeepTickets, Pass, PayTunnel)
 from ..engine.cards import CARD_INDEX, GREY_NAME, LOCO, card_index, card_word, cards_of_colour, counted_cards
 from ..engine.i18n import translations
+from ..engine.longest import longest_path_of_routes
 from ..engine.narration import and_list, cards_text, mid, or_list, points_text, route_name, ticket_name, trains_text
 from ..engine.places import place_name
 from ..engine.seat import Observation, observe
@@ -50,7 +51,7 @@ class Hint:
     """What the planner would do for `player` now (`action`, one of the legal actions) and why
     (`text`: one or two sentences); `routes` and `cities` are what the hint draws on the board;
     `reasons` names the reasons given ("tickets", "plan", "only-way", "bottleneck", "ending",
-    "points", "colour", "deck", "draw-tickets", "keep", "leave", "tunnel", "pass", "fallback")."""
+    "points", "longest", "colour", "deck", "draw-tickets", "keep", "leave", "tunnel", "pass", "fallback")."""
     player: int
     action: Action
     text: str
@@ -213,7 +214,33 @@ class _Explainer:
             elif ending:
                 reasons.append("ending")
                 text += " " + _("The game ends soon: claim what you can pay now.")
+        if len(reasons) == 1:
+            longest = self.longest_after(ri)
+            if longest is not None:
+                reasons.append("longest")
+                text += " " + ngettext("It makes your longest continuous path {n} train long, longer than anyone "
+                                       "else's: that earns {points} at the end.",
+                                       "It makes your longest continuous path {n} trains long, longer than anyone "
+                                       "else's: that earns {points} at the end.", longest).format(
+                    n=longest, points=points_text(seen.rules.longest_path_bonus))
         return self.made(action, text, routes=(ri,), cities=cities, reasons=reasons)
+
+    def longest_after(self, ri: int) -> int | None:
+        """The length of the seat's longest continuous path with route `ri` claimed, if the claim
+        makes it longer and longer than every other player's (in an edition with that bonus)."""
+        seen = self.seen
+        if not seen.rules.longest_path_bonus:
+            return None
+        edges = seen.game.tables.route_edges
+
+        def longest(routes) -> int:
+            return longest_path_of_routes([edges[r] for r in routes]).length if routes else 0
+        mine = seen.routes_of(seen.player)
+        after = longest((*mine, ri))
+        if after <= longest(mine):
+            return None
+        others = [longest(seen.routes_of(p)) for p in range(seen.game.players) if p != seen.player]
+        return after if after > max(others, default=0) else None
 
     # -- cards
     def lacking(self, k: int) -> tuple[int, list[int]]:
