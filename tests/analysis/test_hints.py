@@ -97,11 +97,12 @@ def test_a_hint_is_the_planners_legal_choice_and_its_reasons_hold_on_the_board(e
 def test_a_hint_does_not_change_when_only_hidden_information_changes(edition):
     rng = random.Random(edition)
     total = 0
+    kept = Planner()            # (one planner asked along the game, as the game table asks it)
     for state in _positions(edition, players=2, seed=2, every=11):
         other = hidden_changed(state, rng, seed=77)
         me = state.current_player
         assert other.view(me) == state.view(me)
-        assert hint(other) == hint(state)
+        assert hint(other) == hint(state) == hint(state, planner=kept) == hint(other, planner=kept)
         total += 1
     assert total >= 5
 
