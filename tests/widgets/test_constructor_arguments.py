@@ -29,7 +29,7 @@ GRID = [True, None, "x", 1.5, [], {}, -1, Odd(), 10 ** 30, float("nan"), "", [No
 VALID = {
     GameTable: {"edition": (), "seats": (), "seed": (10 ** 30,), "names": (None,), "bot_delay": (1.5,),
                 "auto_bots": (True,), "board_width": (None,), "position": (None, {}), "colour_blind": (True,),
-                "language": (None,)},
+                "language": (None,), "hints": (True,)},
     PaymentChecker: {"edition": (), "hand": (None, {}, ""), "route": (None,), "show_payable": (True,),
                      "shown_per_group": (), "shown_groups": (), "colour_blind": (True,), "language": (None,)},
     TunnelLab: {"edition": (), "seed": (10 ** 30,), "tunnel": (None,), "payment": (None,), "colour_blind": (True,),
@@ -38,7 +38,7 @@ VALID = {
     ScoringWalkthrough: {"state_or_match": (), "names": (None,), "board_width": (None,), "colour_blind": (True,),
                          "language": (None,)},
     GameApp: {"edition": (), "seats": (), "seed": (None, 10 ** 30), "bot_delay": (1.5, 10 ** 30), "board_width": (None,),
-              "language": (None,)},
+              "language": (None,), "hints": (True,)},
 }
 
 

@@ -101,6 +101,7 @@ CALLS = {
         "claim_options": one(BAD), "route_or_refuse": one(BAD),
         "draw_deck": [], "draw_tickets": [], "abandon_tunnel": [], "pass_turn": [], "tunnel_options": [],
         "station_options": [], "open_walkthrough": [], "undo": [], "run_bots": [], "clear_selection": [], "build": [],
+        "hint": [],
     },
     EditionExplorer: {
         "set_edition": one(BAD), "set_players": one(BAD), "select_route": one(BAD), "route_or_refuse": one(BAD),
@@ -127,6 +128,7 @@ CALLS = {
         "start": one(_without(None)) + keyword("seats", _without(None)) + keyword("seed", _without(None, -5, 10 ** 12))
         + keyword("bot_delay", _without(None, 2.5, 10 ** 12)),
         "choose_language": one(BAD), "new_game": [], "toggle_rules": [], "build": [],
+        "choose_hints": one(_without(True)),
     },
     ScoringWalkthrough: {
         "goto": one(_without(-5)), "route_or_refuse": one(BAD), "act": one(BAD),

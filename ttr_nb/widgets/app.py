@@ -11,11 +11,11 @@
     ('start', True)
 
 A start screen (the language, edition, number of seats, each seat human or one of the agents
-with a line on how it plays, bot speed, an
+with a line on how it plays, bot speed, hints on or off, an
 optional game number), then the `GameTable` across the page with a "New game" and a "Rules"
 button; when the game ends, the final scoring is stepped through with the
 `ScoringWalkthrough`. Every control calls a public method (`choose_edition`,
-`choose_seat_count`, `choose_seat`, `choose_speed`, `choose_language`, `start`, `new_game`, `toggle_rules`),
+`choose_seat_count`, `choose_seat`, `choose_speed`, `choose_hints`, `choose_language`, `start`, `new_game`, `toggle_rules`),
 so tests drive the app as a user would. The rules shown are written from the edition's
 rules record and its board, never typed per edition.
 """
@@ -34,7 +34,7 @@ from ..engine.narration import and_list, or_list
 from ..engine.numerals import count
 from ..engine.digits import digits_value
 from ..engine.rules import edition_ids, edition_title, load_rules
-from .arguments import ArgumentError, check_width, refuse, short as _short
+from .arguments import ArgumentError, check_flag, check_width, refuse, short as _short
 from .base import WidgetBase
 from .html import esc as _esc
 from .refusals import refusal
@@ -225,6 +225,8 @@ class GameApp(WidgetBase):
                                        new game number each game)
     language                           "en" or "da" (default `ttr_nb.language()`), also a
                                        choice on the start screen (`choose_language`)
+    hints                              the game table's *Hint* button for the human players
+                                       (False: a teacher switches hints off; `choose_hints`)
 
     `.screen` ("start" or "game"), `.table` (the `GameTable` of the game being played, or
     None), `.walkthrough` (the `ScoringWalkthrough` once a game has ended), `.settings`.
@@ -249,7 +251,8 @@ class GameApp(WidgetBase):
     actions_played = Int(0, read_only=True, help="How many actions the game being played has played.").tag(sync=True)
 
     def __init__(self, edition: str = "usa", seats=("human", "greedy"), seed: int | None = None,
-                 bot_delay: float = SPEEDS["fast"], board_width: int | None = None, *, language: str | None = None):
+                 bot_delay: float = SPEEDS["fast"], board_width: int | None = None, *, language: str | None = None,
+                 hints: bool = True):
         me = "GameApp"
         if not isinstance(seats, (list, tuple)):
             raise refuse(me, "seats", _("a list of players such as ['human', 'greedy']"), seats)
@@ -257,6 +260,7 @@ class GameApp(WidgetBase):
         if seed is not None and not (isinstance(number, int) and not isinstance(number, bool) and number >= 0):
             raise refuse(me, "seed", _("None (a new game number each game) or a whole number of 0 or more"), seed)
         board_width = check_width(me, board_width)
+        hints = check_flag(me, "hints", hints)
         self.editions = edition_ids()
         reason = self._edition_reason(edition)
         if reason is not None:
@@ -277,6 +281,7 @@ class GameApp(WidgetBase):
             if not choose():
                 raise ArgumentError(me, argument, self.status.text)
         self.seed_box.value = "" if seed is None else str(number)
+        self.hints_choice.value = hints
         self._show()
 
     # ------------------------------------------------------------------ widgets
@@ -318,6 +323,8 @@ class GameApp(WidgetBase):
         self.speed_choice.add_class("ttr-app-speed")
         self.seed_box = W.Text(style=label_style, layout=W.Layout(width="480px"))
         self.seed_box.add_class("ttr-app-seed")
+        self.hints_choice = W.Checkbox(value=True, indent=False, layout=W.Layout(width="auto", margin="4px 0"))
+        self.hints_choice.add_class("ttr-app-hints")
         self.start_button = W.Button(button_style="success", layout=big("220px"))
         self.start_button.add_class("ttr-app-start")
         self.start_button.on_click(self.guarded(lambda _: self.start()))
@@ -330,7 +337,10 @@ class GameApp(WidgetBase):
         self.rules = W.HTML(layout=W.Layout(display="none", border="1px solid #ccc", padding="4px 12px",
                                             margin="4px 0"))
         self.rules.add_class("ttr-app-rules")
+        hints_label = W.HTML(layout=W.Layout(width="150px"))
+        self._hints_label = hints_label
         self.start_screen = W.VBox([self.language_choice, self.edition_choice, self.seat_count, self.seats_box, self.speed_choice,
+                                    W.HBox([hints_label, self.hints_choice], layout=W.Layout(align_items="center")),
                                     self.seed_box, W.HBox([self.start_button])])
         self.start_screen.add_class("ttr-app-start-screen")
         self.game_title = W.HTML()
@@ -362,6 +372,9 @@ class GameApp(WidgetBase):
         self.speed_choice.options = [(_(SPEED_LABELS[k]), k) for k in SPEEDS]
         self.speed_choice.value = speed
         self.speed_choice.description = _("Bot speed")
+        hints = _("Hints")
+        self._hints_label.value = f"<span style='padding-right:8px'>{_esc(hints)}</span>"
+        self.hints_choice.description = _("a Hint button for the human players (a teacher may switch it off)")
         self.seed_box.description = _("Game number")
         self.seed_box.placeholder = _("empty: a new game each time")
         self.start_button.description = _("Start the game")
@@ -388,7 +401,7 @@ class GameApp(WidgetBase):
     @property
     def settings(self) -> dict:
         """The start screen's choices: edition, seats (kinds), bot_delay, seed (None if the
-        game number is empty; the text itself if it is not a whole number)."""
+        game number is empty; the text itself if it is not a whole number), hints (on or off)."""
         n = self.seat_count.value
         text = self.seed_box.value.strip()
         seed = digits_value(text)
@@ -397,7 +410,7 @@ class GameApp(WidgetBase):
         if self._screen == "game":
             seed = self._seed
         return {"edition": self.edition_choice.value, "seats": [d.value for d in self.seat_choices[:n]],
-                "bot_delay": SPEEDS[self.speed_choice.value], "seed": seed}
+                "bot_delay": SPEEDS[self.speed_choice.value], "seed": seed, "hints": self.hints_choice.value}
 
     def _refuse(self, rule: str, text: str) -> bool:
         self.status.refuse(refusal(rule, text))
@@ -491,6 +504,15 @@ class GameApp(WidgetBase):
         self.speed_choice.value = key
         return True
 
+    def choose_hints(self, on: bool) -> bool:
+        """Give the human players a *Hint* button (True) or not (False: a teacher's choice), from
+        the next game on."""
+        if not isinstance(on, bool):
+            return self._refuse("widget.bad-argument", _("Hints are on (True) or off (False), not {value}.").format(
+                value=_short(on)))
+        self.hints_choice.value = on
+        return True
+
     def choose_language(self, code: str) -> bool:
         """Show the app in another language: "en" (English) or "da" (Dansk). A game being
         played keeps its language; the next one is in this one."""
@@ -556,7 +578,8 @@ class GameApp(WidgetBase):
         self._seed = seed if seed is not None else random.SystemRandom().randrange(1, 10_000)
         names = [seat_name(i + 1, kind) for i, kind in enumerate(seats)]
         self.table = GameTable(edition, seats=list(seats), seed=self._seed, names=names,
-                               bot_delay=SPEEDS[speed], board_width=self.board_width, language=self.language)
+                               bot_delay=SPEEDS[speed], board_width=self.board_width, language=self.language,
+                               hints=self.hints_choice.value)
         self.table.walk_button.layout.display = "none"     # the app steps through the scoring itself
         self.table.observe(self._table_moved, names="position")
         self.walkthrough = None

@@ -40,6 +40,9 @@ WIDGET_REFUSALS: dict[str, str] = {
     "widget.digs": N_("a number of digs out of range"),
     "widget.game-number": N_("a game number that is not a whole number of 0 or more"),
     "widget.no-human-seat": N_("a game with no human player"),
+    "widget.hints-off": N_("a hint in a game whose hints are switched off"),
+    "widget.hint-game-over": N_("a hint after the game is over"),
+    "widget.hint-hand-hidden": N_("a hint while the hand of the seat to move is hidden"),
 }
 
 

@@ -130,6 +130,8 @@ CSS = f"""
 .ttr-done {{ color: #1a6b1a; }}
 .ttr-not-yet {{ color: #a33; }}
 .ttr-choice {{ border: 2px solid #e0a800; padding: 4px 8px; margin: 6px 0; }}
+.ttr-hint-text {{ font-size: 16px; line-height: 1.35; border-left: 4px solid #1f77b4; background: #eef5fb;
+                 padding: 4px 8px; margin: 4px 0; white-space: normal; }}
 .ttr-choice-text {{ font-size: 16px; }}
 .ttr-choice .ttr-chip {{ font-size: 15px; }}
 .ttr-ticket-choice {{ font-size: 15px; }}

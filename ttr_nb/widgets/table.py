@@ -34,6 +34,8 @@ import ipywidgets as W
 from traitlets import Instance, Int
 
 from ..analysis.agents import AGENTS, agent_title
+from ..analysis.hints import Hint, hint as planner_hint
+from ..analysis.planner import Planner
 from ..engine import (AbandonTunnel, BuildStation, Claim, DrawBlind, DrawFaceUp, DrawTickets,
                       KeepTickets, Match, Pass, PayTunnel, State, load_game, load_rules)
 from ..engine.cards import CARD_NAMES, LOCO, Cards, card_index
@@ -118,6 +120,8 @@ class GameTable(LazyBoard, RouteController):
     position    start from a position instead of a new game: a `State` of the same game
                 settings, or a dict for `Game.state_from_dict` (lessons set up a situation)
     language    "en" or "da" (default: `ttr_nb.language()`): the table's texts and the engine's
+    hints       a *Hint* button for a human seat to move: what the planner would do now and why,
+                drawn on the board (`hint()`); False (a teacher's choice) leaves it out
     options     edition options, e.g. ``opening_tickets=4``
 
     `.state`, `.match`, `.log` (plain-words lines), `.status.text`, `.view` (the one
@@ -148,12 +152,13 @@ class GameTable(LazyBoard, RouteController):
 
     def __init__(self, edition: str = "usa", seats=("human", "greedy"), seed: int = 0, *, names=None,
                  bot_delay: float = 0.4, auto_bots: bool = True, board_width: int | None = None, position=None,
-                 colour_blind: bool = False, language: str | None = None, **options):
+                 colour_blind: bool = False, language: str | None = None, hints: bool = True, **options):
         me = "GameTable"
         edition = check_edition(me, edition)
         seed = check_seed(me, seed)
         bot_delay = check_seconds(me, "bot_delay", bot_delay)
         auto_bots = check_flag(me, "auto_bots", auto_bots)
+        self.hints = check_flag(me, "hints", hints)
         self.colour_blind = check_flag(me, "colour_blind", colour_blind)
         board_width = check_width(me, board_width)
         bot_names = ", ".join(repr(k) for k in AGENTS)
@@ -210,6 +215,8 @@ class GameTable(LazyBoard, RouteController):
         self._walkthrough: ScoringWalkthrough | None = None
         self.last_update: tuple[str, ...] = ()
         self.show_hand = True
+        self._hint: tuple[State, Hint] | None = None      # the hint shown, with the position it is for
+        self._hint_planner = Planner()
         self._init_board(board_width)
         self._build_widgets()
         self.match.on_change(self._on_match_change)
@@ -279,9 +286,18 @@ class GameTable(LazyBoard, RouteController):
                                           tooltip=_("hide the hand while the next player takes the seat"))
         self.hand_toggle.add_class("ttr-hand-toggle")
         self.hand_toggle.observe(self.guarded(self._hand_toggled), names="value")
+        self.hint_button = W.Button(description=_("Hint"), layout=btn(), button_style="info",
+                                    tooltip=_("what the planner would do now, and why"))
+        self.hint_button.add_class("ttr-hint-button")
+        self.hint_button.on_click(self.guarded(lambda _: self.hint()))
+        # the hint's sentences, under the buttons
+        self.hint_box = W.HTML(layout=W.Layout(display="none"))
+        self.hint_box.add_class("ttr-hint")
         cards_row = W.HBox([self.deck_button, *self.face_up_buttons], layout=W.Layout(flex_flow="row wrap"))
         cards_row.add_class("ttr-cards-row")
         more = [self.tickets_button, self.pass_button, self.undo_button, self.hand_toggle]
+        if self.hints:
+            more.append(self.hint_button)
         if not self.auto_bots:
             more.insert(3, self.bots_button)
         self._actions_row = actions_row = W.HBox(more, layout=W.Layout(flex_flow="row wrap", align_items="center"))
@@ -319,7 +335,7 @@ class GameTable(LazyBoard, RouteController):
         # and the scores and the log below it (responsive.split): a refusal shows next to its button
         private = W.HBox([self.hand, self.my_tickets], layout=W.Layout(flex_flow="row wrap"))
         private.add_class("ttr-private")
-        self._panel_top = [self.status.widget, cards_row, actions_row, self.choice, private]
+        self._panel_top = [self.status.widget, cards_row, actions_row, self.hint_box, self.choice, private]
         self._panel_bottom = [self.scores, self.bonus_box, self.log_box]
 
     def _build_tree(self) -> None:
@@ -653,6 +669,10 @@ class GameTable(LazyBoard, RouteController):
 
     def _hand_toggled(self, change) -> None:
         self.show_hand = bool(change["new"])
+        if not self.show_hand and self._hint is not None:     # (a hint tells of the hand)
+            self._clear_hint()
+            if self._selected is None:
+                self._set_highlight(None)
         self._refresh_private()
 
     def _prompt(self) -> str:
@@ -679,10 +699,52 @@ class GameTable(LazyBoard, RouteController):
         changed = self._view.update(s) if self._view is not None else ()
         # the traces changed since the last human move began (its update, then the bots')
         self.last_update = tuple(dict.fromkeys(self.last_update + changed))
-        if self._selected is None and self._highlight:
+        if self._hint is not None and self._hint[0] is not s:
+            self._clear_hint()
+        if self._selected is None and self._highlight and self._hint is None:
             self._set_highlight(None)
         self._refresh_public()
         self._refresh_private()
+
+    # ------------------------------------------------------------------ hints
+    def hint(self) -> Hint | None:
+        """What the *Hint* button does: what the planner would do now for the human seat to move,
+        and why, in a sentence or two shown under the buttons, its route (or cards' routes) drawn
+        on the board. The planner decides from that seat's view alone (`ttr_nb.analysis.hints`).
+        Returns the `Hint`, or None with the reason in the status line (hints switched off, a
+        bot to move, the game over, the hand hidden)."""
+        s = self.state
+        if not self.hints:
+            self.refuse("widget.hints-off", _("Hints are switched off for this game."))
+            return None
+        if s.is_over():
+            self.refuse("widget.hint-game-over", _("The game is over: there is nothing to hint."))
+            return None
+        if not self._guard_seat():
+            return None
+        if self.viewer != s.current_player or not self.show_hand:
+            self.refuse("widget.hint-hand-hidden", _("A hint reads your hand: show the hand first."))
+            return None
+        found = planner_hint(s, planner=self._hint_planner)
+        self._hint = (s, found)
+        heading = _("Hint")
+        self.hint_box.value = (f"<div class='ttr-hint-text'><b>{_esc(heading)}:</b> "
+                               f"{_esc(_by_name(found.text, self.names))}</div>")
+        self.hint_box.layout.display = "block"
+        self._selected = None
+        self._show_choice()
+        self._set_highlight([*found.routes, *found.cities])
+        return found
+
+    @property
+    def hint_text(self) -> str:
+        """The hint shown now ("" when none is)."""
+        return self._hint[1].text if self._hint is not None else ""
+
+    def _clear_hint(self) -> None:
+        self._hint = None
+        self.hint_box.value = ""
+        self.hint_box.layout.display = "none"
 
     def _refresh_public(self) -> None:
         s = self.state
@@ -892,6 +954,7 @@ class GameTable(LazyBoard, RouteController):
         """Select nothing on the board (what the choice panel's Cancel does)."""
         self._selected = None
         self._set_highlight(None)
+        self._clear_hint()
         self._show_choice()
         self.status.show(self._prompt())
         return True
