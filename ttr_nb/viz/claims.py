@@ -23,10 +23,16 @@ _, ngettext = translations("widgets")
 __all__ = ["length_share_figure", "heat_map_figure", "HEAT_COLOURS", "heat_class"]
 
 #: the heat map's five classes, least claimed first (cividis, light to dark)
-HEAT_COLOURS = ("#fde737", "#bcaf6f", "#7c7b78", "#3f4d6b", "#00204c")
+HEAT_COLOURS = ("#c9b45a", "#8f8a78", "#62657a", "#34456f", "#00204c")
 #: the lower bound of each class, as a share of the games
 HEAT_BOUNDS = (0.0, 0.2, 0.4, 0.6, 0.8)
 HEAT_WIDTHS = (2, 4, 6, 9, 12)
+#: the least claimed class is dotted, so that it reads as "rarely" without its colour
+HEAT_DASHES = ("dot", "solid", "solid", "solid", "solid")
+#: the board under the heat map is faded, so that the classes stand out from the printed colours
+FADED = 0.3
+#: the board's traces kept at full strength under the heat map (where the cities are)
+KEPT = ("cities", "city names", "label leaders")
 
 
 def heat_class(rate: float) -> int:
@@ -34,12 +40,23 @@ def heat_class(rate: float) -> int:
     return max(k for k, low in enumerate(HEAT_BOUNDS) if rate >= low)
 
 
-def length_share_figure(series: dict, published: dict | None = None, title: str = "") -> Figure:
-    """Bars of each series' share of routes by length. `series`: name -> counts by length
-    (`{1: 9, 2: 36, ...}`), drawn in the player colours in order; `published`: length -> share."""
+def length_share_figure(series: dict, board: tuple | None = None, published: dict | None = None,
+                        title: str = "") -> Figure:
+    """Bars of each series' share of routes by length, with 95% intervals. `series`: name -> counts of
+    claimed routes by length (`{1: 240, 2: 502, ...}`), drawn in the player colours in order; `board`:
+    (name, counts) of the board's routes, a fact drawn in grey with no interval; `published`: length ->
+    share."""
     import plotly.graph_objects as go
     from ..analysis.claims import share_intervals, shares
+    from .palette import ROUTE_COLOURS
     fig = go.Figure()
+    if board is not None:
+        name, counts = board
+        part = shares(counts)
+        lengths = list(part)
+        fig.add_bar(x=lengths, y=[part[n] for n in lengths], name=name, marker_color=ROUTE_COLOURS["gray"],
+                    marker_line=dict(color="#111111", width=1), customdata=[percent(part[n]) for n in lengths],
+                    hovertemplate=f"{name}: %{{customdata}}<extra>%{{x}}</extra>")
     for k, (name, counts) in enumerate(series.items()):
         part = shares(counts)
         low_high = share_intervals(counts)
@@ -61,7 +78,8 @@ def length_share_figure(series: dict, published: dict | None = None, title: str 
                         marker=dict(symbol="diamond", size=12, color="#111111", line=dict(color="white", width=1)),
                         customdata=[percent(published[n]) for n in lengths],
                         hovertemplate=f"{name}: %{{customdata}}<extra>%{{x}}</extra>")
-    top = max([max(shares(c).values()) for c in series.values()] + list((published or {}).values()))
+    every = [*series.values(), *([board[1]] if board else [])]
+    top = max([max(shares(c).values()) for c in every] + list((published or {}).values()))
     top = min(1.0, (int(top * 10) + 1) / 10)
     fig.update_layout(barmode="group", title=title, width=900, height=460, separators=separators(),
                       margin=dict(t=70, l=70, r=20, b=110), legend=dict(orientation="h", y=-0.22),
@@ -81,6 +99,9 @@ def heat_map_figure(game, route_rates, city_rates: dict, ignored: int = 3, title
     from .geometry import board_geometry, flatten
     from ..engine.places import place_name
     fig = board_figure(game, static=True, title=title or None)
+    for trace in fig.data:
+        if trace.name not in KEPT:
+            trace.opacity = FADED
     g = board_geometry(game.board)
     for k, colour in enumerate(HEAT_COLOURS):
         routes = [ri for ri, rate in enumerate(route_rates) if heat_class(rate) == k]
@@ -90,7 +111,7 @@ def heat_map_figure(game, route_rates, city_rates: dict, ignored: int = 3, title
         name = _("claimed in {low}–{high} of the games").format(low=percent(HEAT_BOUNDS[k], 0),
                                                                   high=percent(high, 0))
         fig.add_scatter(x=xs, y=ys, mode="lines", name=name, hoverinfo="skip", showlegend=True,
-                        line=dict(color=colour, width=HEAT_WIDTHS[k]), opacity=0.9)
+                        line=dict(color=colour, width=HEAT_WIDTHS[k], dash=HEAT_DASHES[k]))
     least = sorted(city_rates, key=lambda c: (city_rates[c], c))[:ignored]
     board = game.board
     fig.add_scatter(x=[board.city[c].x for c in least], y=[board.city[c].y for c in least], mode="markers+text",
