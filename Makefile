@@ -5,7 +5,9 @@
 #   make bench  print the speed figures
 #   make study  play the planner's study against the published styles (scripts/planner_study.py) and the
 #               head-to-head tables of every pair of styles (scripts/head_to_head.py, 2,000 games a pair, stored
-#               in ttr_nb/analysis/studies/head_to_head.json); some minutes of CPU
+#               in ttr_nb/analysis/studies/head_to_head.json) and the routes the published Route Focus claims
+#               playing itself (scripts/route_claims.py, 10,000 games on USA with 2 and 4 players, stored in
+#               ttr_nb/analysis/studies/route_claims.json); some minutes of CPU
 #   make labels place the city names of every board in ttr_nb/maps/ and write them as package data
 #               (ttr_nb/viz/placements/; run it after changing a board or ttr_nb/viz/labels.py)
 #   make app    serve the game app (notebooks/app.ipynb) with Voilà on 127.0.0.1:8866, for you alone
@@ -140,6 +142,7 @@ bench: $(VENV)/.installed-bench $(VENV)/.installed-kernel bytecode
 study: $(VENV)/.installed-core
 	$(PY) scripts/planner_study.py
 	$(PY) scripts/head_to_head.py
+	$(PY) scripts/route_claims.py
 
 labels: $(VENV)/.installed-core
 	$(PY) scripts/place_labels.py

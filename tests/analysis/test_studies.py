@@ -48,3 +48,45 @@ def test_a_pair_row_is_a_tournaments_count():
     row = head_to_head.pair_row("usa", 4, "route-focus", "long-route", games=4, seed=3, executor=None)
     assert row["games"] == 4 and row["a"]["wins"] + row["b"]["wins"] >= 4
     assert all(s["mean_score"] > 0 for s in (row["a"], row["b"]))
+
+
+import route_claims  # noqa: E402
+from ttr_nb.analysis.studies import study as stored_study  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def claims_study():
+    return stored_study("route_claims")
+
+
+def test_the_route_claims_study_names_its_command_and_every_setting(claims_study):
+    assert claims_study["command"] == f"python scripts/route_claims.py --games {claims_study['games']} " \
+                                      f"--seed {claims_study['seed']}"
+    assert claims_study["games"] >= 10_000 and claims_study["prefix_games"] == route_claims.PREFIX
+    assert [(s["edition"], s["players"]) for s in claims_study["settings"]] == list(route_claims.SETTINGS)
+
+
+def test_the_route_claims_counts_hold_together(claims_study):
+    import ttr_nb
+    for s in claims_study["settings"]:
+        board = ttr_nb.load_game(s["edition"], players=s["players"]).board
+        n = s["games"]
+        assert n == claims_study["games"] and s["agent"] == route_claims.AGENT
+        assert set(s["routes"]) == {r.key for r in board.routes} and all(0 <= c <= n for c in s["routes"].values())
+        # every route claimed in a game is a winner's or another player's
+        claimed = sum(s["winners"].values()) + sum(s["losers"].values())
+        assert claimed == sum(s["routes"].values())
+        assert all(0 <= c <= n for c in s["cities"].values())
+        assert n <= sum(s["winning_seat"]) <= n * s["players"]
+        # the first games are part of all of them
+        for key in ("winners", "losers"):
+            assert all(s["prefix"][key][k] <= s[key][k] for k in s[key])
+
+
+def test_the_route_claims_study_is_reproduced_bit_for_bit(claims_study):
+    """Its first games, played again with its seed, give the counts it stored."""
+    for s in claims_study["settings"]:
+        again = route_claims.setting(s["edition"], s["players"], route_claims.PREFIX, claims_study["seed"])
+        assert again["winners"] == s["prefix"]["winners"] and again["losers"] == s["prefix"]["losers"]
+        assert again["routes"] == s["prefix"]["routes"] and again["cities"] == s["prefix"]["cities"]
+        assert again["winning_seat"] == s["prefix"]["winning_seat"]

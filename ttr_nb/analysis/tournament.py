@@ -86,6 +86,8 @@ class GameRecord:
         winners: the seats that won (several on a shared win).
         ended_by: the seat whose turn started the final round, or None (every player passed).
         turns: the turns played.
+        owners: per route of the board (by index), the seat that claimed it, or -1 (unclaimed):
+            which routes each player built (`ttr_nb.analysis.claims` counts them).
     """
     index: int
     seed: int
@@ -95,6 +97,7 @@ class GameRecord:
     winners: tuple[int, ...]
     ended_by: int | None
     turns: int
+    owners: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -129,7 +132,8 @@ def play_game(spec: _Spec, i: int) -> GameRecord:
     rows = state.score_breakdown()
     scores = tuple({"total": row.total, **{name: getattr(row, name) for name, _ in PARTS}} for row in rows)
     tickets = tuple((row.tickets_completed, len(row.tickets)) for row in rows)
-    return GameRecord(i, seed, seating, scores, tickets, tuple(state.winners()), ended_by, state.turn)
+    return GameRecord(i, seed, seating, scores, tickets, tuple(state.winners()), ended_by, state.turn,
+                      tuple(state.owners))
 
 
 def _play_games(spec: _Spec, indexes: Sequence[int]) -> list[GameRecord]:

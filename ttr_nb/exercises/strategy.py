@@ -1,0 +1,95 @@
+"""Exercises of the strategy lab (notebooks 90-91): the expected answers come from the rules,
+the board, seeded tournaments (the same games for whoever plays them) and the stored study
+(`ttr_nb.analysis.studies`)."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..analysis import claims
+from ..analysis.studies import study
+from ..analysis.tournament import tournament
+from ..engine import load_game, load_rules
+from . import N_, Exercise
+from .compare import same_percent
+
+LONG_ROUTES = "90_long_routes_pay"
+HEAT_MAP = "91_the_board_as_a_heat_map"
+
+
+def _best_with_seven() -> int:
+    """The most route points 7 trains can score, over every way of splitting them into routes."""
+    rules = load_rules("usa")
+    best = [0] * 8
+    for trains in range(1, 8):
+        best[trains] = max(rules.points_for(n) + best[trains - n] for n in range(1, min(6, trains) + 1))
+    return best[7]
+
+
+@lru_cache(maxsize=None)
+def _winners_six_percent() -> int:
+    games = tournament("usa", ["route-focus-published"] * 2, games=100, seed=5, progress=False)
+    counts = claims.length_counts(games, "winners")
+    return round(100 * counts[6] / sum(counts.values()))
+
+
+def _stored(players: int) -> dict:
+    return next(s for s in study("route_claims")["settings"] if (s["edition"], s["players"]) == ("usa", players))
+
+
+def _rarely_claimed_two() -> int:
+    s = _stored(2)
+    return sum(5 * count < s["games"] for count in s["routes"].values())
+
+
+def _most_claimed_percent() -> int:
+    s = _stored(2)
+    return round(100 * max(s["routes"].values()) / s["games"])
+
+
+EXERCISES = [
+    Exercise(
+        "usa-longroutes-1",
+        N_("A player has 7 trains left and spends them all on routes. How many route points can they score at "
+           "most?"),
+        _best_with_seven,
+        N_("Try every way of splitting 7 trains into routes (6 and 1, 5 and 2, 4 and 3, ...) and add their points "
+           "from the route table."),
+        wrong=15, notebook=LONG_ROUTES),
+    Exercise(
+        "usa-longroutes-2",
+        N_("How many of the USA board's routes are of length 3 or more? (A double route is two routes.)"),
+        lambda: sum(c for n, c in claims.board_length_counts(load_game("usa").board).items() if n >= 3),
+        N_("Add up the board's routes of lengths 3, 4, 5 and 6: `claims.board_length_counts(board)`."),
+        wrong=45, notebook=LONG_ROUTES),
+    Exercise(
+        "usa-longroutes-3",
+        N_("Play 100 games of Route Focus as in the study against itself on the USA board, with seed 5 (the cell "
+           "above the exercise shows how). What share of the winners' routes are of length 6? Give a whole "
+           "percentage."),
+        _winners_six_percent,
+        N_("Count the winners' routes by length with `claims.length_counts(games, \"winners\")`, then divide "
+           "the routes of length 6 by all of them, times 100."),
+        wrong=9, compare=same_percent, notebook=LONG_ROUTES),
+    Exercise(
+        "usa-heatmap-1",
+        N_("In the stored study's 2-player games, how many routes of the board were claimed in fewer than 1 game "
+           "in 5?"),
+        _rarely_claimed_two,
+        N_("The study's 2-player setting has a count of games for every route, under \"routes\": count those "
+           "below a fifth of its games, as the last heat map's cell does for 4 players."),
+        wrong=9, notebook=HEAT_MAP),
+    Exercise(
+        "usa-heatmap-2",
+        N_("How many routes of the USA board end in Washington? (A double route is two routes.)"),
+        lambda: len(load_game("usa").board.routes_at("Washington")),
+        N_("Hover Washington on the board, or count with `board.routes_at(\"Washington\")`."),
+        wrong=3, notebook=HEAT_MAP),
+    Exercise(
+        "usa-heatmap-3",
+        N_("In the stored study's 2-player games, in what share of the games was the most claimed route claimed? "
+           "Give a whole percentage."),
+        _most_claimed_percent,
+        N_("Take the largest count under \"routes\" of the 2-player setting and divide it by the games, "
+           "times 100."),
+        wrong=100, compare=same_percent, notebook=HEAT_MAP),
+]
