@@ -2,9 +2,11 @@
 shows the planner's hint under the buttons and draws its route on the board, and the hint's
 sentences are on screen with the button, whole (not cut off), as a student reads them.
 
-The fixture notebook `game_table_hint.ipynb` leaves a table after the opening with the human
-to move. A screenshot goes to build/screenshots/ (TTR_SCREENSHOTS)."""
+The fixture notebooks `game_table_hint.ipynb` (and `game_table_hint_da.ipynb`, in Danish) leave a
+table after the opening with the human to move. A screenshot goes to build/screenshots/ (TTR_SCREENSHOTS)."""
 from __future__ import annotations
+
+import pytest
 
 from .test_board_sizes import SHOTS, open_and_run, open_file_browser, wait_boards
 from .test_one_screen import BOXES, PANEL, inside, scroll_to_top
@@ -12,12 +14,16 @@ from .test_one_screen import BOXES, PANEL, inside, scroll_to_top
 TABLE = ".ttr-game-table"
 
 
-def test_the_hint_is_on_screen_with_its_button_at_1280x800_with_the_file_browser_open(browser, lab_server):
+@pytest.mark.parametrize("notebook, heading, shot", [("game_table_hint.ipynb", "Hint:", "hint-1280x800-file-browser.png"),
+                                                    ("game_table_hint_da.ipynb", "Tip:",
+                                                     "hint-da-1280x800-file-browser.png")], ids=["en", "da"])
+def test_the_hint_is_on_screen_with_its_button_at_1280x800_with_the_file_browser_open(browser, lab_server, notebook,
+                                                                                      heading, shot):
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     page.set_default_timeout(60_000)
     try:
-        open_and_run(page, lab_server, "game_table_hint.ipynb")
+        open_and_run(page, lab_server, notebook)
         open_file_browser(page)
         wait_boards(page, [TABLE])
         scroll_to_top(page, TABLE)
@@ -31,7 +37,7 @@ def test_the_hint_is_on_screen_with_its_button_at_1280x800_with_the_file_browser
         page.wait_for_function(f"() => ({highlighted})() > 0", timeout=30_000)     # the hint drawn on the board
         page.wait_for_timeout(500)
         shown = text.inner_text()
-        assert shown.startswith("Hint:") and len(shown) > 40, shown
+        assert shown.startswith(heading) and len(shown) > 40, shown
         found = page.evaluate(BOXES, [PANEL, [f"{TABLE} .ttr-hint-button", f"{TABLE} .ttr-hint-text"]])
         panel, (button, hint) = found["panel"], found["boxes"]
         assert inside(button, panel), ("the Hint button is off screen", button, panel)
@@ -42,6 +48,6 @@ def test_the_hint_is_on_screen_with_its_button_at_1280x800_with_the_file_browser
                                 f"{TABLE} .ttr-hint-text")
         assert not clipped, shown
         SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / "hint-1280x800-file-browser.png"))
+        page.screenshot(path=str(SHOTS / shot))
     finally:
         context.close()
