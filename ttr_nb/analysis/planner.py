@@ -2,7 +2,9 @@
 
 `Planner` decides from its seat's observation, as every agent does, by a one-step lookahead
 over a plan: the routes joining the places of its unfinished tickets (Destination Hungry's
-plan, grown from the two places farthest apart). What it weighs:
+plan, grown from the two places farthest apart), searched over a board where a route costs
+its turn as well as its trains (`Planner.route_costs`), so a plan takes fewer, longer routes,
+of more points a train. What it weighs:
 
 * tickets (the opening offer and any later one): every way to keep them is priced by the
   plan it would need: the points of the tickets it can finish in time, minus the points of
