@@ -3,7 +3,8 @@
 #   make test   create .venv, install ttr_nb with its test tools, JupyterLab and Voilà, run every test
 #   make soak   four times the seeded random games of make test (a longer check of the rules)
 #   make bench  print the speed figures
-#   make study  play the planner's study against the published styles (scripts/planner_study.py) and the
+#   make study  play the planner's study against the published styles (scripts/planner_study.py, stored in
+#               ttr_nb/analysis/studies/planner_study.json) and the
 #               head-to-head tables of every pair of styles (scripts/head_to_head.py, 2,000 games a pair, stored
 #               in ttr_nb/analysis/studies/head_to_head.json) and the routes the published Route Focus claims
 #               playing itself (scripts/route_claims.py, 10,000 games on USA with 2 and 4 players, stored in

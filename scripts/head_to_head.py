@@ -1,6 +1,6 @@
 """Head-to-head tables of the published playing styles and the planner (issue 27).
 
-    python scripts/head_to_head.py [--games N] [--workers N] [--seed S] [--out PATH]
+    python scripts/head_to_head.py [--games N] [--workers N] [--seed S] [--out PATH] [--only AGENT]
 
 Every pair of Destination Hungry, Route Focus, One Step Thinking, Long Route and the planner
 plays `--games` seeded games (2,000 by default, seats rotated) in three settings: USA with 2
@@ -11,6 +11,9 @@ at 4 players the two rates of a pair can sum above 100%. The tables are printed 
 stored as JSON (`--out`, default ttr_nb/analysis/studies/head_to_head.json) with the command,
 the seed and the package version that made them. The games run in a process pool of
 `--workers` processes; the result is the same in process (the tournament's seeds decide it).
+`--only AGENT` plays again the pairs of that agent alone (after a change to it) and keeps the
+other rows of the stored study, which must be of the same games and seed: every other pair
+would play the same games again.
 """
 from __future__ import annotations
 
@@ -75,12 +78,23 @@ def main(argv=None) -> int:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--only", choices=STYLES)
     args = parser.parse_args(argv)
+    kept = {}
+    if args.only:
+        stored = json.loads(args.out.read_text(encoding="utf-8"))
+        if (stored["games_per_pair"], stored["seed"]) != (args.games, args.seed):
+            parser.error(f"--only keeps the stored rows of {args.out}, of {stored['games_per_pair']} games a pair "
+                         f"and seed {stored['seed']}, not {args.games} and {args.seed}: play every pair instead")
+        kept = {(r["edition"], r["players"], r["a"]["agent"], r["b"]["agent"]): r for r in stored["rows"]}
     rows = []
     start = time.time()
     with ProcessPoolExecutor(args.workers) as pool:
         for edition, players in SETTINGS:
             for a, b in itertools.combinations(STYLES, 2):
+                if args.only and args.only not in (a, b):
+                    rows.append(kept[(edition, players, a, b)])
+                    continue
                 t = time.time()
                 rows.append(pair_row(edition, players, a, b, args.games, args.seed, pool if args.workers > 1 else None))
                 print(f"{edition} {players}p {a} v {b}: {rows[-1]['a']['wins']}-{rows[-1]['b']['wins']} "

@@ -1,6 +1,7 @@
 """The stored studies (`make study`) hold what their scripts say: the head-to-head tables have
 every pair of styles in every setting, over the games the command names, with rates and
-intervals that follow from their counts."""
+intervals that follow from their counts; the planner's study has every match its script plays,
+its verdicts follow from its counts, and it meets the issue's targets."""
 from __future__ import annotations
 
 import itertools
@@ -90,3 +91,35 @@ def test_the_route_claims_study_is_reproduced_bit_for_bit(claims_study):
         assert again["winners"] == s["prefix"]["winners"] and again["losers"] == s["prefix"]["losers"]
         assert again["routes"] == s["prefix"]["routes"] and again["cities"] == s["prefix"]["cities"]
         assert again["winning_seat"] == s["prefix"]["winning_seat"]
+@pytest.fixture(scope="module")
+def planner_study():
+    return json.loads(resources.files("ttr_nb.analysis.studies").joinpath("planner_study.json").read_text("utf-8"))
+
+
+def test_the_planner_study_has_every_match_over_its_games(planner_study):
+    import planner_study as script
+    matches = [(tuple(r["opponents"]), r["games"], r["players"], r["target"]) for r in planner_study["rows"]]
+    assert matches == list(script.MATCHES)
+    assert planner_study["command"] == f"python scripts/planner_study.py --seed {planner_study['seed']}"
+
+
+def test_the_planner_studys_rates_and_verdicts_follow_from_their_counts(planner_study):
+    for r in planner_study["rows"]:
+        assert 0 <= r["wins"] <= r["games"]
+        assert r["rate"] == pytest.approx(r["wins"] / r["games"])
+        assert r["interval"] == pytest.approx(list(wilson_interval(r["wins"], r["games"])))
+        assert r["met"] == (r["rate"] >= r["target"] and (r["players"] > 2 or r["interval"][0] > 0.5))
+        assert sum(r["parts"].values()) == pytest.approx(r["mean_score"])
+
+
+def test_the_stored_planner_study_meets_the_issues_targets(planner_study):
+    """Issue 27: 2 players, wins >= 55% with the interval's lower end above 50% (Route Focus over
+    >= 400 games, every other style over >= 200); 4 players against three Route Focus, >= 40%
+    over >= 200 games."""
+    for r in planner_study["rows"]:
+        least = 400 if r["opponents"] == ["route-focus"] else 200
+        assert r["games"] >= least, r
+        if r["players"] == 2:
+            assert r["rate"] >= 0.55 and r["interval"][0] > 0.5, r
+        else:
+            assert r["rate"] >= 0.40, r

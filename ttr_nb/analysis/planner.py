@@ -2,7 +2,9 @@
 
 `Planner` decides from its seat's observation, as every agent does, by a one-step lookahead
 over a plan: the routes joining the places of its unfinished tickets (Destination Hungry's
-plan, grown from the two places farthest apart). What it weighs:
+plan, grown from the two places farthest apart), searched over a board where a route costs
+its turn as well as its trains (`Planner.route_costs`), so a plan takes fewer, longer routes,
+of more points a train. What it weighs:
 
 * tickets (the opening offer and any later one): every way to keep them is priced by the
   plan it would need: the points of the tickets it can finish in time, minus the points of
@@ -27,7 +29,7 @@ from __future__ import annotations
 
 from ..engine.actions import DrawFaceUp, DrawTickets, KeepTickets
 from ..engine.cards import CARD_INDEX, CARD_NAMES, GREY_NAME, LOCO, NUM_COLOURS
-from .paths import cheapest_path
+from .paths import BoardPaths, cheapest_path
 from .styles import DestinationHungry, _keep_options, usable
 
 __all__ = ["Planner"]
@@ -68,6 +70,21 @@ class Planner(DestinationHungry):
     # (switches for studies of the choices)
     loco_face_up = 0
     bottleneck_first = 1
+    #: the cost of a free route in the plan's searches, by its length (a longer route costs as
+    #: the last): a claim takes a turn, so a short route is dear for its trains, and a long one
+    #: pays more points a train (1 a train for lengths 1-2, 2.5 for 6): lengths 2 to 4 cost
+    #: the same, and a plan goes by fewer, longer routes than its fewest trains would
+    route_costs = (0, 4, 6, 6, 6, 7, 7)
+
+    def __init__(self, seed: int = 0, published: bool | None = None):
+        super().__init__(seed, published)
+        self.trains_paths = BoardPaths(self.plan_costs)
+
+    def plan_costs(self, state, player: int) -> dict[int, int]:
+        """Route index -> its cost in the plan's searches (`route_costs`; 0 for the seat's own)."""
+        table = self.route_costs
+        last = len(table) - 1
+        return {ri: table[min(c, last)] if c else 0 for ri, c in usable(state, player).items()}
 
     # -- time
     def turns_left(self, seen) -> float:
