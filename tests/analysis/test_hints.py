@@ -131,13 +131,12 @@ def test_a_card_the_plan_lacks_names_the_routes_that_need_it():
                               "display": ["pink", "white", "red", "orange", "black"]})
     h = hint(s)
     check_hint(s, h)
-    black = next(r.index for r in game.board.routes if r.key.startswith("Denver-Kansas City") and r.colour == "black")
-    assert h.action == DrawFaceUp("black") and h.reasons == ("colour",) and h.routes == (black,)
-    assert h.text == ("Take a face-up black card: your plan still lacks 4 black cards for the first Denver-Kansas City "
-                      "route, the black one.")
+    pink = game.route_index("Denver-Omaha")          # the plan goes Denver-Omaha-Chicago-Pittsburgh: fewer, longer routes
+    assert game.board.routes[pink].colour == "pink"
+    assert h.action == DrawFaceUp("pink") and h.reasons == ("colour",) and h.routes == (pink,)
+    assert h.text == "Take a face-up pink card: your plan still lacks 4 pink cards for Denver-Omaha."
     with using("da"):
-        assert hint(s).text == ("Tag et åbent sort kort: din plan mangler stadig 4 sorte kort til den sorte af "
-                                "strækningerne Denver–Kansas City.")
+        assert hint(s).text == "Tag et åbent lyserødt kort: din plan mangler stadig 4 lyserøde kort til Denver–Omaha."
 
 
 def test_a_grey_route_takes_any_colour():

@@ -35,6 +35,7 @@ from ..engine.longest import longest_path_of_routes
 from ..engine.narration import and_list, cards_text, mid, or_list, points_text, route_name, ticket_name, trains_text
 from ..engine.places import place_name
 from ..engine.seat import Observation, observe
+from .paths import cheapest_path
 from .planner import Planner
 from .styles import usable
 
@@ -131,12 +132,15 @@ class _Explainer:
         return {ri, *self.game.parallel[ri]}
 
     def tickets_through(self, ri: int) -> list:
-        """The unfinished tickets whose cheapest line goes along route `ri` (or a track beside it)."""
+        """The unfinished tickets whose line of fewest trains goes along route `ri` (or a track
+        beside it). The planner's own lines go by fewer, longer routes (`Planner.route_costs`);
+        a route on those only is given as part of the plan (`claim`)."""
         seen, p = self.seen, self.seen.player
         tracks = self.tracks(ri)
+        costs = usable(seen, p)
         out = []
         for t in self.unfinished:
-            path = self.planner.trains_paths.ticket(seen, t, p)
+            path = cheapest_path(self.board, costs, t.source, t.targets, t.points)
             if path is not None and not tracks.isdisjoint(path.routes):
                 out.append(t)
         return out
