@@ -1,4 +1,4 @@
-"""Exercises of the strategy lab (notebooks 90-91): the expected answers come from the rules,
+"""Exercises of the strategy lab (notebooks 90-92): the expected answers come from the rules,
 the board, seeded tournaments (the same games for whoever plays them) and the stored study
 (`ttr_nb.analysis.studies`)."""
 from __future__ import annotations
