@@ -1,4 +1,4 @@
-"""Exercises of the strategy lab (notebooks 90-91): the expected answers come from the rules,
+"""Exercises of the strategy lab (notebooks 90-92): the expected answers come from the rules,
 the board, seeded tournaments (the same games for whoever plays them) and the stored study
 (`ttr_nb.analysis.studies`)."""
 from __future__ import annotations
@@ -6,11 +6,12 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..analysis import claims
+from ..analysis.bottlenecks import narrow_cities, track_graph
 from ..analysis.studies import study
 from ..analysis.tournament import tournament
 from ..engine import load_game, load_rules
 from . import N_, Exercise
-from .compare import same_percent
+from .compare import same_percent, same_set
 
 LONG_ROUTES = "90_long_routes_pay"
 HEAT_MAP = "91_the_board_as_a_heat_map"
@@ -92,4 +93,24 @@ EXERCISES = [
         N_("Take the largest count under \"routes\" of the 2-player setting and divide it by the games, "
            "times 100."),
         wrong=100, compare=same_percent, notebook=HEAT_MAP),
+]
+
+BOTTLENECKS = "92_claim_the_bottlenecks"
+
+EXERCISES += [
+    Exercise(
+        "india-bottlenecks-1",
+        N_("With 3 players, which cities of the India board are reached by at most two usable tracks? Give a list "
+           "of their names."),
+        lambda: sorted(narrow_cities(load_game("india", players=3))),
+        N_("With 3 players a double route of India is one track. Count the tracks at each city, or ask "
+           "`bottlenecks.narrow_cities`."),
+        wrong=["Jarhat"], compare=same_set, notebook=BOTTLENECKS),
+    Exercise(
+        "india-bottlenecks-2",
+        N_("With 2 players, how many tracks of the India board can be used in all?"),
+        lambda: track_graph(load_game("india", players=2)).number_of_edges(),
+        N_("Every route is one track, and so is every double route with 2 players: "
+           "`bottlenecks.track_graph(game)` has one edge per usable track."),
+        wrong=len(load_game("india").board.routes), notebook=BOTTLENECKS),
 ]
