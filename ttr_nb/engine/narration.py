@@ -362,7 +362,7 @@ def describe_action(before, action, after=None, names=None) -> list[str]:
         lines.append(text.format(who=who, city=action.city, n=left))
     elif isinstance(action, CollectWarehouse):
         k = sum(before.depots.warehouses[action.warehouse])
-        owner = _("their own") if action.warehouse == p else player_name(action.warehouse, names)
+        owner = player_name(action.warehouse, names)
         text = (ngettext("{who} collected {k} card from their own warehouse for a depot from the reserve",
                          "{who} collected {k} cards from their own warehouse for a depot from the reserve", k)
                 if action.warehouse == p else
