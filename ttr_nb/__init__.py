@@ -12,9 +12,10 @@ Texts in Danish (or back in English, the default):
 'da'
 >>> ttr_nb.set_language("en")
 """
-from .engine import (AbandonTunnel, Action, ActionSyntaxError, Board, BuildStation, Cards, Claim, DrawBlind,
-                     DrawFaceUp, DrawTickets, Game, IllegalAction, KeepTickets, LegalActions, LongestPath,
-                     MapError, Match, Observation, Pass, PayTunnel, PositionError, Reason, Rules, SaveFileError,
+from .engine import (AbandonTunnel, Action, ActionSyntaxError, Board, BuildStation, Cards, Claim, CollectWarehouse,
+                     DrawBlind, DrawFaceUp, DrawTickets, EndTurn, Game, IllegalAction, KeepTickets, LegalActions,
+                     LongestPath, MapError, Match, Observation, Pass, PayTunnel, PlaceDepot, PositionError, Reason,
+                     Rules, SaveFileError, StoreCard,
                      ScoreRow, State, TicketResult, editions, load_board, load_game, load_rules, longest_path, observe,
                      parse)
 from .engine.i18n import language, set_language

@@ -27,7 +27,7 @@ from itertools import combinations
 
 import pytest
 
-from ttr_nb import (AbandonTunnel, BuildStation, Claim, DrawBlind, DrawFaceUp, DrawTickets, IllegalAction,
+from ttr_nb import (AbandonTunnel, CollectWarehouse, EndTurn, PlaceDepot, StoreCard, BuildStation, Claim, DrawBlind, DrawFaceUp, DrawTickets, IllegalAction,
                     KeepTickets, Pass, PayTunnel)
 from ttr_nb.engine.cards import CARD_NAMES, COLOURS, LOCO, Cards
 
@@ -173,10 +173,15 @@ def reference_legal(state, d: dict, action) -> bool:
     hand = d["hands"][p]
     if phase == "over":
         return False
+    wh = rules.warehouses
+    if wh is not None:
+        known = _depot_legal(state, d, action)
+        if known is not None:
+            return known
     if isinstance(action, DrawBlind):
-        return phase in ("turn", "draw2") and bool(d["deck"] or d["discard"])
+        return phase in ("turn", "draw1", "draw2") and bool(d["deck"] or d["discard"])
     if isinstance(action, DrawFaceUp):
-        if phase not in ("turn", "draw2") or action.card not in d["display"]:
+        if phase not in ("turn", "draw1", "draw2") or action.card not in d["display"]:
             return False
         return not (action.card == LOCO_NAME and rules.face_up_locomotive_costs_two and phase == "draw2")
     if isinstance(action, DrawTickets):
@@ -213,6 +218,8 @@ def reference_legal(state, d: dict, action) -> bool:
             return False
         if any(c == action.city for c, _ in d["stations"]):
             return False
+        if wh is not None and wh.stations == "apart" and any(c == action.city for c, _ in d["depots"]["placed"]):
+            return False
         built = sum(1 for _, q in d["stations"] if q == p)
         if built >= rules.stations:
             return False
@@ -240,6 +247,129 @@ def reference_legal(state, d: dict, action) -> bool:
     raise TypeError(action)
 
 
+def _depot_legal(state, d: dict, action) -> bool | None:
+    """Warehouses & Depots (rules-variants §3), independently of the engine: whether `action` is
+    legal, or None for an action the module leaves to the base rules."""
+    wh = state.rules.warehouses
+    phase = d["phase"]
+    p = d["current_player"]
+    dep = d["depots"]
+    cards_left = bool(d["deck"] or d["discard"])
+    if isinstance(action, (DrawBlind, DrawFaceUp)) and phase == "turn" and cards_left:
+        return False                                    # the Warehouse card comes first
+    if isinstance(action, StoreCard):
+        return phase == "turn" and cards_left and 0 <= action.warehouse < state.num_players
+    if isinstance(action, PlaceDepot):
+        if phase not in ("depots", "turn", "after") or (phase == "after" and not wh.after_action):
+            return False
+        city = state.board.city.get(action.city)
+        if city is None or city.kind != "city" or dep["reserves"][p] < 1:
+            return False
+        if any(c == action.city for c, _ in dep["placed"]):
+            return False
+        return not (phase != "depots" and wh.stations == "apart" and any(c == action.city for c, _ in d["stations"]))
+    if isinstance(action, CollectWarehouse):
+        return (phase == "after" and action.warehouse in dep["collectable"] and dep["reserves"][p] >= 1
+                and bool(dep["warehouses"][action.warehouse]))
+    if isinstance(action, EndTurn):
+        return phase == "after"
+    return None
+
+
+def _check_depots(state, d: dict) -> None:
+    """Warehouses & Depots, in every position: one Depot a city, on a city; each player's Depots on
+    the board and in reserve at most the module's count; no Depot beside a station (Depots apart);
+    collections open only in phase "after"."""
+    wh = state.rules.warehouses
+    dep = d.get("depots")
+    if wh is None:
+        if dep is not None or d["phase"] in ("depots", "draw1", "after"):
+            _fail("Warehouses & Depots in a game without the module", state, str(dep))
+        return
+    cities = [c for c, _ in dep["placed"]]
+    if len(set(cities)) != len(cities):
+        _fail("two depots on one city", state, str(cities))
+    for c in cities:
+        if c not in state.board.city or state.board.city[c].kind != "city":
+            _fail("a depot on something that is not a city", state, c)
+    for p in range(state.num_players):
+        on_board = sum(1 for _, q in dep["placed"] if q == p)
+        if dep["reserves"][p] < 0 or on_board + dep["reserves"][p] > wh.depots:
+            _fail("depots are not conserved", state, f"player {p}: {on_board} placed, {dep['reserves'][p]} kept")
+        if d["phase"] not in ("opening", "depots") and on_board < 1:
+            _fail("a player without the depot placed at setup", state, f"player {p}")
+    if wh.stations == "apart" and set(cities) & {c for c, _ in d["stations"]}:
+        _fail("a depot and a station share a city", state, str(cities))
+    if dep["collectable"] and d["phase"] != "after":
+        _fail("a collection open outside phase 'after'", state, str(dep["collectable"]))
+    if (wh.exhaust == "empty_pile" or min(dep["reserves"]) == 0) and not (d["deck"] or d["discard"]) and any(
+            dep["warehouses"]):
+        if d["phase"] not in ("opening", "depots"):
+            _fail("no card left to draw, yet the warehouses were not emptied", state, str(dep["warehouses"]))
+
+
+def _warehouse_cards(d: dict) -> Counter:
+    out = Counter()
+    for w in (d.get("depots") or {}).get("warehouses", ()):
+        out.update(w)
+    return out
+
+
+def _check_depot_transition(before, bd: dict, action, after, ad: dict) -> bool:
+    """The transitions of Warehouses & Depots' own actions (True: `action` was one of them and is
+    checked). The other actions: Warehouses change only by a draw's card or the exhausted-cards rule."""
+    p = bd["current_player"]
+    n = after.num_players
+    b, a = bd["depots"], ad["depots"]
+    shuffled = ad["shuffles"] != bd["shuffles"]
+    hb, ha = _hand_counter(bd["hands"][p]), _hand_counter(ad["hands"][p])
+    if not isinstance(action, (StoreCard, PlaceDepot, CollectWarehouse, EndTurn)):
+        if b["warehouses"] != a["warehouses"] and not (shuffled and not any(a["warehouses"])):
+            _fail("a warehouse changed without a card draw or the exhausted-cards rule", after, str(action))
+        if b["placed"] != a["placed"] or (b["reserves"] != a["reserves"]):
+            _fail("depots moved without a depot action", after, str(action))
+        return False
+    if isinstance(action, StoreCard):
+        if ha != hb:
+            _fail("the warehouse card goes to a warehouse, not a hand", after, str(action))
+        stored = sum(_warehouse_cards(ad).values()) - sum(_warehouse_cards(bd).values())
+        if stored == 1:
+            added = _hand_counter(a["warehouses"][action.warehouse]) - _hand_counter(b["warehouses"][action.warehouse])
+            top = bd["deck"][0] if bd["deck"] else None
+            if sum(added.values()) != 1 or (top is not None and added != Counter([top])):
+                _fail("the warehouse card is the top card of the deck", after, f"{dict(added)} vs {top}")
+        elif any(a["warehouses"]) or not shuffled:
+            _fail("the exhausted-cards rule empties every warehouse", after, str(a["warehouses"]))
+        if ad["display"] != bd["display"]:
+            _fail("storing the warehouse card changed the display", after, str(action))
+        if ad["phase"] not in ("draw1", "after") and not _turn_ended(bd, ad):
+            _fail("after the warehouse card comes the first card of the draw", after, ad["phase"])
+        return True
+    if isinstance(action, PlaceDepot):
+        if a["placed"] != b["placed"] + [[action.city, p]] or a["reserves"][p] != b["reserves"][p] - 1:
+            _fail("the depot is placed from the reserve", after, str(a))
+        if ha != hb:
+            _fail("placing a depot moved cards", after, str(action))
+        if bd["phase"] == "depots":
+            first = after.game.first_player
+            expected = ("turn", first) if p == first else ("depots", (p - 1) % n)
+            if (ad["phase"], ad["current_player"]) != expected:
+                _fail("depots are placed in reverse turn order", after, f"{ad['phase']} {ad['current_player']}")
+        elif bd["phase"] == "turn" and (ad["phase"], ad["current_player"], ad["turn"]) != ("turn", p, bd["turn"]):
+            _fail("a depot placed before the action is a free action", after, str(action))
+        return True
+    if isinstance(action, CollectWarehouse):
+        w = action.warehouse
+        if ha - hb != _hand_counter(b["warehouses"][w]) or hb - ha:
+            _fail("collecting takes every card of the warehouse", after, f"{dict(hb)} -> {dict(ha)}")
+        if a["warehouses"][w] != {} or a["reserves"][p] != b["reserves"][p] - 1 or a["placed"] != b["placed"]:
+            _fail("collecting empties the warehouse for one reserve depot", after, str(a))
+        return True
+    if not _turn_ended(bd, ad) and ad["phase"] != "over":
+        _fail("ending the turn ends it", after, str(ad["phase"]))
+    return True
+
+
 #: The train cards of the editions that do not have the base 110.
 TOTAL_CARDS = {"northernlights": 114}
 
@@ -254,7 +384,7 @@ def check_invariants(state, before=None, action=None, *, score: bool = True, bef
     rules = state.rules
     board = state.board
     n = state.num_players
-    if d["phase"] not in ("opening", "turn", "draw2", "tickets", "tunnel", "over"):
+    if d["phase"] not in ("opening", "turn", "draw2", "tickets", "tunnel", "over", "depots", "draw1", "after"):
         _fail("unknown phase", state, d["phase"])
     if not 0 <= d["current_player"] < n or state.current_player != d["current_player"]:
         _fail("current player", state, f"{state.current_player} / {d['current_player']}")
@@ -268,6 +398,7 @@ def check_invariants(state, before=None, action=None, *, score: bool = True, bef
         cards.update(h)
     if tunnel:
         cards.update(Cards.parse(tunnel["payment"]).as_dict())
+    cards.update(_warehouse_cards(d))           # Warehouses & Depots: the cards stored face down
     expected = dict.fromkeys(COLOURS, rules.cards_per_colour)
     expected[LOCO_NAME] = rules.locomotives
     if cards != expected or rules.total_cards != TOTAL_CARDS.get(rules.id, 110):
@@ -363,6 +494,7 @@ def check_invariants(state, before=None, action=None, *, score: bool = True, bef
     if d["final_round"] is not None and not 0 <= d["final_round"] <= n:
         _fail("final round counter", state, str(d["final_round"]))
 
+    _check_depots(state, d)
     if score:
         check_score(state, d)
     if before is not None:
@@ -380,7 +512,7 @@ def check_score(state, d: dict | None = None) -> None:
         _fail("one score row per player", state, str(len(rows)))
     for p, r in enumerate(rows):
         parts = r.route_points + r.ticket_points + r.longest_bonus + r.globetrotter + r.station_points + r.grand_tour
-        parts += r.bonus_points
+        parts += r.bonus_points + r.depot_bonus
         if r.bonus_points != sum(c.points for c in r.bonus_cards):
             _fail("bonus card points are the sum of the cards", state, f"{r}")
         if [c.letter for c in r.bonus_cards] != d["bonus_cards"]:
@@ -400,6 +532,14 @@ def check_score(state, d: dict | None = None) -> None:
             _fail("bonus values", state, str(r))
         if rules.stations and r.station_points != (rules.stations - r.stations_built) * rules.unbuilt_station_points:
             _fail("unbuilt station points", state, str(r))
+    if rules.warehouses is not None:         # the most Depots kept in reserve: the end bonus, to all tied
+        kept = d["depots"]["reserves"]
+        for r in rows:
+            wins = max(kept) > 0 and kept[r.player] == max(kept)
+            if r.depots_kept != kept[r.player] or r.depot_bonus != (rules.warehouses.end_bonus if wins else 0):
+                _fail("the depot bonus goes to every player tied for the most depots kept", state, f"{kept}: {r}")
+    elif any(r.depot_bonus or r.depots_kept for r in rows):
+        _fail("a depot bonus without Warehouses & Depots", state, str(rows))
     if rules.longest_path_bonus:
         best = max(r.longest_path for r in rows)
         for r in rows:
@@ -617,6 +757,11 @@ def _turn_ended(bd: dict, ad: dict) -> bool:
     return ad["turn"] == bd["turn"] + 1
 
 
+def _action_over(bd: dict, ad: dict) -> bool:
+    """The turn's action is over: the turn ended, or (Warehouses & Depots) it waits in phase "after"."""
+    return _turn_ended(bd, ad) or (ad["phase"] == "after" and bd["phase"] != "after")
+
+
 def _check_transition(before, bd: dict, action, after, ad: dict) -> None:
     rules = after.rules
     board = after.board
@@ -634,11 +779,16 @@ def _check_transition(before, bd: dict, action, after, ad: dict) -> None:
             _fail("a turn ended into a mid-turn phase", after, ad["phase"])
         if ad["phase"] != "over" and ad["current_player"] != (p + 1) % n:
             _fail("play passes clockwise", after, f"{p} -> {ad['current_player']}")
-    elif bd["phase"] != "opening" and ad["current_player"] != p:
+    elif bd["phase"] not in ("opening", "depots") and ad["current_player"] != p:
         _fail("the player changed mid-turn", after, f"{p} -> {ad['current_player']} after {action}")
     if ad["phase"] == "over" and not _turn_ended(bd, ad):
         _fail("the game ended mid-turn", after, str(action))
 
+    if rules.warehouses is not None and _check_depot_transition(before, bd, action, after, ad):
+        for q in range(n):
+            if q != p and bd["hands"][q] != ad["hands"][q]:
+                _fail("another player's hand changed", after, f"player {q} after {action}")
+        return
     hb = _hand_counter(bd["hands"][p])
     ha = _hand_counter(ad["hands"][p])
     for q in range(n):
@@ -694,9 +844,9 @@ def _check_transition(before, bd: dict, action, after, ad: dict) -> None:
         loco_first = (isinstance(action, DrawFaceUp) and action.card == LOCO_NAME
                       and rules.face_up_locomotive_costs_two)
         if bd["phase"] == "draw2" or loco_first:
-            if not _turn_ended(bd, ad):
+            if not _action_over(bd, ad):
                 _fail("the draw should have ended", after, str(action))
-        elif _turn_ended(bd, ad):
+        elif _action_over(bd, ad):
             second_possible = ad["deck"] or ad["discard"] or any(
                 c != LOCO_NAME or not rules.face_up_locomotive_costs_two for c in ad["display"])
             if second_possible:
@@ -738,7 +888,7 @@ def _check_transition(before, bd: dict, action, after, ad: dict) -> None:
             if not shuffled and tail is not None and Counter(tail) != _cards_counter(pay):
                 _fail("the payment ends in the discard", after, f"{tail} vs {pay}")
             _check_placed(bd, ad, route, p, after)
-            if not _turn_ended(bd, ad):
+            if not _action_over(bd, ad):
                 _fail("a claim ends the turn", after, str(action))
             return
         if hb - ha != _cards_counter(pay) or ha - hb:
@@ -748,7 +898,10 @@ def _check_transition(before, bd: dict, action, after, ad: dict) -> None:
             if not reveal or reveal["route"] != route.key:
                 _fail("a tunnel claim reveals cards", after, str(reveal))
             revealed = reveal["revealed"]
-            if len(revealed) != min(3, len(bd["deck"]) + len(bd["discard"])):
+            exhausted = rules.warehouses is not None and sum(_warehouse_cards(ad).values()) < sum(
+                _warehouse_cards(bd).values())     # the Warehouses emptied into the deck during the reveal
+            there = len(bd["deck"]) + len(bd["discard"]) + (sum(_warehouse_cards(bd).values()) if exhausted else 0)
+            if len(revealed) != min(3, there):
                 _fail("a tunnel reveals 3 cards (or all there are)", after,
                       f"{revealed}, deck {len(bd['deck'])}, discard {len(bd['discard'])}")
             all_loco = pay[LOCO] == sum(pay)
@@ -770,7 +923,7 @@ def _check_transition(before, bd: dict, action, after, ad: dict) -> None:
         elif tail is not None and Counter(tail) != _cards_counter(pay):
             _fail("the payment ends in the discard", after, f"{tail} vs {pay}")
         _check_placed(bd, ad, route, p, after)
-        if not _turn_ended(bd, ad):
+        if not _action_over(bd, ad):
             _fail("a claim ends the turn", after, str(action))
         return
 
@@ -793,7 +946,7 @@ def _check_transition(before, bd: dict, action, after, ad: dict) -> None:
                 _fail("the revealed cards end in the discard", after, f"{tail} vs {t['revealed']}")
             if bd["routes"] != ad["routes"] or bd["trains"] != ad["trains"]:
                 _fail("an abandoned tunnel changed the routes", after, str(action))
-        if not _turn_ended(bd, ad):
+        if not _action_over(bd, ad):
             _fail("a tunnel decision ends the turn", after, str(action))
         return
 
@@ -830,7 +983,7 @@ def _check_transition(before, bd: dict, action, after, ad: dict) -> None:
                     or ad["ticket_deck"] != bd["ticket_deck"]):
                 _fail("returned tickets leave the game", after, f"{back}")
     elif isinstance(action, Pass):
-        if not _turn_ended(bd, ad):
+        if not _action_over(bd, ad):
             _fail("a pass ends the turn", after)
 
 
@@ -898,6 +1051,10 @@ def candidate_actions(state, d: dict, rng: random.Random, misfits: int = 25) -> 
     for k in range(0, size + 1):
         out += [KeepTickets(c) for c in combinations(range(size + 1), k)]
     out += [KeepTickets((1, 0)), KeepTickets((0, 0))]
+    if rules.warehouses is not None:           # Warehouses & Depots: every Warehouse, every city, a few misfits
+        out += [StoreCard(w) for w in range(-1, state.num_players + 1)]
+        out += [CollectWarehouse(w) for w in range(-1, state.num_players + 1)] + [EndTurn()]
+        out += [PlaceDepot(c) for c in state.game.tables.city_names] + [PlaceDepot("Atlantis")]
 
     def random_payments(total: int, count: int) -> list:
         if len(hand_list) < total:

@@ -26,6 +26,8 @@ def position(game, deck=(), rest="deck", **d):
     left["loco"] = rules.locomotives
     placed = [c for h in d.get("hands", []) for c, n in h.items() for _ in range(n)]
     placed += list(d.get("display", [])) + list(d.get("discard", [])) + list(deck)
+    for w in (d.get("depots") or {}).get("warehouses", []):       # Warehouses & Depots: cards stored
+        placed += [c for c, n in w.items() for _ in range(n)]
     if d.get("tunnel"):
         placed += [c for c, n in Cards.parse(d["tunnel"]["payment"]).as_dict().items() for _ in range(n)]
         placed += list(d["tunnel"].get("revealed", []))

@@ -79,8 +79,19 @@ HOARDER_GAMES = dict.fromkeys(EDITIONS, 40)
 HOARDER_FULL_GAMES = 2
 # the options where the sources disagree: each value other than the default (the first one
 # listed in the edition file), in turn, on a share of the games (every OPTION_EVERY-th game)
-OPTIONS = {e: [(name, value) for name, spec in r.option_specs.items() for value in spec["values"][1:]]
+# (the options of the Warehouses & Depots module are played by tests of their own, below)
+OPTIONS = {e: [(name, value) for name, spec in r.option_specs.items() if not spec["field"].startswith("warehouses")
+               for value in spec["values"][1:]]
            for e, r in RULES.items()}
+# Warehouses & Depots (the Europa 1912 module, an option of the editions whose file has it): the
+# module on, then each other reading of its corner cases in turn, at every player count
+WAREHOUSE_EDITIONS = [e for e, r in RULES.items() if "warehouses" in r.option_specs]
+WAREHOUSE_READINGS = {e: [{"warehouses": True}] + [
+    {"warehouses": True, name: value} for name, spec in RULES[e].option_specs.items()
+    if spec["field"].startswith("warehouses.") and name != "warehouses" for value in spec["values"][1:]]
+    for e in WAREHOUSE_EDITIONS}
+WAREHOUSE_GAMES = 10            # uniform games per reading and player count (cheap tier)
+WAREHOUSE_HOARDER_GAMES = 3     # card hoarders per reading and player count: the exhausted-cards rule
 OPTION_EVERY = 10
 FIRST_PLAYER_EVERY = 7
 SCORE_EVERY = 4
@@ -185,7 +196,49 @@ def test_hoarder_games_keep_the_invariants(pool, edition):
     assert max(n for _, _, n, _ in results) < MAX_ACTIONS
 
 
+def warehouse_games(edition: str, count: int, base: int) -> list[tuple]:
+    """`count` games of each Warehouses & Depots reading at each player count (seeds from `base`;
+    another first player every FIRST_PLAYER_EVERY-th game)."""
+    out = []
+    for r, reading in enumerate(WAREHOUSE_READINGS[edition]):
+        for players in PLAYER_COUNTS[edition]:
+            for i in range(max(1, int(count * SCALE))):
+                options = dict(reading)
+                if i % FIRST_PLAYER_EVERY == FIRST_PLAYER_EVERY - 1:
+                    options["first_player"] = 1 + i % (players - 1)
+                out.append((edition, players, base + 1000 * r + 10 * players + i, options))
+    return out
+
+
+@pytest.mark.parametrize("edition", WAREHOUSE_EDITIONS)
+def test_warehouse_games_keep_the_invariants(pool, edition):
+    """Warehouses & Depots at every player count and in every reading: the train cards conserved
+    with the Warehouses' cards counted, Depots conserved, the module's transitions (see
+    `invariants._check_depot_transition`), the end bonus; card hoarders run the cards out, so the
+    exhausted-cards rule empties the Warehouses."""
+    jobs = [(e, n, seed, o, "cheap" if seed % SCORE_EVERY == 0 else "light")
+            for e, n, seed, o in warehouse_games(edition, WAREHOUSE_GAMES, 400_000)]
+    jobs += [(e, n, seed, o, "cheap", "hoarder")
+             for e, n, seed, o in warehouse_games(edition, WAREHOUSE_HOARDER_GAMES, 500_000)]
+    results = run(pool, jobs)
+    assert max(n for _, _, n, _ in results) < MAX_ACTIONS
+    assert {(n, tuple(sorted(o.items()))) for (_, n, _, o, *_), *_ in results} >= {
+        (n, tuple(sorted(r.items()))) for r in WAREHOUSE_READINGS[edition] for n in PLAYER_COUNTS[edition]}
+
+
+@pytest.mark.parametrize("edition", WAREHOUSE_EDITIONS)
+def test_warehouse_games_full_checks(pool, edition):
+    """One game of every Warehouses & Depots reading gets the exhaustive checks (every listed
+    action legal by the reference rules, every candidate judged alike), replayed from its seed."""
+    counts = PLAYER_COUNTS[edition]
+    jobs = [(edition, counts[r % len(counts)], 600_000 + r, reading, "full")
+            for r, reading in enumerate(WAREHOUSE_READINGS[edition])]
+    jobs.append((edition, counts[0], 700_000, WAREHOUSE_READINGS[edition][0], "full", "hoarder"))
+    run(pool, jobs)
+
+
 def test_every_edition_and_player_count_is_played():
+    assert WAREHOUSE_EDITIONS == ["europe"] and len(WAREHOUSE_READINGS["europe"]) == 4
     assert sorted(PLAYER_COUNTS) == sorted(ttr_nb.editions()) == sorted(GAMES) == sorted(FULL_GAMES)
     assert {"usa", "europe", "switzerland", "nordic", "northernlights"} <= set(PLAYER_COUNTS)
     assert OPTIONS["usa"] == [("opening_tickets", 4), ("opening_returns", "removed")]

@@ -29,9 +29,30 @@ def english_afterwards():
     i18n.set_language("en")
 
 
-def _texts(edition, code):
+def _texts(edition, code, **options):
     with i18n.using(code):
-        return {(kind, text) for seed in SEEDS for kind, text in game_texts(edition, seed)}
+        return {(kind, text) for seed in SEEDS for kind, text in game_texts(edition, seed, **options)}
+
+
+#: The editions' modules played as options: Warehouses & Depots (Europa 1912) on Europe, in
+#: each reading of its corner cases (their refusals differ)
+MODULES = [("europe", {"warehouses": True}), ("europe", {"warehouses": True, "depot_placement": "before"}),
+           ("europe", {"warehouses": True, "warehouses_exhaust": "empty_pile", "depots_and_stations": "together"})]
+
+
+@pytest.mark.parametrize("edition, options", MODULES, ids=lambda x: x if isinstance(x, str) else
+                         "-".join(f"{k}={v}" for k, v in x.items()))
+def test_a_game_with_an_editions_module_speaks_only_danish_in_danish(edition, options, danish):
+    texts = _texts(edition, "da", **options)
+    unknown = sorted(t for _, t in texts if not danish.in_translation(t))
+    assert not unknown, f"{len(unknown)} texts are no Danish text of the catalogue: {unknown[:8]}"
+    leaks = [found for _, t in sorted(texts) if (found := danish.leak(t))]
+    assert not leaks, f"{len(leaks)} texts hold English: {leaks[:8]}"
+    assert any("lager" in t for _, t in texts) and any("depot" in t for _, t in texts)
+    english = _texts(edition, "en", **options)
+    missing = sorted(t for _, t in english if not danish.in_english(t))
+    assert not missing, f"{len(missing)} texts are no text of the catalogue: {missing[:8]}"
+    assert any("warehouse" in t for _, t in english)
 
 
 @pytest.mark.parametrize("edition", EDITIONS)

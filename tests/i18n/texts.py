@@ -106,9 +106,11 @@ class Templates:
         return None
 
 
-def game_texts(edition: str, seed: int, players: int = 2, max_actions: int = 400, refusals_per_step: int = 4):
-    """(kind, text) of every log line and of near-miss refusals in a seeded random game."""
-    game = ttr_nb.load_game(edition, players=players, seed=seed)
+def game_texts(edition: str, seed: int, players: int = 2, max_actions: int = 400, refusals_per_step: int = 4,
+               **options):
+    """(kind, text) of every log line and of near-miss refusals in a seeded random game (with the
+    edition's `options`)."""
+    game = ttr_nb.load_game(edition, players=players, seed=seed, **options)
     state = game.new_state()
     rng = random.Random(f"texts/{edition}/{seed}")
     board = game.board

@@ -1,6 +1,6 @@
 """The rules engine: no plotly, no ipywidgets, no IPython."""
-from .actions import (AbandonTunnel, Action, ActionSyntaxError, BuildStation, Claim, DrawBlind, DrawFaceUp,
-                      DrawTickets, KeepTickets, Pass, PayTunnel, parse)
+from .actions import (AbandonTunnel, Action, ActionSyntaxError, BuildStation, Claim, CollectWarehouse, DrawBlind,
+                      DrawFaceUp, DrawTickets, EndTurn, KeepTickets, Pass, PayTunnel, PlaceDepot, StoreCard, parse)
 from .board import Board, MapError, load_board
 from .cards import CARD_NAMES, COLOURS, LOCO, Cards
 from .errors import IllegalAction, Reason

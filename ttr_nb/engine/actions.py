@@ -131,16 +131,58 @@ class Pass:
         return "pass"
 
 
-Action = DrawBlind | DrawFaceUp | DrawTickets | KeepTickets | Claim | PayTunnel | AbandonTunnel | BuildStation | Pass
+@dataclass(frozen=True, slots=True)
+class StoreCard:
+    """Warehouses & Depots: start a card draw by putting the deck's top card, unseen, into the
+    Warehouse of player `warehouse` (counting from 0, as positions do: 'store 0')."""
+    warehouse: int
+
+    def __str__(self):
+        return f"store {self.warehouse}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceDepot:
+    """Warehouses & Depots: place a Depot on a city (the setup placement, or the free action)."""
+    city: str
+
+    def __str__(self):
+        return f"depot {self.city}"
+
+
+@dataclass(frozen=True, slots=True)
+class CollectWarehouse:
+    """Warehouses & Depots: after claiming a route into a Depot's city, take every card of that
+    Depot owner's Warehouse (player `warehouse`, counting from 0) for one reserve Depot."""
+    warehouse: int
+
+    def __str__(self):
+        return f"collect {self.warehouse}"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """Warehouses & Depots: end the turn without (more) collecting or placing Depots."""
+
+    def __str__(self):
+        return "end turn"
+
+
+Action = (DrawBlind | DrawFaceUp | DrawTickets | KeepTickets | Claim | PayTunnel | AbandonTunnel | BuildStation | Pass
+          | StoreCard | PlaceDepot | CollectWarehouse | EndTurn)
 
 FORMS = ("draw deck", "draw red", "draw loco", "tickets", "keep 0,2", "claim Denver-Omaha red*3+loco*1",
-         "pay red*1", "abandon", "station Berlin red*2", "pass")
+         "pay red*1", "abandon", "station Berlin red*2", "pass", "store 1", "depot Paris", "collect 1", "end turn")
 # What each form does, said to a student of another language than the forms' own (English)
 FORM_MEANINGS = (N_("draw the top card of the deck"), N_("take a face-up red card"), N_("take a face-up locomotive"),
                  N_("draw destination tickets"), N_("keep the offered tickets 0 and 2 (counting from 0)"),
                  N_("claim Denver-Omaha with 3 red cards and 1 locomotive"),
                  N_("pay a tunnel's extra card: 1 red"), N_("give the tunnel up and take the cards back"),
-                 N_("build a station in Berlin with 2 red cards"), N_("pass: only when nothing else is possible"))
+                 N_("build a station in Berlin with 2 red cards"), N_("pass: only when nothing else is possible"),
+                 N_("Warehouses & Depots: put the deck's top card into player 2's warehouse (players counting from 0)"),
+                 N_("Warehouses & Depots: place a depot in Paris"),
+                 N_("Warehouses & Depots: take the cards of player 2's warehouse (players counting from 0)"),
+                 N_("Warehouses & Depots: end the turn"))
 
 
 def explained_forms() -> str:
@@ -263,4 +305,15 @@ def parse(text: str) -> Action:
         return AbandonTunnel()
     if verb == "pass" and not rest:
         return Pass()
+    if verb in ("store", "collect"):
+        n = digits_value(rest) if rest and " " not in rest else None
+        if n is None:
+            _fail(text, _("{verb} takes a player's number, counting from 0, like '{verb} 1'").format(verb=verb))
+        return StoreCard(n) if verb == "store" else CollectWarehouse(n)
+    if verb == "depot":
+        if not rest:
+            _fail(text, _("depot takes a city, like 'depot Paris'"))
+        return PlaceDepot(rest)
+    if verb == "end" and rest.lower() == "turn":
+        return EndTurn()
     _fail(text, _("unknown verb") if verb else _("it is empty"))

@@ -6,7 +6,7 @@ payments) is in `tables`, shared by every game of the same edition and board.
 """
 from __future__ import annotations
 
-from .actions import BuildStation, Claim, DrawFaceUp, parse
+from .actions import BuildStation, Claim, DrawFaceUp, PlaceDepot, parse
 from .board import Board, Route, load_board
 from .cards import CARD_NAMES, GREY, LOCO, Cards, card_index, cards_of_colour, colour_name, colour_plural
 from .display import game_html
@@ -157,6 +157,10 @@ class Game:
             for name in self.city_names:
                 if name.casefold() == action.city.casefold():
                     return BuildStation(name, action.payment)
+        if isinstance(action, PlaceDepot) and isinstance(action.city, str) and action.city not in self.board.city:
+            for name in self.city_names:
+                if name.casefold() == action.city.casefold():
+                    return PlaceDepot(name)
         return action
 
     # ------------------------------------------------------------------ payments

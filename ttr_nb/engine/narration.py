@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import re
 
-from .actions import AbandonTunnel, BuildStation, Claim, DrawBlind, DrawFaceUp, DrawTickets, KeepTickets, Pass, PayTunnel
+from .actions import (AbandonTunnel, BuildStation, Claim, CollectWarehouse, DrawBlind, DrawFaceUp, DrawTickets, EndTurn,
+                      KeepTickets, Pass, PayTunnel, PlaceDepot, StoreCard)
 from .cards import LOCO, card_index, card_word, colour_name, counted_cards, route_colour_words
 from .i18n import N_, contexts, translations
 from .places import place_name
@@ -249,6 +250,24 @@ def _claim_line(before, after, action, ri: int, fill: dict) -> str:
         n=drawn, bonus=bonus, **fill)
 
 
+def _warehouse_line(before, after, action, who: str, names) -> str:
+    """The log line of the Warehouse card (Warehouses & Depots): whose Warehouse, how many it holds
+    now; never which card (nobody sees it)."""
+    w = action.warehouse
+    n = sum(after.depots.warehouses[w]) if after.depots is not None else 0
+    if sum(before.depots.counts()) + 1 != sum(after.depots.counts()):
+        # the card was the last of deck and discard pile: the Warehouses were emptied into a new deck
+        return _("{who} put the last card of the deck into a warehouse; no card was left, so every warehouse was "
+                 "emptied and shuffled into a new deck").format(who=who)
+    if w == before.current_player:
+        return ngettext("{who} put the top card of the deck into their own warehouse (it holds {n} card)",
+                        "{who} put the top card of the deck into their own warehouse (it holds {n} cards)",
+                        n).format(who=who, n=n)
+    return ngettext("{who} put the top card of the deck into {owner}'s warehouse (it holds {n} card)",
+                    "{who} put the top card of the deck into {owner}'s warehouse (it holds {n} cards)", n).format(
+        who=who, owner=player_name(w, names), n=n)
+
+
 def describe_action(before, action, after=None, names=None) -> list[str]:
     """What `action` did from position `before`, in plain words, without revealing hidden
     cards or tickets: one or more lines (a final-round or game-over notice is a line of its
@@ -330,6 +349,28 @@ def describe_action(before, action, after=None, names=None) -> list[str]:
             n=before.rules.stations))
     elif isinstance(action, Pass):
         lines.append(_("{who} passed (no legal action)").format(who=who))
+    elif isinstance(action, StoreCard):
+        lines.append(_warehouse_line(before, after, action, who, names))
+    elif isinstance(action, PlaceDepot):
+        left = after.depots.reserves[p]
+        if before.phase == "depots":
+            text = ngettext("{who} placed a depot in {city} to start ({n} depot left in reserve)",
+                            "{who} placed a depot in {city} to start ({n} depots left in reserve)", left)
+        else:
+            text = ngettext("{who} placed a depot in {city} ({n} depot left in reserve)",
+                            "{who} placed a depot in {city} ({n} depots left in reserve)", left)
+        lines.append(text.format(who=who, city=action.city, n=left))
+    elif isinstance(action, CollectWarehouse):
+        k = sum(before.depots.warehouses[action.warehouse])
+        owner = player_name(action.warehouse, names)
+        text = (ngettext("{who} collected {k} card from their own warehouse for a depot from the reserve",
+                         "{who} collected {k} cards from their own warehouse for a depot from the reserve", k)
+                if action.warehouse == p else
+                ngettext("{who} collected {k} card from {owner}'s warehouse for a depot from the reserve",
+                         "{who} collected {k} cards from {owner}'s warehouse for a depot from the reserve", k))
+        lines.append(text.format(who=who, k=k, owner=owner))
+    elif isinstance(action, EndTurn):
+        lines.append(_("{who} ended the turn").format(who=who))
     else:  # pragma: no cover - every action type is listed above
         lines.append(f"{who}: {action}")
     if after.countdown is not None and before.countdown is None and not after.is_over():

@@ -20,8 +20,10 @@ SEEN = {
     "points": "public", "stations": "public", "tickets": "own", "ticket_deck": "size",
     "removed_tickets": "hidden", "offer": "to move", "opening_offers": "own", "pending": "public",
     "countdown": "public", "passes": "not shown", "shuffles": "not shown", "turn": "not shown",
-    "last_reveal": "public", "bonus_cards": "public",
+    "last_reveal": "public", "bonus_cards": "public", "depots": "size",
 }
+#: (Warehouses & Depots: the Depots and reserves are public; of the Warehouses' cards every seat,
+#: the owner's included, sees only how many each holds.)
 
 
 def _names(cards) -> list[str]:
@@ -66,6 +68,10 @@ def view(s, player: int) -> dict:
         "tunnel": None,
         "bonus_cards": [board.bonus_cards[k].letter for k in s.bonus_cards],
     }
+    if s.depots is not None:
+        d = s.depots
+        out["depots"] = {"placed": [[c, p] for c, p in d.placed], "reserves": list(d.reserves),
+                         "warehouse_sizes": list(d.counts()), "collectable": list(d.collectable)}
     if s.pending:
         t = s.pending
         out["tunnel"] = {"route": board.routes[t.route].key, "player": s.player, "payment": str(Cards(t.paid)),

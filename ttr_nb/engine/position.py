@@ -4,7 +4,8 @@
 its constructor, the serialisation (`serialize`) and the seat view (`observer`)
 follow it (the tests check that each of them covers every field).
 
-The named parts: a tunnel waiting for its extra cards, and the last dig.
+The named parts: a tunnel waiting for its extra cards, the last dig, and the
+Warehouses & Depots of the Europa 1912 module (`Depots`).
 
 A tunnel is claimed in two steps (RULES §tunnels): the claim lays down a payment and
 turns up three cards; if they ask for extra cards the position holds a
@@ -20,6 +21,12 @@ from .cards import LOCO, Cards
 
 #: The kinds of move a position waits for (`State.phase`).
 PHASES = ("opening", "turn", "draw2", "tickets", "tunnel", "over")
+#: The phases of the Warehouses & Depots module (`rules.warehouses`): "depots" (the setup
+#: placement, in reverse turn order), "draw1" (the first card of a draw, once the Warehouse
+#: card is stored) and "after" (the end of a player's turn: collecting Warehouses after a claim,
+#: placing Depots as the free action). A game without the module never reaches them.
+DEPOT_PHASES = ("depots", "draw1", "after")
+PHASES = PHASES + DEPOT_PHASES
 
 #: A State's fields, each with what it holds. Cards are card indexes (`cards.CARD_NAMES`),
 #: tickets and routes indexes into the board's `tickets` and `routes`; players count from 0.
@@ -48,6 +55,7 @@ FIELDS: dict[str, str] = {
     "turn": "the turns played",
     "last_reveal": "the latest tunnel dig (a TunnelReveal), or None",
     "bonus_cards": "the bonus cards in play (indexes into the board's bonus_cards), drawn at setup; public",
+    "depots": "Warehouses & Depots (a Depots), or None when the game is played without the module",
 }
 
 
@@ -85,3 +93,35 @@ class TunnelReveal:
     route: int
     revealed: tuple[int, ...]
     extra: int
+
+
+@dataclass(frozen=True, slots=True)
+class Depots:
+    """The Warehouses & Depots of a game played with the Europa 1912 module (`rules.warehouses`).
+
+    Attributes:
+        placed: the Depots on the board, (city, owner) pairs in the order placed; they never move.
+        reserves: per player, the Depots still next to their Warehouse (the end bonus counts them).
+        warehouses: per player, the nine card counts of their Warehouse (face down: how many is
+            public, which cards is hidden from every seat, the owner's included).
+        collectable: the owners of the Depots at the ends of the route just claimed whose
+            Warehouses the player to move may still empty this turn (phase "after"), in order.
+    """
+    placed: tuple[tuple[str, int], ...]
+    reserves: tuple[int, ...]
+    warehouses: tuple[tuple[int, ...], ...]
+    collectable: tuple[int, ...] = ()
+
+    def owner_at(self, city: str) -> int | None:
+        """The owner of the Depot on `city`, or None."""
+        for c, p in self.placed:
+            if c == city:
+                return p
+        return None
+
+    def placed_by(self, player: int) -> tuple[str, ...]:
+        return tuple(c for c, p in self.placed if p == player)
+
+    def counts(self) -> tuple[int, ...]:
+        """How many cards each Warehouse holds (public)."""
+        return tuple(sum(w) for w in self.warehouses)

@@ -69,6 +69,22 @@ RULE_IDS: dict[str, RuleId] = {
     "station-limit": RuleId(N_("A player builds at most the edition's number of stations"), "§3 Europe (stations)"),
     "station-taken": RuleId(N_("A city holds one station"), "§3 Europe (stations)"),
     "station-cost": RuleId(N_("A player's n-th station costs n cards of one colour"), "§3 Europe (stations)"),
+    # Warehouses & Depots (the Europa 1912 module; rules-variants.md §3)
+    "no-warehouses": RuleId(N_("Warehouses and depots are used only in a game played with Warehouses & Depots"),
+                            "§ Warehouses & Depots"),
+    "warehouse-card": RuleId(N_("A card draw starts by putting the deck's top card into a warehouse"),
+                             "§ Warehouses & Depots: drawing train cards"),
+    "unknown-warehouse": RuleId(N_("A warehouse is named by its owner, a player of the game"),
+                                "§ Warehouses & Depots: pieces"),
+    "depot-taken": RuleId(N_("A city holds one depot"), "§ Warehouses & Depots: pieces and setup"),
+    "depot-station": RuleId(N_("A depot and a station never share a city"), "§ Warehouses & Depots: corner cases"),
+    "depot-reserve": RuleId(N_("Only depots still in a player's reserve are placed or pay for a warehouse"),
+                            "§ Warehouses & Depots: claiming a route"),
+    "depot-free-action": RuleId(N_("Depots are placed on the player's own turn, before or after the action"),
+                                "§ Warehouses & Depots: placing depots"),
+    "collect-warehouse": RuleId(N_("A warehouse is collected right after claiming a route into a city holding its "
+                                   "owner's depot, and only when it holds cards"),
+                                "§ Warehouses & Depots: claiming a route"),
 }
 
 

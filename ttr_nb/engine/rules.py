@@ -34,6 +34,7 @@ _SUMMARY_LABELS = {
     "unbuilt station": N_("unbuilt station"),
     "tie-breakers": N_("tie-breakers"), "final round": N_("final round"),
     "triple routes": N_("triple routes"), "bonus cards": N_("bonus cards"), "board data": N_("board data"),
+    "Warehouses & Depots": N_("Warehouses & Depots"),
 }
 #: The texts of `Rules.board_data` (an edition record's words, translated where shown).
 _BOARD_DATA = (N_("checked against independent data sets"), N_("provisional (one source only)"))
@@ -67,6 +68,29 @@ class TicketRules:
         """How many of `offered` tickets must be kept: the minimum for the opening deal or
         for a draw, never more than were offered (the one home of this rule)."""
         return min(self.opening_keep if opening else self.draw_keep, offered)
+
+
+#: How the free action of Warehouses & Depots may be taken, when the Warehouses are emptied,
+#: and whether Depots and stations share a city (`WarehouseRules`).
+DEPOT_PLACEMENTS = ("before_or_after", "before")
+WAREHOUSE_EXHAUSTS = ("out_of_depots", "empty_pile")
+DEPOT_STATIONS = ("apart", "together")
+
+
+@dataclass(frozen=True)
+class WarehouseRules:
+    """Warehouses & Depots (Europa 1912): the module's knobs, read from an edition's ``[warehouses]``."""
+    depots: int            # Depots per player (one placed at setup, the rest in reserve)
+    end_bonus: int         # points to every player tied for the most Depots in reserve
+    placement: str         # "before_or_after": the free action before or after the turn's action; "before"
+    exhaust: str           # "out_of_depots": Warehouses emptied when no card is left and a reserve is empty;
+    #                        "empty_pile": whenever no card is left, whatever the Depots
+    stations: str          # "apart": a Depot and a station never share a city; "together": Depots ignore stations
+
+    @property
+    def after_action(self) -> bool:
+        """Depots may also be placed after the turn's action."""
+        return self.placement == "before_or_after"
 
 
 @dataclass(frozen=True)
@@ -109,6 +133,8 @@ class Rules:
     #: Grand Tour bonus by number of qualifying tickets (index = count; the last entry is for that
     #: many or more); () = no Grand Tour. See `engine/grandtour.py`.
     grand_tour_points: tuple[int, ...] = ()
+    #: Warehouses & Depots (the Europa 1912 module), or None when it is not played.
+    warehouses: WarehouseRules | None = None
     options: dict = field(default_factory=dict, compare=False, hash=False)   # option name -> chosen value
     option_specs: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
@@ -199,6 +225,8 @@ class Rules:
             "bonus cards": (_("{n} drawn at setup, scored by every player tied for the most").format(
                 n=self.bonus_cards_drawn) if self.bonus_cards_drawn else none),
             "board data": _(self.board_data),
+            "Warehouses & Depots": (_("{n} Depots each (1 placed at setup), {bonus} points for the most kept").format(
+                n=self.warehouses.depots, bonus=self.warehouses.end_bonus) if self.warehouses else none),
         }
 
 
@@ -328,6 +356,15 @@ def _optional_fields(raw: dict) -> dict:
         out["bonus_cards_drawn"] = bonus["drawn"]
         out["bonus_zero_top_scores"] = bonus.get("zero_top_scores", False)
         out["capitals"] = tuple(bonus.get("capitals", ()))
+    wh = raw.get("warehouses")
+    if wh is not None:
+        unknown = sorted(set(wh) - {"enabled", "depots", "end_bonus", "placement", "exhaust", "stations"})
+        if unknown:
+            raise ValueError(f"edition {raw.get('id')}: unknown [warehouses] key(s) {unknown}")
+        if wh.get("enabled", False):
+            out["warehouses"] = WarehouseRules(depots=wh["depots"], end_bonus=wh["end_bonus"],
+                                               placement=wh["placement"], exhaust=wh["exhaust"],
+                                               stations=wh["stations"])
     return out
 
 
@@ -378,5 +415,14 @@ def _check(r: Rules) -> None:
         problems.append(f"bonus_cards.drawn must be a whole number >= 0, not {r.bonus_cards_drawn!r}")
     if not isinstance(r.bonus_zero_top_scores, bool):
         problems.append(f"bonus_cards.zero_top_scores must be true or false, not {r.bonus_zero_top_scores!r}")
+    wh = r.warehouses
+    if wh is not None:
+        if not (isinstance(wh.depots, int) and wh.depots >= 1):
+            problems.append(f"warehouses.depots must be a whole number >= 1 (one is placed at setup), not {wh.depots!r}")
+        for name, value, allowed in (("placement", wh.placement, DEPOT_PLACEMENTS),
+                                     ("exhaust", wh.exhaust, WAREHOUSE_EXHAUSTS),
+                                     ("stations", wh.stations, DEPOT_STATIONS)):
+            if value not in allowed:
+                problems.append(f"warehouses.{name} must be one of {', '.join(allowed)}, not {value!r}")
     if problems:
         raise ValueError(f"edition {r.id}: " + "; ".join(problems))

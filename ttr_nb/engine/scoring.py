@@ -44,13 +44,20 @@ class ScoreRow:
     #: Northern Lights: each bonus card in play, its own row of the breakdown (`bonuscards.BonusScore`)
     bonus_cards: tuple = ()
     bonus_points: int = 0             # their points, in the total
+    #: Warehouses & Depots: the Depots left in the player's reserve (None without the module), and
+    #: the end bonus they won
+    depots_kept: int | None = None
+    depot_bonus: int = 0
 
     def as_dict(self) -> dict:
-        return {"player": self.player, "routes": self.route_points, "tickets": self.ticket_points,
+        row = {"player": self.player, "routes": self.route_points, "tickets": self.ticket_points,
                 "tickets completed": self.tickets_completed, "longest path": self.longest_path,
                 "longest bonus": self.longest_bonus, "globetrotter": self.globetrotter,
                 "stations": self.station_points, "grand tour": self.grand_tour, "bonus cards": self.bonus_points,
                 "total": self.total}
+        if self.depots_kept is not None:        # Warehouses & Depots: its own column, before the total
+            row = {**{k: v for k, v in row.items() if k != "total"}, "depots": self.depot_bonus, "total": self.total}
+        return row
 
 
 def _places_joined(edges) -> dict:
@@ -339,7 +346,21 @@ def score_breakdown(state) -> ScoreRows:
         results = bonuscards.score(state, out)
         out = [replace(row, bonus_cards=cards, bonus_points=sum(c.points for c in cards),
                        total=row.total + sum(c.points for c in cards)) for row, cards in zip(out, results)]
+    if state.depots is not None:       # the Warehouses & Depots hook: the end bonus, in the total
+        out = depot_bonus(state, out)
     return ScoreRows(out)
+
+
+def depot_bonus(state, rows: list) -> list:
+    """Warehouses & Depots, end of game: the player(s) with the most Depots still in reserve score
+    the bonus, all tied players alike; nobody scores it when no reserve holds a Depot (as the
+    Globetrotter, nobody wins a count of 0). Cards left in Warehouses count for nothing."""
+    reserves = state.depots.reserves
+    best = max(reserves)
+    points = state.rules.warehouses.end_bonus
+    return [replace(row, depots_kept=reserves[row.player],
+                    depot_bonus=points if best > 0 and reserves[row.player] == best else 0,
+                    total=row.total + (points if best > 0 and reserves[row.player] == best else 0)) for row in rows]
 
 
 def winners(state, rows=None) -> tuple[int, ...]:

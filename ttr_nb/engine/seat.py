@@ -15,7 +15,8 @@ seat cannot tell from the real one and that holds nothing the seat may not know:
   offered to it, all as they are;
 * in place of what is hidden from it, cards and tickets it has not seen, dealt in one
   fixed order (card order, ticket order): the other hands (each of its real size), the
-  deck (its size; what is left of the unseen cards), the other seats' tickets and
+  deck (its size; what is left of the unseen cards), the Warehouses of Warehouses & Depots
+  (their sizes: no seat sees their cards), the other seats' tickets and
   offers, the ticket deck and the tickets out of the game (their sizes);
 * a game with the same rules, board, players and first player but seed 0.
 
@@ -29,6 +30,7 @@ afresh from `Observation.unseen_cards()` and `Observation.unseen_tickets()`.
 from __future__ import annotations
 
 import weakref
+from dataclasses import replace
 from operator import sub
 
 from .caches import BoundedCache
@@ -269,14 +271,20 @@ def observed_position(state: State, player: int) -> State:
     unseen = _unseen_cards(state, player)
     sizes = [sum(h) for h in state.hands]
     deck_size = len(state.deck)
-    if sum(unseen) != sum(sizes) - sizes[player] + deck_size:
-        raise AssertionError(f"{sum(unseen)} unseen cards for seat {player}, but the other hands and the deck "
-                             f"hold {sum(sizes) - sizes[player] + deck_size}")
+    depots = state.depots
+    stored = depots.counts() if depots is not None else ()
+    if sum(unseen) != sum(sizes) - sizes[player] + deck_size + sum(stored):
+        raise AssertionError(f"{sum(unseen)} unseen cards for seat {player}, but the other hands, the deck and the "
+                             f"warehouses hold {sum(sizes) - sizes[player] + deck_size + sum(stored)}")
     hands = list(state.hands)
     for p in range(n):
         if p != player:
             hands[p] = _take(unseen, sizes[p])
     fields["hands"] = tuple(hands)
+    if depots is not None:      # Warehouses & Depots: no seat sees a Warehouse's cards, only how many
+        fields["depots"] = replace(depots, warehouses=tuple(_take(unseen, k) for k in stored))
+    else:
+        fields["depots"] = None
     deck = ()
     for k in range(NUM_KINDS):
         if unseen[k]:

@@ -22,6 +22,8 @@ written by hand when a lesson needs a particular position::
       "last_tunnel_reveal": null,  # the latest dig: {"route": key, "revealed": [...], "extra": 1}
       "final_round": null,    # turns left in the final round, once it has started
       "bonus_cards": [],      # Northern Lights: the letters of the bonus cards in play
+      "depots": null,         # Warehouses & Depots: {"placed": [["Paris", 0]], "reserves": [4, 4],
+                              #   "warehouses": [{"red": 1}, {}], "collectable": []}
       "passes": 0, "shuffles": 0, "turn": 12,
       "edition": "usa", "players": 2, "seed": 7, "first_player": 0, "options": {}
     }
@@ -65,7 +67,7 @@ from .i18n import N_, translations
 from .narration import capital, route_name
 from .observer import reveal_dict
 from .payments import tunnel_extra
-from .position import FIELDS, PHASES, PendingTunnel, TunnelReveal
+from .position import DEPOT_PHASES, FIELDS, PHASES, Depots, PendingTunnel, TunnelReveal
 from .readable import unreadable
 from .rules import edition_title
 from .shuffle import shuffle
@@ -89,7 +91,7 @@ KEYS: dict[str, str | None] = {
     "points": None, "stations": "stations", "tickets": "tickets", "ticket_deck": "ticket_deck",
     "removed_tickets": "removed_tickets", "offer": "offer", "opening_offers": "opening_offers",
     "pending": "tunnel", "countdown": "final_round", "passes": "passes", "shuffles": "shuffles",
-    "turn": "turn", "last_reveal": "last_tunnel_reveal", "bonus_cards": "bonus_cards",
+    "turn": "turn", "last_reveal": "last_tunnel_reveal", "bonus_cards": "bonus_cards", "depots": "depots",
 }
 #: The game's settings, written beside the position.
 SETTINGS = ("format", "edition", "options", "players", "seed", "first_player")
@@ -133,12 +135,22 @@ def state_to_dict(s: State) -> dict:
         "shuffles": s.shuffles,
         "bonus_cards": [board.bonus_cards[k].letter for k in s.bonus_cards],
     }
+    if s.depots is not None:           # Warehouses & Depots only (a position of another game has no such key)
+        out["depots"] = depots_dict(s.depots)
     if s.pending:
         t = s.pending
         out["tunnel"] = {"route": board.routes[t.route].key, "payment": str(Cards(t.paid)),
                          "revealed": _names(t.revealed), "extra": t.extra}
     out["last_tunnel_reveal"] = reveal_dict(board, s.last_reveal)
     return out
+
+
+def depots_dict(depots) -> dict | None:
+    """The Warehouses & Depots of a position as data (None without the module)."""
+    if depots is None:
+        return None
+    return {"placed": [[c, p] for c, p in depots.placed], "reserves": list(depots.reserves),
+            "warehouses": [Cards(w).as_dict() for w in depots.warehouses], "collectable": list(depots.collectable)}
 
 
 def state_from_dict(game, d) -> State:
@@ -527,7 +539,88 @@ class PositionReader:
             return TunnelReveal(ri, revealed, extra)
         return None
 
-    def read_cards(self, hands, pending, rng: random.Random) -> tuple[list[int], list[int], list[int]]:
+    def read_depots(self, phase: str, stations) -> Depots | None:
+        """Warehouses & Depots: the Depots on the board, the reserves, the Warehouses' cards and the
+        collections open (default: no Depot placed, every one in reserve, Warehouses empty)."""
+        wh = self.rules.warehouses
+        given = self.d.get("depots")
+        if wh is None:
+            if given is not None:
+                self.add("depots", _("this game is played without Warehouses & Depots (load it with the option "
+                                     "warehouses=True)"))
+            if phase in DEPOT_PHASES:
+                self.add("phase", _("phase {phase} belongs to Warehouses & Depots, which this game is played "
+                                    "without").format(phase=repr(phase)))
+            return None
+        n = self.n
+        if given is None:
+            given = {}
+        if not isinstance(given, dict):
+            self.add("depots", _("must be a dict {fields} or None, not {value}").format(
+                fields="{placed, reserves, warehouses, collectable}", value=_show(given)))
+            given = {}
+        unknown = sorted(map(str, set(given) - {"placed", "reserves", "warehouses", "collectable"}))
+        if unknown:
+            self.add("depots", _("unknown key(s) {keys}").format(keys=", ".join(map(repr, unknown))))
+        placed: list[tuple[str, int]] = []
+        for item in self.sequence("depots: placed", given.get("placed", [])) or ():
+            if not isinstance(item, (list, tuple)) or len(item) != 2:
+                self.add("depots", _("a depot is a [city, player] pair, not {value}").format(value=_show(item)))
+                continue
+            city, p = item
+            if not isinstance(city, str) or city not in self.game.city_names:
+                self.add("depots", _("unknown city {value}").format(value=_show(city)))
+            elif self.player_index(_("depots: the owner of the depot in {city}").format(city=city), p) is None:
+                continue
+            elif any(c == city for c, _q in placed):
+                self.add("depots", _("{city} has two depots (a city holds one)").format(city=city))
+            else:
+                placed.append((city, p))
+                if wh.stations == "apart" and any(c == city for c, _q in stations):
+                    self.add("depots", _("{city} holds a depot and a station (they never share a city)").format(
+                        city=city))
+        on_board = [sum(1 for _c, q in placed if q == p) for p in range(n)]
+        reserves = [max(0, wh.depots - k) for k in on_board]
+        if "reserves" in given:
+            items = self.sequence("depots: reserves", given["reserves"])
+            if items is not None and len(items) != n:
+                self.add("depots", ngettext("{n} reserves for {players} players", "{n} reserves for {players} players",
+                                            len(items)).format(n=len(items), players=n))
+            elif items is not None:
+                for p, k in enumerate(items):
+                    k = self.integer(_("depots: reserve of player {n}").format(n=p + 1), k, 0, wh.depots,
+                                     N_("a number of depots"))
+                    if k is None:
+                        continue
+                    if k + on_board[p] > wh.depots:
+                        self.add("depots", _("player {n} has {k} depots in reserve and {m} on the board, but {most} in "
+                                             "all").format(n=p + 1, k=k, m=on_board[p], most=wh.depots))
+                    reserves[p] = k
+        warehouses = [(0,) * NUM_KINDS] * n
+        if "warehouses" in given:
+            items = self.per_player_items("depots: warehouses", given["warehouses"])
+            warehouses = [self.cards_dict(_("warehouse of player {n}").format(n=p + 1), w) for p, w in
+                          enumerate(items)] if items is not None else warehouses
+        collectable = []
+        for w in self.sequence("depots: collectable", given.get("collectable", [])) or ():
+            if self.player_index("depots: collectable", w) is not None and w not in collectable:
+                collectable.append(w)
+        if collectable and phase != "after":
+            self.add("depots", _("warehouses wait to be collected only in phase 'after', not {phase}").format(
+                phase=repr(phase)))
+        if phase == "depots" and not any(k == wh.depots for k in reserves):
+            self.add("phase", _("phase 'depots' needs a player who has not placed a depot yet"))
+        return Depots(tuple(placed), tuple(reserves), tuple(warehouses), tuple(collectable))
+
+    def per_player_items(self, where: str, value) -> list | None:
+        items = self.sequence(where, value)
+        if items is not None and len(items) != self.n:
+            self.add(where, ngettext("{n} lists for {players} players", "{n} lists for {players} players",
+                                     len(items)).format(n=len(items), players=self.n))
+            return None
+        return items
+
+    def read_cards(self, hands, pending, rng: random.Random, depots=None) -> tuple[list[int], list[int], list[int]]:
         """The display, the discard pile and the deck (top first): the card totals are
         checked, and the cards not placed are dealt into the deck and display."""
         rules = self.rules
@@ -544,6 +637,9 @@ class PositionReader:
                 used[c] += k
         for c in display + discard + deck + pending_cards:
             used[c] += 1
+        for w in (depots.warehouses if depots else ()):
+            for c, k in enumerate(w):
+                used[c] += k
         over = False
         for c in range(NUM_KINDS):
             if used[c] > total[c]:
@@ -556,7 +652,7 @@ class PositionReader:
         elif not over and used != total:
             missing = ", ".join(counted_short(c, total[c] - used[c]) for c in range(NUM_KINDS) if used[c] < total[c])
             self.add("cards", _("{cards} card(s) are missing; every train card must be in a hand, the display, the "
-                                "deck, the discard pile or a pending tunnel").format(cards=missing))
+                                "deck, the discard pile, a pending tunnel or a warehouse").format(cards=missing))
         return display, discard, deck
 
     def check_display(self, display) -> None:
@@ -676,7 +772,8 @@ class PositionReader:
         trains = self.read_trains(owners)
         pending = self.read_tunnel(phase, owners)
         last_reveal = self.read_last_reveal(pending)
-        display, discard, deck = self.read_cards(hands, pending, rng)
+        depots = self.read_depots(phase, stations)
+        display, discard, deck = self.read_cards(hands, pending, rng, depots)
         if "display" in self.d:
             self.check_display(display)
         held, offer, openings, tdeck, removed = self.read_tickets(rng)
@@ -685,10 +782,11 @@ class PositionReader:
         self.check_phase(phase, player, hands, display, discard, deck, offer, openings)
         self.problems.raise_if_any(PositionError)
         return self.build(phase, player, hands, owners, stations, trains, pending, last_reveal, display, discard,
-                          deck, held, offer, openings, tdeck, removed, countdown, passes, shuffles, turn, bonus)
+                          deck, held, offer, openings, tdeck, removed, countdown, passes, shuffles, turn, bonus, depots)
 
     def build(self, phase, player, hands, owners, stations, trains, pending, last_reveal, display, discard, deck,
-              held, offer, openings, tdeck, removed, countdown, passes, shuffles, turn, bonus=()) -> State:
+              held, offer, openings, tdeck, removed, countdown, passes, shuffles, turn, bonus=(),
+              depots=None) -> State:
         game, n = self.game, self.n
         blocked = game.blocked_tracks(owners)
         state = State(
@@ -699,7 +797,7 @@ class PositionReader:
             stations=tuple(stations), tickets=tuple(tuple(h) for h in held), ticket_deck=tuple(reversed(tdeck)),
             removed_tickets=tuple(removed), offer=tuple(offer), opening_offers=tuple(tuple(o) for o in openings),
             pending=pending, countdown=countdown, passes=passes, shuffles=shuffles, turn=turn,
-            last_reveal=last_reveal, bonus_cards=bonus)
+            last_reveal=last_reveal, bonus_cards=bonus, depots=depots)
         # a display left out, or short while the deck is left out too, is dealt from the deck
         # as the rules deal it; a short display with a given deck stays (a lesson's exact
         # setup: it is filled at the end of the turn, RULES §1 deck exhausted)

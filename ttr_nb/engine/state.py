@@ -11,6 +11,12 @@ Phases
     tickets   the player chooses which drawn tickets to keep
     tunnel    the player pays a tunnel's extra cards or abandons it
     over      the game has ended
+
+With Warehouses & Depots (`rules.warehouses`, the Europa 1912 module; see `depots_of`):
+    depots    after the opening tickets, each player in reverse turn order places a Depot
+    draw1     the first card of a draw, once the deck's top card is stored in a Warehouse
+    after     the end of the player's own turn: collect the Warehouses a claim reached,
+              place Depots (the free action), or end the turn
 """
 from __future__ import annotations
 
@@ -20,8 +26,11 @@ from itertools import combinations, compress
 from operator import index as operator_index, sub
 from typing import Iterator, Sequence
 
-from .actions import (FORMS, AbandonTunnel, Action, ActionSyntaxError, BuildStation, Claim, DrawBlind, DrawFaceUp,
-                      DrawTickets, KeepTickets, Pass, PayTunnel, forms_separator)
+from dataclasses import replace as _replace
+
+from .actions import (FORMS, AbandonTunnel, Action, ActionSyntaxError, BuildStation, Claim, CollectWarehouse,
+                      DrawBlind, DrawFaceUp, DrawTickets, EndTurn, KeepTickets, Pass, PayTunnel, PlaceDepot, StoreCard,
+                      forms_separator)
 from .caches import BoundedCache
 from .cards import (CARD_INDEX, CARD_NAMES, LOCO, NUM_COLOURS, NUM_KINDS, Cards, card_index, card_word,
                     cards_of_colour, colour_name)
@@ -32,7 +41,7 @@ from .i18n import N_, contexts, translations
 from .narration import capital, mid, player_mention, route_name, trains_text
 from .observer import view
 from .payments import GREY, tunnel_extra, tunnel_extra_options
-from .position import FIELDS, PHASES, PendingTunnel, TunnelReveal
+from .position import FIELDS, PHASES, Depots, PendingTunnel, TunnelReveal
 from .rules import edition_title
 from .scoring import score_breakdown, winners
 from .shuffle import shuffle
@@ -46,6 +55,8 @@ npgettext = contexts("engine")[1]
 _TO_DRAW_CARD, _TO_DRAW_TICKETS, _TO_KEEP_TICKETS = N_("draw a card"), N_("draw tickets"), N_("keep tickets")
 _TO_CLAIM, _TO_PAY_TUNNEL, _TO_ABANDON_TUNNEL = N_("claim a route"), N_("pay for a tunnel"), N_("abandon a tunnel")
 _TO_BUILD_STATION, _TO_PASS = N_("build a station"), N_("pass")
+_TO_STORE, _TO_PLACE_DEPOT = N_("store a card in a warehouse"), N_("place a depot")
+_TO_COLLECT, _TO_END_TURN = N_("collect a warehouse"), N_("end your turn")
 # What the phase asks of the player to move
 _EXPECTED = {
     "opening": N_("{player} must first choose which opening tickets to keep"),
@@ -53,6 +64,9 @@ _EXPECTED = {
     "draw2": N_("{player} must take a second train card (from the deck or the display)"),
     "tickets": N_("{player} must choose which of the drawn tickets to keep"),
     "tunnel": N_("{player} must pay the tunnel's extra cards or abandon it"),
+    "depots": N_("{player} must place a depot on a city before the game starts"),
+    "draw1": N_("{player} must take the first train card of the draw (from the deck or the display)"),
+    "after": N_("{player} may collect a warehouse or place depots, or end the turn"),
 }
 
 
@@ -77,7 +91,8 @@ def _drop(items: tuple, item) -> tuple:
 #: The fields of `FIELDS` few moves change, held together in one tuple, `State._rare`, each read
 #: and written through a property: a move copies one reference for them, not seven (measured:
 #: 1% of a random game's instructions).
-RARE = ("stations", "removed_tickets", "opening_offers", "pending", "shuffles", "last_reveal", "bonus_cards")
+RARE = ("stations", "removed_tickets", "opening_offers", "pending", "shuffles", "last_reveal", "bonus_cards",
+        "depots")
 
 
 #: the fields of `FIELDS` held in slots of their own (the deck and `RARE` are held otherwise)
@@ -187,7 +202,8 @@ class State:
                 tickets=((),) * n, ticket_deck=tuple(decks[draw_from]),
                 removed_tickets=tuple(t for name, ids in decks.items() if name != draw_from for t in ids),
                 offer=(), opening_offers=tuple(tuple(o) for o in offers), pending=None, countdown=None,
-                passes=0, shuffles=0, turn=0, last_reveal=None, bonus_cards=bonuscards.deal(game))
+                passes=0, shuffles=0, turn=0, last_reveal=None, bonus_cards=bonuscards.deal(game),
+                depots=_no_depots(game))
         s._refill_display()
         return s
 
@@ -274,15 +290,37 @@ class State:
     __hash__ = None
 
     # ------------------------------------------------------------------ cards
-    def _draw(self) -> int | None:
+    def _draw(self, exhaust: bool = True) -> int | None:
         """Take the top card of the deck, reshuffling the discard when the deck is empty
-        (mutates this fresh copy)."""
+        (mutates this fresh copy). With Warehouses & Depots, the exhausted-cards rule is checked
+        when it took the last card (``exhaust=False``: the caller checks it once the card is placed)."""
         if not self._top:
             if not self.discard:
                 return None
             self._reshuffle()
         self._top = top = self._top - 1
-        return self._cards[top]
+        card = self._cards[top]
+        if not top and exhaust and not self.discard and self.game.rules.warehouses is not None:
+            self._empty_warehouses()
+        return card
+
+    def _empty_warehouses(self) -> None:
+        """Warehouses & Depots, exhausted cards: when no train card is left to draw or reshuffle
+        and a player has no Depot left in reserve (``exhaust = "out_of_depots"``; whatever the
+        Depots with ``"empty_pile"``), every Warehouse is emptied at once and its cards shuffled
+        into a new deck. Checked the moment the last card leaves the deck and whenever a reserve
+        runs out, so no card is ever wanted while the rule could give one."""
+        d = self.depots
+        if self._top or self.discard or d is None or not any(map(any, d.warehouses)):
+            return
+        if self.game.rules.warehouses.exhaust == "out_of_depots" and min(d.reserves) > 0:
+            return
+        pile = ()
+        for w in d.warehouses:
+            pile += _card_row(w)
+        self.depots = _replace(d, warehouses=((0,) * NUM_KINDS,) * len(d.warehouses))
+        self.discard = pile
+        self._reshuffle()
 
     def _reshuffle(self) -> None:
         """Shuffle the discard pile and put it under the deck."""
@@ -365,6 +403,8 @@ class State:
         `_do_abandon` clear them.)"""
         g = self.game
         rules = g.rules
+        if rules.warehouses is not None and self._enter_after():
+            return
         p = self.player
         self.turn += 1
         self.phase = "turn"
@@ -406,6 +446,8 @@ class State:
                 legal = _second_draws(self)
             elif phase == "opening" or phase == "tickets":
                 legal = _keeps(self)
+            elif phase == "draw1":
+                legal = _first_draws(self)
             else:
                 legal = LegalActions(self)
             self._legal = legal
@@ -432,15 +474,23 @@ class State:
         return Reason("wrong-phase", _("You cannot {what} now: {expected}.").format(what=_(what), expected=expected))
 
     def _check_blind(self, a: DrawBlind) -> Reason | None:
-        r = self._phase_reason(("turn", "draw2"), _TO_DRAW_CARD)
+        r = self._phase_reason(("turn", "draw1", "draw2"), _TO_DRAW_CARD) or self._store_first()
         if r:
             return r
         if not (self._top or self.discard):
             return Reason("deck-empty", _("The deck and the discard pile are both empty: no card can be drawn blind."))
         return None
 
+    def _store_first(self) -> Reason | None:
+        """Warehouses & Depots: a draw starts with the deck's top card stored in a Warehouse."""
+        if self.phase == "turn" and self.game.rules.warehouses is not None and (self._top or self.discard):
+            return Reason("warehouse-card", _("With Warehouses & Depots a card draw starts by putting the top card of "
+                                              "the deck into a warehouse: store it first (for example: store {p})."
+                                              ).format(p=self.player))
+        return None
+
     def _check_face_up(self, a: DrawFaceUp) -> Reason | None:
-        r = self._phase_reason(("turn", "draw2"), _TO_DRAW_CARD)
+        r = self._phase_reason(("turn", "draw1", "draw2"), _TO_DRAW_CARD) or self._store_first()
         if r:
             return r
         card = CARD_INDEX.get(a.card) if isinstance(a.card, str) else None
@@ -605,6 +655,12 @@ class State:
             if c == a.city:
                 return Reason("station-taken", _("{city} already has a station ({player}'s); each city holds one "
                                                  "station.").format(city=a.city, player=player_mention(p)))
+        depots = self.depots
+        if depots is not None and g.rules.warehouses.stations == "apart":
+            q = depots.owner_at(a.city)
+            if q is not None:
+                return Reason("depot-station", _("{city} holds a depot ({player}'s): a station and a depot never "
+                                                 "share a city.").format(city=a.city, player=player_mention(q)))
         need = len(built) + 1
         pay = a.payment
         hand = self.hands[self.player]
@@ -620,6 +676,179 @@ class State:
                 "Your station number {k} costs {n} cards of one colour (locomotives are wild); {cards} is not that.",
                 need).format(k=need, n=need, cards=Cards(pay).describe()))
         return None
+
+    # ------------------------------------------------------------------ Warehouses & Depots
+    def _no_module(self) -> Reason | None:
+        if self.game.rules.warehouses is None:
+            return Reason("no-warehouses", _("This game is played without Warehouses & Depots (load it with the "
+                                             "option warehouses=True)."))
+        return None
+
+    def _warehouse_reason(self, w) -> Reason | None:
+        if type(w) is not int or not 0 <= w < self.game.players:
+            return Reason("unknown-warehouse", _("A warehouse is named by its owner's number, counting from 0: 0 to "
+                                                 "{last}, not {value}.").format(last=self.game.players - 1,
+                                                                                value=_short(w)))
+        return None
+
+    def _check_store(self, a: StoreCard) -> Reason | None:
+        r = self._no_module() or self._phase_reason(("turn",), _TO_STORE) or self._warehouse_reason(a.warehouse)
+        if r:
+            return r
+        if not (self._top or self.discard):
+            return Reason("deck-empty", _("The deck and the discard pile are both empty: no card goes to a warehouse; "
+                                          "take your cards from the display."))
+        return None
+
+    def _check_place_depot(self, a: PlaceDepot) -> Reason | None:
+        r = self._no_module() or self._phase_reason(("depots", "turn", "after"), _TO_PLACE_DEPOT)
+        if r:
+            return r
+        g = self.game
+        wh = g.rules.warehouses
+        if self.phase == "after" and not wh.after_action:
+            return Reason("depot-free-action", _("Depots are placed before your turn's action only (the option "
+                                                 "depot_placement='before')."))
+        city = g.board.city.get(a.city) if isinstance(a.city, str) else None
+        if city is None or city.kind != "city":
+            return Reason("unknown-city", _("There is no city called {value} on the {board} board.").format(
+                value=_short(a.city), board=g.board.display_title))
+        d = self.depots
+        p = self.player
+        if not d.reserves[p]:
+            return Reason("depot-reserve", _("You have no depot left in your reserve."))
+        q = d.owner_at(a.city)
+        if q is not None:
+            return Reason("depot-taken", _("{city} already has a depot ({player}'s); each city holds one depot.").format(
+                city=a.city, player=player_mention(q)))
+        if wh.stations == "apart":
+            for c, q in self.stations:
+                if c == a.city:
+                    return Reason("depot-station", _("{city} has a station ({player}'s): a depot and a station never "
+                                                     "share a city.").format(city=a.city, player=player_mention(q)))
+        return None
+
+    def _check_collect(self, a: CollectWarehouse) -> Reason | None:
+        r = self._no_module() or self._warehouse_reason(a.warehouse)
+        if r:
+            return r
+        d = self.depots
+        w = a.warehouse
+        if self.phase not in ("after", "turn"):
+            return self._phase_reason(("after",), _TO_COLLECT)
+        if self.phase == "after" and w in d.collectable and not any(d.warehouses[w]):
+            return Reason("collect-warehouse", _("{player}'s warehouse is empty: there is nothing to collect.").format(
+                player=capital(player_mention(w))))
+        if self.phase != "after" or w not in d.collectable:
+            return Reason("collect-warehouse", _("A warehouse is collected right after claiming a route into a city "
+                                                 "holding its owner's depot; {player}'s warehouse cannot be collected "
+                                                 "now.").format(player=player_mention(w)))
+        if not d.reserves[self.player]:
+            return Reason("depot-reserve", _("Collecting a warehouse costs a depot from your reserve, and you have none "
+                                             "left."))
+        return None
+
+    def _check_end_turn(self, a: EndTurn) -> Reason | None:
+        return self._no_module() or self._phase_reason(("after",), _TO_END_TURN)
+
+    def _collectable_now(self) -> tuple[int, ...]:
+        """The Warehouses the player to move may collect now (phase "after")."""
+        d = self.depots
+        if not d.collectable or not d.reserves[self.player]:
+            return ()
+        return tuple(w for w in d.collectable if any(d.warehouses[w]))
+
+    def _depot_cities(self) -> tuple[str, ...]:
+        """The cities a Depot may go on now: no Depot (and, Depots apart from stations, no station)."""
+        d = self.depots
+        taken = {c for c, _q in d.placed}
+        if self.phase != "depots" and self.game.rules.warehouses.stations == "apart":
+            taken.update(c for c, _q in self.stations)
+        return tuple(c for c in self.game.tables.city_names if c not in taken)
+
+    def _free_placement(self) -> tuple[str, ...]:
+        """The cities the player to move may place a Depot on as the free action now (none without one
+        in reserve)."""
+        d = self.depots
+        if d is None or not d.reserves[self.player]:
+            return ()
+        if self.phase == "after" and not self.game.rules.warehouses.after_action:
+            return ()
+        return self._depot_cities()
+
+    def _enter_after(self) -> bool:
+        """The hook of `_end_turn`: the player's main action is over; if they may still collect a
+        Warehouse or place a Depot, the turn waits in phase "after" (True). Otherwise (or once the
+        phase "after" is over) the claim's collections lapse and the turn ends (False)."""
+        if self.phase != "after" and self.phase != "over":
+            if self._collectable_now() or (self.game.rules.warehouses.after_action and self._free_placement()):
+                self.phase = "after"
+                return True
+        if self.depots.collectable:
+            self.depots = _replace(self.depots, collectable=())
+        return False
+
+    def _do_store(self, a: StoreCard) -> None:
+        self.passes = 0
+        card = self._draw(exhaust=False)
+        d = self.depots
+        warehouses = list(d.warehouses)
+        w = list(warehouses[a.warehouse])
+        w[card] += 1
+        warehouses[a.warehouse] = tuple(w)
+        self.depots = _replace(d, warehouses=tuple(warehouses))
+        self._empty_warehouses()         # (the card stored may have been the last one)
+        self.phase = "draw1"
+        if not (self._top or self.discard or self.display):
+            self._end_turn()             # nothing left to take: the draw ends with the Warehouse card
+
+    def _do_place_depot(self, a: PlaceDepot) -> None:
+        d = self.depots
+        p = self.player
+        reserves = list(d.reserves)
+        reserves[p] -= 1
+        self.depots = _replace(d, placed=d.placed + ((a.city, p),), reserves=tuple(reserves))
+        if self.phase == "depots":       # the setup placement, in reverse turn order: the first player last
+            first = self.game.first_player
+            if p == first:
+                self.phase = "turn"
+            else:
+                self.player = (p - 1) % self.game.players
+            return
+        self._empty_warehouses()         # (a reserve may just have run out)
+        if self.phase == "after" and not (self._collectable_now() or self._free_placement()):
+            self._end_turn()
+
+    def _do_collect(self, a: CollectWarehouse) -> None:
+        d = self.depots
+        p = self.player
+        w = a.warehouse
+        self._return_cards(p, d.warehouses[w])
+        warehouses = list(d.warehouses)
+        warehouses[w] = (0,) * NUM_KINDS
+        reserves = list(d.reserves)
+        reserves[p] -= 1
+        self.depots = _replace(d, warehouses=tuple(warehouses), reserves=tuple(reserves),
+                               collectable=tuple(q for q in d.collectable if q != w))
+        self._empty_warehouses()
+        if not (self._collectable_now() or self._free_placement()):
+            self._end_turn()
+
+    def _do_end_turn(self, a: EndTurn) -> None:
+        self._end_turn()
+
+    def _reach_depots(self, ri: int) -> None:
+        """After a claim (cards paid, trains placed, points scored): the Warehouses of the owners of
+        the Depots at the route's two ends, each owner once, may be collected this turn."""
+        d = self.depots
+        route = self.game.board.routes[ri]
+        owners = []
+        for city in (route.a, route.b):
+            q = d.owner_at(city)
+            if q is not None and q not in owners:
+                owners.append(q)
+        if owners:
+            self.depots = _replace(d, collectable=tuple(owners))
 
     def _check_pass(self, a: Pass) -> Reason | None:
         if self.phase not in ("turn",):
@@ -690,6 +919,8 @@ class State:
         hands[p] = tuple(hand)
         self.hands = tuple(hands)
         self.passes = 0
+        if not self._top and rules.warehouses is not None:
+            self._empty_warehouses()         # (the inline draws above took the last card)
         if counts_two or self.phase == "draw2":
             self._end_turn()
             return
@@ -727,6 +958,10 @@ class State:
             nxt = (p + 1) % self.game.players
             if self.opening_offers[nxt]:
                 self.player = nxt
+            elif self.depots is not None:
+                # Warehouses & Depots: each player places a Depot, the last to play first (reverse order)
+                self.player = (self.game.first_player - 1) % self.game.players
+                self.phase = "depots"
             else:
                 self.player = self.game.first_player
                 self.phase = "turn"
@@ -797,6 +1032,8 @@ class State:
         bonus = tables.draw_bonus[ri]
         if bonus:
             self._draw_bonus(p, bonus)
+        if self.game.rules.warehouses is not None:
+            self._reach_depots(ri)
 
     def _close_siblings(self, free: list, ri: int, siblings: tuple) -> None:
         """The player to move has just claimed route `ri` of a group of parallel routes (a double,
@@ -1038,11 +1275,15 @@ _CHECKS = {
     DrawBlind: State._check_blind, DrawFaceUp: State._check_face_up, DrawTickets: State._check_draw_tickets,
     KeepTickets: State._check_keep, Claim: State._check_claim, PayTunnel: State._check_pay_tunnel,
     AbandonTunnel: State._check_abandon, BuildStation: State._check_station, Pass: State._check_pass,
+    StoreCard: State._check_store, PlaceDepot: State._check_place_depot, CollectWarehouse: State._check_collect,
+    EndTurn: State._check_end_turn,
 }
 _APPLY = {
     DrawBlind: State._do_draw, DrawFaceUp: State._do_draw, DrawTickets: State._do_draw_tickets,
     KeepTickets: State._do_keep, Claim: State._do_claim, PayTunnel: State._do_pay_tunnel,
     AbandonTunnel: State._do_abandon, BuildStation: State._do_station, Pass: State._do_pass,
+    StoreCard: State._do_store, PlaceDepot: State._do_place_depot, CollectWarehouse: State._do_collect,
+    EndTurn: State._do_end_turn,
 }
 for _name, _method in _made_from_fields(FIELDS).items():
     setattr(State, _name, _method)
@@ -1067,7 +1308,7 @@ for _i, _name in enumerate(RARE):
 VOCABULARY = frozenset(
     [name for name in vars(State)
      if not name.startswith("_") and name not in FIELDS and name not in ("opening", "with_display_dealt")]
-    + ["game", "phase", "turn", "trains", "display", "stations", "discard", "bonus_cards"])
+    + ["game", "phase", "turn", "trains", "display", "stations", "discard", "bonus_cards", "depots"])
 
 
 #: What `LegalActions.issued` holds before any action was handed out: no value an `apply` could be
@@ -1093,7 +1334,7 @@ class LegalActions(Sequence):
 
     # slots: one LegalActions is made per position reached, so no per-instance dict to allocate
     __slots__ = ("game", "simple", "size", "n_simple", "routes", "payable", "paying", "hand", "stations",
-                 "station_pays", "n_claims", "issued")
+                 "station_pays", "n_claims", "issued", "depot_cities")
 
     def __init__(self, state: State):
         # the game, not the state: a state holds its LegalActions, and a reference back would make
@@ -1110,6 +1351,12 @@ class LegalActions(Sequence):
             simple = _keep_list(state)
         elif phase == "tunnel":
             simple = _tunnel_list(state)
+        elif phase == "depots":
+            simple = [PlaceDepot(c) for c in state._depot_cities()]
+        elif phase == "after":
+            simple = [CollectWarehouse(w) for w in state._collectable_now()]
+            simple += [PlaceDepot(c) for c in state._free_placement()]
+            simple.append(_END_TURN)
         else:
             simple = []
         self._simple_only(simple)
@@ -1128,6 +1375,7 @@ class LegalActions(Sequence):
         self.routes = self.payable = self.paying = self.stations = self.station_pays = ()
         self.hand = None
         self.n_claims = 0
+        self.depot_cities = ()
         self.simple = simple
         self.size = self.n_simple = len(simple)
 
@@ -1149,6 +1397,9 @@ class LegalActions(Sequence):
         simple = table.get(shown)
         if simple is None:
             simple = _draws(s, False)
+        warehouses = g.rules.warehouses is not None
+        if warehouses and (s._top or s.discard):
+            simple = _store_list(g.players, bool(s.ticket_deck))   # a draw starts with the Warehouse card
         self.simple = simple
         self.hand = hand = s.hands[p]
         tables = g.tables
@@ -1188,6 +1439,9 @@ class LegalActions(Sequence):
         self.stations = self.station_pays = ()
         if g.rules.stations:
             cities, built = g.open_cities(s.stations)
+            if warehouses and s.depots.placed and g.rules.warehouses.stations == "apart":
+                held = {c for c, _q in s.depots.placed}
+                cities = tuple(c for c in cities if c not in held)
             if built[p] < g.rules.stations:
                 pays = tables.station_payments(hand, built[p] + 1)
                 if pays:
@@ -1198,6 +1452,10 @@ class LegalActions(Sequence):
         if not size:
             self.simple = _ONLY_PASS
             self.size = self.n_simple = 1
+        self.depot_cities = ()
+        if warehouses:                         # the free action, after every other action
+            self.depot_cities = cities = s._free_placement()
+            self.size += len(cities)
 
     @property
     def only_pass(self) -> bool:
@@ -1261,7 +1519,10 @@ class LegalActions(Sequence):
         else:
             j -= self.n_claims
             n = len(self.station_pays)
-            action = BuildStation(self.stations[j // n], self.station_pays[j % n])
+            if j < len(self.stations) * n:
+                action = BuildStation(self.stations[j // n], self.station_pays[j % n])
+            else:
+                action = PlaceDepot(self.depot_cities[j - len(self.stations) * n])
         self.issued = action
         return action
 
@@ -1279,6 +1540,8 @@ class LegalActions(Sequence):
         for city in self.stations:
             for pay in self.station_pays:
                 yield BuildStation(city, pay)
+        for city in self.depot_cities:
+            yield PlaceDepot(city)
 
     def claimable_routes(self) -> tuple[int, ...]:
         """The indexes of the routes some listed claim is for, in the order of the list: what an
@@ -1314,6 +1577,8 @@ class LegalActions(Sequence):
                     and ri in self.routes[sig] and action.payment in self._pays(sig))
         if isinstance(action, BuildStation):
             return action.city in self.stations and action.payment in self.station_pays
+        if isinstance(action, PlaceDepot) and action.city in self.depot_cities:
+            return True
         return action in self.simple
 
     def __repr__(self) -> str:
@@ -1397,6 +1662,47 @@ def _keeps(s: State) -> LegalActions:
     return legal
 
 
+def _no_depots(game) -> Depots | None:
+    """The Depots of a game's opening: each player's Warehouse empty and every Depot in reserve (None
+    without Warehouses & Depots)."""
+    wh = game.rules.warehouses
+    if wh is None:
+        return None
+    n = game.players
+    return Depots(placed=(), reserves=(wh.depots,) * n, warehouses=((0,) * NUM_KINDS,) * n)
+
+
+#: (players, ticket deck not empty) -> the actions starting a turn's draw with Warehouses & Depots
+STORES: dict = {}
+
+
+def _store_list(players: int, tickets: bool) -> list:
+    """The draws of a turn with Warehouses & Depots: a Warehouse for the deck's top card (the draw
+    goes on in phase "draw1"), and the ticket draw (shared lists, never changed)."""
+    found = STORES.get((players, tickets))
+    if found is None:
+        found = STORES[players, tickets] = [StoreCard(w) for w in range(players)] + ([_DRAW_TICKETS] if tickets
+                                                                                    else [])
+    return found
+
+
+#: (deck can be drawn, cards shown, face-up locomotive costs two) -> the shared `LegalActions` of phase "draw1"
+FIRST_DRAWS: dict = {}
+
+
+def _first_draws(s: State) -> LegalActions:
+    """The first card of a draw once the Warehouse card is stored (phase "draw1"): blind, or any
+    face-up card (a face-up locomotive too: it is the first pick); no ticket draw."""
+    blind = bool(s._top or s.discard)
+    expensive = s.game.rules.face_up_locomotive_costs_two
+    shown = _shown(s.display)
+    key = (blind, shown, expensive)
+    legal = FIRST_DRAWS.get(key)
+    if legal is None:
+        legal = FIRST_DRAWS[key] = LegalActions.of_simple(_draw_list(shown, blind, False, False, expensive))
+    return legal
+
+
 def _tunnel_list(s: State) -> list:
     pending = s.pending
     simple = [PayTunnel(pay) for pay in tunnel_extra_options(pending.colour, pending.all_locomotives,
@@ -1427,4 +1733,5 @@ _DRAW_TICKETS = DrawTickets()
 _PASS = Pass()
 _ONLY_PASS = [_PASS]      # the actions of a turn where nothing else is legal (shared, never changed)
 _ABANDON = AbandonTunnel()
+_END_TURN = EndTurn()
 _FACE_UP = {card: DrawFaceUp(CARD_NAMES[card]) for card in range(len(CARD_NAMES))}
