@@ -16,7 +16,7 @@ from .engine import (AbandonTunnel, Action, ActionSyntaxError, Board, BuildStati
                      DrawFaceUp, DrawTickets, Game, IllegalAction, KeepTickets, LegalActions, LongestPath,
                      MapError, Match, Observation, Pass, PayTunnel, PositionError, Reason, Rules, SaveFileError,
                      ScoreRow, State, TicketResult, editions, load_board, load_game, load_rules, longest_path, observe,
-                     parse)
+                     parse, variants)
 from .engine.i18n import language, set_language
 from . import static_html as _static_html
 
