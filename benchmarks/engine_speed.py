@@ -3,7 +3,8 @@
     python -m benchmarks.engine_speed [games per round] [rounds]
 
 Each player chooses uniformly among `state.legal_actions()`. Every edition of
-`ttr_nb.editions()` is played with its fewest and most players (and 4 players for USA).
+`ttr_nb.editions()` is played with its fewest and most players (and 4 players for USA), and so
+is every variant of `ttr_nb.variants()` (a row "usa:1910": the USA 1910 box's 1910 game).
 For each, several rounds of games (new seeds each round, the same seeds for every
 interpreter; the rounds of all of them interleaved, see `measure`), after warm-up games;
 a round's rate is reported both in CPU time (`time.process_time`, what the targets are
@@ -45,9 +46,9 @@ BASELINES = {
              ("switzerland", 2): 388, ("switzerland", 3): 258, ("nordic", 2): 121, ("nordic", 3): 89},
 }
 
-def play_random_game(edition: str, players: int, seed: int):
+def play_random_game(edition: str, players: int, seed: int, variant: str | None = None):
     import ttr_nb
-    game = ttr_nb.load_game(edition, players=players, seed=seed)
+    game = ttr_nb.load_game(edition, players=players, seed=seed, variant=variant)
     state = game.new_state()
     rng = random.Random(seed)
     while not state.is_over():
@@ -58,20 +59,22 @@ def play_random_game(edition: str, players: int, seed: int):
     return state
 
 
-def games_per_second(edition: str, players: int, games: int = GAMES, seed0: int = 0) -> tuple[float, float, float]:
-    """(CPU games per second, wall games per second, actions per game) over `games` seeded games."""
+def games_per_second(edition: str, players: int, games: int = GAMES, seed0: int = 0,
+                     variant: str | None = None) -> tuple[float, float, float]:
+    """(CPU games per second, wall games per second, actions per game) over `games` seeded games
+    (of `variant` of the edition, where given)."""
     actions = 0
     cpu, wall = time.process_time(), time.perf_counter()
     for seed in range(seed0, seed0 + games):
-        actions += play_random_game(edition, players, seed).turn
+        actions += play_random_game(edition, players, seed, variant).turn
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     return games / cpu, games / wall, actions / games
 
 
-def player_counts(edition: str) -> list[int]:
+def player_counts(edition: str, variant: str | None = None) -> list[int]:
     import ttr_nb
-    rules = ttr_nb.load_rules(edition)
-    return sorted({rules.min_players, rules.max_players} | ({4} if edition == "usa" else set()))
+    rules = ttr_nb.load_rules(edition, variant)
+    return sorted({rules.min_players, rules.max_players} | ({4} if edition == "usa" and not variant else set()))
 
 
 def measure(games: int = GAMES, rounds: int = ROUNDS) -> dict:
@@ -82,14 +85,22 @@ def measure(games: int = GAMES, rounds: int = ROUNDS) -> dict:
     the core for some seconds) then slows one round of each, which the median leaves out,
     instead of every round of the one that happened to be running."""
     import ttr_nb
-    configs = [(edition, players) for edition in ttr_nb.editions() for players in player_counts(edition)]
-    for edition, players in configs:
-        games_per_second(edition, players, games=WARM_UP, seed0=10_000)      # warm the caches
-    out = {f"{edition}/{players}": [] for edition, players in configs}
+    configs = [(edition, None, players) for edition in ttr_nb.editions() for players in player_counts(edition)]
+    configs += [(edition, variant, players) for edition, variant in ttr_nb.variants()
+                for players in player_counts(edition, variant)]
+    for edition, variant, players in configs:
+        games_per_second(edition, players, games=WARM_UP, seed0=10_000, variant=variant)      # warm the caches
+    out = {config_key(*config): [] for config in configs}
     for r in range(rounds):
-        for edition, players in configs:
-            out[f"{edition}/{players}"].append(games_per_second(edition, players, games=games, seed0=r * games))
+        for edition, variant, players in configs:
+            out[config_key(edition, variant, players)].append(
+                games_per_second(edition, players, games=games, seed0=r * games, variant=variant))
     return out
+
+
+def config_key(edition: str, variant: str | None, players: int) -> str:
+    """"usa/2", or "usa:1910/2" for a variant: a row of the table."""
+    return f"{edition}{':' + variant if variant else ''}/{players}"
 
 
 def _spread(values) -> str:
@@ -99,7 +110,7 @@ def _spread(values) -> str:
 
 def report(runs: dict, python: str, version: str) -> None:
     print(f"{python}: games/s, the median round (slowest-fastest)")
-    print(f"  {'':<16} {'CPU':>17} {'wall':>17}  turns  target (CPU)")
+    print(f"  {'':<20} {'CPU':>17} {'wall':>17}  turns  target (CPU)")
     minor = ".".join(version.split(".")[:2])
     baseline = BASELINES.get(minor, {})
     scale = 0.9 if minor == "3.13" else 1.0          # 3.13: within 10% of the 3.11 targets
@@ -120,7 +131,7 @@ def report(runs: dict, python: str, version: str) -> None:
         if base:
             verdict += f"  (x{median / base:.2f} the 04acfd3 figure)"
         turns = statistics.mean(r[2] for r in rounds)
-        print(f"  {edition:<12} {players}p {_spread(cpu):>17} {_spread([r[1] for r in rounds]):>17}"
+        print(f"  {edition:<16} {players}p {_spread(cpu):>17} {_spread([r[1] for r in rounds]):>17}"
               f"  {turns:5.0f}  {verdict}")
 
 

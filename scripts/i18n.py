@@ -77,7 +77,7 @@ def _found(domain: str):
 
 
 # Texts of the data files a student reads, translated where the code shows them (``_(rules.title)``):
-# each edition's title and each board's, and the names of a board's bonus cards.
+# each edition's title and each board's, its variants' titles, and the names of a board's bonus cards.
 DATA_TEXTS = {"engine": (("ttr_nb/editions_data/*.toml", "an edition's title"),
                         ("ttr_nb/maps/*.json", "a board's title"))}
 
@@ -97,6 +97,11 @@ def _data_found(domain: str):
             if isinstance(title, str) and title:
                 line = next((i for i, row in enumerate(text.splitlines(), 1) if "title" in row), 1)
                 yield path.relative_to(ROOT).as_posix(), line, title, [what], None
+            for variant in (data.get("variants") or {}).values() if path.suffix == ".toml" else ():
+                name = variant.get("title") if isinstance(variant, dict) else None
+                if isinstance(name, str) and name:
+                    line = next((i for i, row in enumerate(text.splitlines(), 1) if f'"{name}"' in row), 1)
+                    yield path.relative_to(ROOT).as_posix(), line, name, ["a variant's title"], None
             for card in data.get("bonus_cards") or () if path.suffix == ".json" else ():
                 name = card.get("name") if isinstance(card, dict) else None
                 if isinstance(name, str) and name:

@@ -17,7 +17,7 @@ from .engine import (AbandonTunnel, Action, ActionSyntaxError, Board, BuildStati
                      LongestPath, MapError, Match, Observation, Pass, PayTunnel, PlaceDepot, PositionError, Reason,
                      Rules, SaveFileError, StoreCard,
                      ScoreRow, State, TicketResult, editions, load_board, load_game, load_rules, longest_path, observe,
-                     parse)
+                     parse, variants)
 from .engine.i18n import language, set_language
 from . import static_html as _static_html
 

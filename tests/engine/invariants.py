@@ -194,8 +194,12 @@ def reference_legal(state, d: dict, action) -> bool:
         else:
             return False
         k = action.keep
-        return (all(0 <= i < len(offer) for i in k) and list(k) == sorted(set(k))
-                and len(k) >= min(need, len(offer)))
+        if not (all(0 <= i < len(offer) for i in k) and list(k) == sorted(set(k))
+                and len(k) >= min(need, len(offer))):
+            return False
+        most = dict(rules.tickets.opening_keep_most) if phase == "opening" else {}
+        kept_decks = [board.find_ticket(offer[i]).deck for i in k]
+        return all(kept_decks.count(deck) <= n for deck, n in most.items())
     if isinstance(action, Claim):
         if phase != "turn":
             return False
@@ -734,7 +738,7 @@ def check_final(state, max_brute_edges: int = 22) -> None:
     if rules.globetrotter_bonus:
         most = max(r.tickets_completed for r in rows)
         for r in rows:
-            if (r.globetrotter > 0) != (most > 0 and r.tickets_completed == most):
+            if (r.globetrotter > 0) != ((most > 0 or rules.globetrotter_at_zero) and r.tickets_completed == most):
                 _fail("the Globetrotter goes to the most completed tickets", state, str([x.tickets_completed for x in rows]))
     best_total = max(r.total for r in rows)
     tied = [r for r in rows if r.total == best_total]

@@ -99,15 +99,27 @@ CHUNK = 150
 TIMEOUT = 1800 * SCALE          # seconds, for one test's games
 
 
-def games_of(edition: str, first: int, count: int) -> list[tuple]:
-    """Game i of an edition: player counts in turn, seed i, the edition's option every
-    OPTION_EVERY-th game, another first player every FIRST_PLAYER_EVERY-th game."""
+# Every variant (a way to play on an edition's board: `ttr_nb.variants()`) is played too, at every
+# player count, with every alternative value of its options (its own and its edition's); the variant
+# goes to `load_game` with the options (``{"variant": "1910", ...}``).
+VARIANTS = ttr_nb.variants()
+VARIANT_RULES = {(e, v): ttr_nb.load_rules(e, v) for e, v in VARIANTS}
+VARIANT_OPTIONS = {key: [(name, value) for name, spec in r.option_specs.items() for value in spec["values"][1:]]
+                   for key, r in VARIANT_RULES.items()}
+VARIANT_GAMES = 90                      # cheap tier, per variant
+VARIANT_FULL_GAMES = 4                  # full tier, per variant
+VARIANT_HOARDER_GAMES = 10
+
+
+def games_of(edition: str, first: int, count: int, variant: str | None = None) -> list[tuple]:
+    """Game i of an edition (or of its `variant`): player counts in turn, seed i, the edition's
+    option every OPTION_EVERY-th game, another first player every FIRST_PLAYER_EVERY-th game."""
     counts = PLAYER_COUNTS[edition]
     out = []
     for i in range(first, first + count):
         players = counts[i % len(counts)]
-        alternatives = OPTIONS[edition]
-        options = {}
+        alternatives = OPTIONS[edition] if variant is None else VARIANT_OPTIONS[edition, variant]
+        options = {} if variant is None else {"variant": variant}
         if alternatives and i % OPTION_EVERY == OPTION_EVERY - 1:
             name, value = alternatives[i // OPTION_EVERY % len(alternatives)]
             options[name] = value
@@ -235,6 +247,47 @@ def test_warehouse_games_full_checks(pool, edition):
             for r, reading in enumerate(WAREHOUSE_READINGS[edition])]
     jobs.append((edition, counts[0], 700_000, WAREHOUSE_READINGS[edition][0], "full", "hoarder"))
     run(pool, jobs)
+
+
+VARIANT_CHEAP = [pytest.param(e, v, first, min(CHUNK, max(1, int(VARIANT_GAMES * SCALE)) - first), id=f"{e}-{v}-{first}")
+                 for e, v in VARIANTS for first in range(0, max(1, int(VARIANT_GAMES * SCALE)), CHUNK)]
+
+
+@pytest.mark.parametrize("edition, variant, first, count", VARIANT_CHEAP)
+def test_random_variant_games_keep_the_invariants(pool, edition, variant, first, count):
+    jobs = [(e, n, seed + 500_000, o, "cheap" if seed % SCORE_EVERY == 0 else "light") for e, n, seed, o in
+            games_of(edition, first, count, variant)]
+    results = run(pool, jobs)
+    lengths = [n for _, _, n, _ in results]
+    assert max(lengths) < MAX_ACTIONS and min(lengths) > 0
+
+
+@pytest.mark.parametrize("edition, variant", VARIANTS)
+def test_random_variant_games_full_checks(pool, edition, variant):
+    """Every action of these games of each variant gets the exhaustive checks, replayed from their seed;
+    hoarders' games empty the decks."""
+    count = max(1, int(VARIANT_FULL_GAMES * SCALE))
+    jobs = [(e, n, seed + 600_000, o, "full") for e, n, seed, o in games_of(edition, 0, count, variant)]
+    jobs += [(e, n, seed + 700_000, o, "full", "hoarder")
+             for e, n, seed, o in games_of(edition, 0, HOARDER_FULL_GAMES, variant)]
+    jobs += [(e, n, seed + 800_000, o, "cheap", "hoarder")
+             for e, n, seed, o in games_of(edition, 0, max(1, int(VARIANT_HOARDER_GAMES * SCALE)), variant)]
+    run(pool, jobs)
+
+
+def test_every_variant_player_count_and_option_is_played():
+    assert {e for e, _ in VARIANTS} == {"usa", "europe"} and len(VARIANTS) == 7
+    assert VARIANT_OPTIONS["usa", "classic"][-1] == ("mystery_train_tickets", True)
+    assert ("european_express", True) in VARIANT_OPTIONS["europe", "bigcities"]
+    assert ("globetrotter_at_zero", True) in VARIANT_OPTIONS["usa", "mega"]
+    for (edition, variant), rules in VARIANT_RULES.items():
+        games = games_of(edition, 0, VARIANT_GAMES, variant)
+        assert all(o["variant"] == variant for *_, o in games)
+        counts = tuple(range(rules.min_players, rules.max_players + 1))
+        for n in counts:        # every player count, each with the first player and another one
+            assert {o.get("first_player", 0) for _, m, _, o in games if m == n} > {0}
+        for option, value in VARIANT_OPTIONS[edition, variant]:
+            assert any(o.get(option) == value for *_, o in games), (edition, variant, option)
 
 
 def test_every_edition_and_player_count_is_played():

@@ -4,7 +4,7 @@ from .actions import (AbandonTunnel, Action, ActionSyntaxError, BuildStation, Cl
 from .board import Board, MapError, load_board
 from .cards import CARD_NAMES, COLOURS, LOCO, Cards
 from .errors import IllegalAction, Reason
-from .game import Game, editions, load_game
+from .game import Game, editions, load_game, variants
 from .longest import LongestPath, longest_path
 from .match import Match, SaveFileError
 from .rules import Rules, load_rules

@@ -35,6 +35,7 @@ last display's card kinds  `state.LAST_SHOWN`              1 (by identity: the d
 sets of card kinds shown   `state.SHOWN`                   2**9 (a dict: one frozenset per set of the nine kinds)
 ticket results per board   `scoring.TICKET_FACTS`          64
 scoring numbers per board  `scoring.NUMBERED_FACTS`        64
+a variant's board          `ticketdecks.BOARDS`            64
 =========================  ==============================  ===========
 
 Elsewhere, with `functools.lru_cache`: the rules of an edition and options

@@ -14,9 +14,10 @@ from .errors import Reason, short_repr
 from .i18n import N_, contexts, translations
 from .narration import and_list, capital, mid, route_name
 from .payments import describe_price
-from .rules import Rules, edition_ids, edition_title, load_rules
+from .rules import Rules, edition_ids, edition_title, load_rules, variant_ids
 from .serialize import state_from_dict, state_to_dict
 from .state import State
+from .ticketdecks import deck_board
 from .tables import DRAW_LISTS, SECOND_DRAWS, Tables, tables_for
 
 
@@ -33,12 +34,21 @@ def editions() -> list[str]:
     return edition_ids()
 
 
-def load_game(edition: str, players: int = 2, seed: int = 0, first_player: int = 0, **options) -> "Game":
+def variants(edition: str | None = None) -> list[tuple[str, str]]:
+    """The variants this package can play, as (edition, variant) pairs: the ways to play of an
+    expansion box on an edition's board (``("usa", "1910")``, ``("europe", "mega")``), for
+    ``load_game(edition, variant=...)``; of every edition in teaching order, or of `edition` only."""
+    return [(e, v) for e in ([edition] if edition is not None else edition_ids()) for v in variant_ids(e)]
+
+
+def load_game(edition: str, players: int = 2, seed: int = 0, first_player: int = 0, variant: str | None = None,
+              **options) -> "Game":
     """A new game of `edition` for `players` players. `seed` fixes every shuffle.
-    Edition options (e.g. ``opening_tickets=4`` for the USA, ``display_flush=True`` for
-    Nordic Countries) change the rules where the sources disagree."""
-    rules = load_rules(edition, **options)
-    return Game(rules, load_board(rules.board), players, seed, first_player)
+    `variant` chooses a way to play on the edition's board (`variants`: ``variant="1910"`` for
+    the USA 1910 box's 1910 game). Edition options (e.g. ``opening_tickets=4`` for the USA,
+    ``display_flush=True`` for Nordic Countries) change the rules where the sources disagree."""
+    rules = load_rules(edition, variant, **options)
+    return Game(rules, deck_board(load_board(rules.board), rules.ticket_decks), players, seed, first_player)
 
 
 class Game:
@@ -105,7 +115,8 @@ class Game:
 
     def __repr__(self) -> str:
         opts = "".join(f", {k}={v!r}" for k, v in self.rules.options.items())
-        return f"load_game({self.rules.id!r}, players={self.players}, seed={self.seed}{opts})"
+        variant = f", variant={self.rules.variant!r}" if self.rules.variant else ""
+        return f"load_game({self.rules.id!r}, players={self.players}, seed={self.seed}{variant}{opts})"
 
     def _repr_html_(self) -> str:      # a notebook shows a summary (see `display`)
         return game_html(self)

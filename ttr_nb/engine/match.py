@@ -11,7 +11,8 @@ A save file (format ``ttr_nb-match/1``) is a JSON object:
      "actions": ["keep 0,1,2", "keep 0,1", "draw deck", ...]}
 
 ``edition`` is an edition id (never a path); ``start`` is `State.to_dict`'s position;
-``first_player`` and ``options`` may be left out. Saving is atomic: the file is
+``first_player``, ``options`` and ``variant`` (a variant id, for `load_game(..., variant=...)`) may be
+left out. Saving is atomic: the file is
 written beside its destination, flushed to disk, then put in place, so an
 interrupted save leaves the previous file as it was. A file that is not a saved
 match raises `SaveFileError` naming the file and what is wrong (for an action
@@ -36,7 +37,8 @@ _, ngettext = translations("engine")
 FORMAT = "ttr_nb-match/1"
 _REQUIRED = {"format": N_("a string"), "edition": N_("an edition id"), "players": N_("an integer"),
              "seed": N_("an integer"), "start": N_("a position (an object)"), "actions": N_("a list of action texts")}
-_OPTIONAL = {"first_player": N_("an integer"), "options": N_("an object of edition options")}
+_OPTIONAL = {"first_player": N_("an integer"), "options": N_("an object of edition options"),
+             "variant": N_("a variant id")}
 # what a corrupt position may still raise inside the position reader (it should raise PositionError)
 _READ_ERRORS = (ValueError, TypeError, KeyError, AttributeError, IndexError, OverflowError, RecursionError)
 
@@ -69,7 +71,7 @@ def _check_fields(d, source: str) -> None:
                 if k not in d]
     problems += [_("unknown key {key}").format(key=repr(k[:40] if isinstance(k, str) else k))
                  for k in d if k not in _REQUIRED and k not in _OPTIONAL]
-    checks = {"edition": lambda v: isinstance(v, str), "players": _is_int, "seed": _is_int,
+    checks = {"edition": lambda v: isinstance(v, str), "variant": lambda v: isinstance(v, str), "players": _is_int, "seed": _is_int,
               "first_player": _is_int, "start": lambda v: isinstance(v, dict),
               "options": lambda v: isinstance(v, dict) and all(
                   isinstance(k, str) and (v[k] is None or isinstance(v[k], (str, int, float))) for k in v),
@@ -79,7 +81,7 @@ def _check_fields(d, source: str) -> None:
             what = _REQUIRED.get(key) or _OPTIONAL[key]
             problems.append(_("{key} must be {what}, not {value}").format(key=repr(key), what=_(what),
                                                                            value=_short(d[key])))
-    clash = sorted(set(d.get("options") or ()) & {"edition", "players", "seed", "first_player"}) \
+    clash = sorted(set(d.get("options") or ()) & {"edition", "variant", "players", "seed", "first_player"}) \
         if isinstance(d.get("options"), dict) else []
     problems += [_("'options' cannot set {key} (a setting of its own)").format(key=repr(k)) for k in clash]
     if problems:
@@ -147,9 +149,12 @@ class Match:
 
     def to_dict(self) -> dict:
         g = self.game
-        return {"format": FORMAT, "edition": g.rules.id, "players": g.players, "seed": g.seed,
-                "first_player": g.first_player, "options": dict(g.rules.options),
-                "start": self.states[0].to_dict(), "actions": [str(a) for a in self.history]}
+        out = {"format": FORMAT, "edition": g.rules.id, "players": g.players, "seed": g.seed,
+               "first_player": g.first_player, "options": dict(g.rules.options),
+               "start": self.states[0].to_dict(), "actions": [str(a) for a in self.history]}
+        if g.rules.variant:              # written only for a variant, as in a position
+            out["variant"] = g.rules.variant
+        return out
 
     def save(self, path) -> None:
         """Write the match to `path` (JSON, see the module docstring), atomically: into a new
@@ -184,7 +189,7 @@ class Match:
         _check_fields(d, source)
         try:
             game = load_game(d["edition"], players=d["players"], seed=d["seed"],
-                             first_player=d.get("first_player", 0), **d.get("options", {}))
+                             first_player=d.get("first_player", 0), variant=d.get("variant"), **d.get("options", {}))
         except ValueError as e:
             raise SaveFileError(source, _("its game cannot be set up: {problem}").format(problem=e)) from None
         try:

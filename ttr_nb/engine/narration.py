@@ -28,6 +28,9 @@ __all__ = ["plural", "and_list", "or_list", "cards_text", "card_text", "route_na
            "tickets_text", "mid", "capital", "places_name"]
 
 _, ngettext = translations("engine")
+
+#: The ticket decks (`board.DECKS`) as a sentence names them.
+DECK_WORDS = {"regular": N_("regular"), "long": N_("long")}
 npgettext = contexts("engine")[1]
 
 # Which of the routes joining the same two places, and which copy of a ticket: whole phrases,

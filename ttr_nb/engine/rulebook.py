@@ -41,6 +41,8 @@ RULE_IDS: dict[str, RuleId] = {
                             "§1 Drawing tickets"),
     "keep-minimum": RuleId(N_("A player keeps at least the edition's minimum of the tickets offered"),
                            "§1 Setup, §1 Drawing tickets"),
+    "keep-most": RuleId(N_("At the start a player keeps at most the variant's limit of tickets of one deck "
+                           "(Mega Europe: one long ticket)"), "§2 Mega Europe (variants)"),
     # claiming a route
     "unknown-route": RuleId(N_("A claim names a route of the board"), "§1 Claiming a route"),
     "route-taken": RuleId(N_("A route is claimed once"), "§1 Claiming a route"),

@@ -14,6 +14,7 @@ from typing import Any
 
 from .cards import NUM_COLOURS
 from .i18n import N_, translations
+from .ticketdecks import ticket_sources
 
 _, ngettext = translations("engine")
 
@@ -59,6 +60,9 @@ class TicketRules:
     draw_keep: int
     draw_returns: str
     draw_from: str
+    #: (deck, most) pairs: at most `most` tickets of that deck may be kept from the opening deal
+    #: (Mega Europe: at most 1 long ticket); () = no such limit
+    opening_keep_most: tuple[tuple[str, int], ...] = ()
 
     @property
     def opening_count(self) -> int:
@@ -135,6 +139,17 @@ class Rules:
     grand_tour_points: tuple[int, ...] = ()
     #: Warehouses & Depots (the Europa 1912 module), or None when it is not played.
     warehouses: WarehouseRules | None = None
+    #: The way to play chosen on this edition's board ("" = the edition itself; "1910", "mega" ...
+    #: for the USA 1910 box): an overlay of the edition's own fields (`[variants.<id>]` of its file).
+    variant: str = ""
+    #: The variant's title ("USA 1910: Mega Game"), "" without a variant.
+    variant_title: str = ""
+    #: The tickets in play, as parts taken from the board's decks (`ticketdecks.TicketSource`);
+    #: () = the board's own tickets.
+    ticket_decks: tuple = ()
+    #: Globetrotter when the most tickets completed is 0: False, nobody scores it; True, every
+    #: player (all tied at 0) does.
+    globetrotter_at_zero: bool = False
     options: dict = field(default_factory=dict, compare=False, hash=False)   # option name -> chosen value
     option_specs: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
@@ -257,6 +272,11 @@ def edition_title(rules) -> str:
     return _(rules.title)
 
 
+def variant_title(rules) -> str:
+    """The title of the variant `rules` play, in the language chosen ("USA 1910: Mega Game"); "" for none."""
+    return _(rules.variant_title) if rules.variant_title else ""
+
+
 def edition_ids() -> list[str]:
     """The editions this package can play, in teaching order."""
     order = ["usa", "europe", "switzerland", "nordic", "india", "northernlights"]
@@ -282,24 +302,64 @@ def _read_edition(edition: str) -> dict:
 
 
 def _set_path(data: dict, path: str, value) -> None:
-    keys = path.split(".")
+    """Set the field at `path` ("tickets.draw"; a number steps into a list: "ticket_decks.0.leave_out")."""
+    keys = [int(k) if k.isdigit() else k for k in path.split(".")]
     for k in keys[:-1]:
         data = data[k]
     data[keys[-1]] = value
 
 
-def load_rules(edition: str, **options) -> Rules:
-    """The `Rules` of an edition, by its id, with options applied (e.g. ``opening_tickets=4``).
-    ValueError listing the editions for anything else (a path, a name that is not a string)."""
+def load_rules(edition: str, variant: str | None = None, **options) -> Rules:
+    """The `Rules` of an edition, by its id, with a variant (a way to play on its board, e.g.
+    ``variant="1910"`` for the USA; `variant_ids`) and options applied (e.g. ``opening_tickets=4``).
+    ValueError listing the editions for anything else (a path, a name that is not a string), and
+    listing the edition's variants for a variant it does not have."""
     if not isinstance(edition, str):
         _raw_edition(edition)          # refuses it
-    return _load_rules(edition.strip().lower(), tuple(sorted(options.items())))   # reads `_raw_edition`
+    if variant is not None and not isinstance(variant, str):
+        raise ValueError(_("a variant is named by its id, a string, not {value}").format(value=repr(variant)))
+    variant = (variant or "").strip().lower()
+    return _load_rules(edition.strip().lower(), variant, tuple(sorted(options.items())))   # reads `_raw_edition`
+
+
+def variant_ids(edition: str) -> list[str]:
+    """The ids of the variants of `edition` (ways to play on its board, in its file's order)."""
+    return list(_raw_edition(edition).get("variants", {}))
+
+
+#: The keys of a `[variants.<id>]` table that are not fields of the edition it overlays.
+_VARIANT_KEYS = ("title", "options")
+
+
+def _apply_variant(raw: dict, variant: str) -> None:
+    """Overlay `raw` (an edition's table) with its variant `variant`: each key of a section
+    (``tickets.draw``, ``bonuses.globetrotter``) replaces the edition's, a top-level key
+    (``ticket_decks``) replaces it whole; the variant's options join the edition's."""
+    variants = raw.pop("variants", {})
+    if not variant:
+        return
+    if variant not in variants:
+        known = ", ".join(variants) or _("none")
+        raise ValueError(_("{edition} has no variant {variant} (its variants: {known})").format(
+            edition=_(raw["title"]), variant=repr(variant), known=known))
+    overlay = variants[variant]
+    for key, value in overlay.items():
+        if key in _VARIANT_KEYS:
+            continue
+        if isinstance(value, dict) and isinstance(raw.get(key), dict):
+            raw[key].update(copy.deepcopy(value))
+        else:
+            raw[key] = copy.deepcopy(value)
+    raw["variant"] = variant
+    raw["variant_title"] = overlay["title"]
+    raw.setdefault("options", {}).update(copy.deepcopy(overlay.get("options", {})))
 
 
 @lru_cache(maxsize=64)
-def _load_rules(edition: str, option_items: tuple) -> Rules:
+def _load_rules(edition: str, variant: str, option_items: tuple) -> Rules:
     options = dict(option_items)
     raw = copy.deepcopy(_raw_edition(edition))
+    _apply_variant(raw, variant)
     specs = raw.get("options", {})
     chosen = {}
     for name, value in options.items():
@@ -329,7 +389,8 @@ def _load_rules(edition: str, option_items: tuple) -> Rules:
         tickets=TicketRules(
             opening_deal=tuple(t["opening_deal"].items()), opening_keep=t["opening_keep"],
             opening_returns=t["opening_returns"], draw=t["draw"], draw_keep=t["draw_keep"],
-            draw_returns=t["draw_returns"], draw_from=t["draw_from"]),
+            draw_returns=t["draw_returns"], draw_from=t["draw_from"],
+            opening_keep_most=tuple(t.get("opening_keep_most", {}).items())),
         longest_path_bonus=raw["bonuses"]["longest_path"], globetrotter_bonus=raw["bonuses"]["globetrotter"],
         tie_breakers=tuple(raw["scoring"]["tie_breakers"]),
         **_optional_fields(raw),
@@ -344,6 +405,12 @@ def _load_rules(edition: str, option_items: tuple) -> Rules:
 def _optional_fields(raw: dict) -> dict:
     """The fields only some editions give (the defaults of `Rules` for the others)."""
     out: dict[str, Any] = {}
+    if "variant" in raw:
+        out["variant"], out["variant_title"] = raw["variant"], raw["variant_title"]
+    if "ticket_decks" in raw:
+        out["ticket_decks"] = ticket_sources(raw["ticket_decks"], raw.get("id"))
+    if "globetrotter_at_zero" in raw["bonuses"]:
+        out["globetrotter_at_zero"] = raw["bonuses"]["globetrotter_at_zero"]
     if "board_data" in raw:
         out["board_data"] = raw["board_data"]
     if "triple_route_tracks" in raw:
@@ -424,5 +491,10 @@ def _check(r: Rules) -> None:
                                      ("stations", wh.stations, DEPOT_STATIONS)):
             if value not in allowed:
                 problems.append(f"warehouses.{name} must be one of {', '.join(allowed)}, not {value!r}")
+    for deck, most in r.tickets.opening_keep_most:
+        if not (isinstance(most, int) and 0 <= most):
+            problems.append(f"tickets.opening_keep_most: at most a whole number >= 0 of the {deck} deck, not {most!r}")
+    if not isinstance(r.globetrotter_at_zero, bool):
+        problems.append(f"bonuses.globetrotter_at_zero must be true or false, not {r.globetrotter_at_zero!r}")
     if problems:
-        raise ValueError(f"edition {r.id}: " + "; ".join(problems))
+        raise ValueError(f"edition {r.id}{'/' + r.variant if r.variant else ''}: " + "; ".join(problems))

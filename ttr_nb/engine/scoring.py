@@ -265,6 +265,19 @@ def _best_borrowing(state, player: int, base: dict):
     return borrowed, _scored(board, tickets, _joined_with(base, extra))
 
 
+def globetrotter(rules, completed) -> tuple[int, ...]:
+    """The Globetrotter bonus of each player, given how many tickets each completed: the
+    edition's `globetrotter_bonus` (Nordic Countries 10, USA 1910's 1910 and Mega Game 15) to
+    every player tied for the most tickets completed (a count, not their value); when the
+    most is 0, to nobody, or to everybody where `globetrotter_at_zero` says so. 0 for all
+    in an edition without it."""
+    points = rules.globetrotter_bonus
+    best = max(completed, default=0)
+    if not points or (best == 0 and not rules.globetrotter_at_zero):
+        return (0,) * len(completed)
+    return tuple(points if n == best else 0 for n in completed)
+
+
 def score_breakdown(state) -> ScoreRows:
     g = state.game
     rules = g.rules
@@ -324,11 +337,11 @@ def score_breakdown(state) -> ScoreRows:
         parts.append((p, sum([points[i] for i in mine]), results, sum([r.points for r in results]), completed,
                       lp.length, tuple([keys[mine[e]] for e in lp.trail]), built, borrowed))
     longest_best = max(x[5] for x in parts) if rules.longest_path_bonus else 0
-    tickets_best = max(x[4] for x in parts) if rules.globetrotter_bonus else 0
+    globetrotters = globetrotter(rules, [x[4] for x in parts])
     out = []
     for p, route_points, results, ticket_points, completed, length, trail, built, borrowed in parts:
         longest_bonus = rules.longest_path_bonus if longest_best > 0 and length == longest_best else 0
-        globetrotter = rules.globetrotter_bonus if tickets_best > 0 and completed == tickets_best else 0
+        globetrotter_points = globetrotters[p]
         station_points = (rules.stations - built) * rules.unbuilt_station_points if rules.stations else 0
         if rules.grand_tour_points:
             tours = grand_tours(board, routes_of[p], results)
@@ -338,9 +351,9 @@ def score_breakdown(state) -> ScoreRows:
         out.append(ScoreRow(
             player=p, route_points=route_points, tickets=results, ticket_points=ticket_points,
             tickets_completed=completed, longest_path=length, longest_trail=trail,
-            longest_bonus=longest_bonus, globetrotter=globetrotter, stations_built=built,
+            longest_bonus=longest_bonus, globetrotter=globetrotter_points, stations_built=built,
             station_points=station_points, borrowed=borrowed,
-            total=route_points + ticket_points + longest_bonus + globetrotter + station_points + grand_tour,
+            total=route_points + ticket_points + longest_bonus + globetrotter_points + station_points + grand_tour,
             grand_tour=grand_tour, grand_tours=tours))
     if state.bonus_cards:              # the bonus-card hook: each card a row of its own, in the total
         results = bonuscards.score(state, out)

@@ -26,6 +26,7 @@ written by hand when a lesson needs a particular position::
                               #   "warehouses": [{"red": 1}, {}], "collectable": []}
       "passes": 0, "shuffles": 0, "turn": 12,
       "edition": "usa", "players": 2, "seed": 7, "first_player": 0, "options": {}
+      # and "variant": "1910" for a variant (`load_game(..., variant=...)`), left out otherwise
     }
 
 Everything may be left out. Missing parts are filled in so the position is
@@ -47,7 +48,7 @@ due), counts out of range, trains that do not add up to the routes owned, a rout
 owned twice under two spellings, a pending tunnel outside the tunnel phase or on
 an owned route, more than 3 cards revealed, more face-up cards than the display
 holds, a station of a player who does not exist, a second-card draw with nothing left to draw.
-``edition``, ``players`` and ``options`` must be the game's; ``seed`` and
+``edition``, ``variant``, ``players`` and ``options`` must be the game's; ``seed`` and
 ``first_player`` are read back (the position is built in a game like this one
 with that seed and first player).
 
@@ -64,7 +65,7 @@ from . import bonuscards
 from .cards import CARD_NAMES, LOCO, NUM_COLOURS, NUM_KINDS, Cards, card_index, counted_cards, counted_short
 from .errors import MOST_QUOTED, PositionError, Problems, listed, short_repr as _show
 from .i18n import N_, translations
-from .narration import capital, route_name
+from .narration import DECK_WORDS, capital, route_name
 from .observer import reveal_dict
 from .payments import tunnel_extra
 from .position import DEPOT_PHASES, FIELDS, PHASES, Depots, PendingTunnel, TunnelReveal
@@ -94,7 +95,7 @@ KEYS: dict[str, str | None] = {
     "turn": "turn", "last_reveal": "last_tunnel_reveal", "bonus_cards": "bonus_cards", "depots": "depots",
 }
 #: The game's settings, written beside the position.
-SETTINGS = ("format", "edition", "options", "players", "seed", "first_player")
+SETTINGS = ("format", "edition", "variant", "options", "players", "seed", "first_player")
 #: Every key the format knows.
 ALLOWED = frozenset(SETTINGS) | {k for k in KEYS.values() if k}
 
@@ -137,6 +138,8 @@ def state_to_dict(s: State) -> dict:
     }
     if s.depots is not None:           # Warehouses & Depots only (a position of another game has no such key)
         out["depots"] = depots_dict(s.depots)
+    if g.rules.variant:                 # written only for a variant (`load_game(..., variant=...)`)
+        out["variant"] = g.rules.variant
     if s.pending:
         t = s.pending
         out["tunnel"] = {"route": board.routes[t.route].key, "payment": str(Cards(t.paid)),
@@ -162,8 +165,6 @@ def state_from_dict(game, d) -> State:
     return PositionReader(game, d).read()
 
 
-#: The ticket decks (`board.DECKS`) as a sentence names them.
-DECK_WORDS = {"regular": N_("regular"), "long": N_("long")}
 
 
 def _is_int(value) -> bool:
@@ -314,6 +315,10 @@ class PositionReader:
         if d.get("edition", rules.id) != rules.id:
             self.add("edition", _("this position is for {edition}, but the game is {game}").format(
                 edition=_show(d["edition"]), game=repr(rules.id)))
+        if d.get("variant", rules.variant) != rules.variant:
+            self.add("variant", _("this position is for the variant {variant}, but the game has {game}: load the game "
+                                  "with that variant").format(variant=_show(d["variant"]),
+                                                              game=repr(rules.variant) if rules.variant else _("none")))
         if d.get("players", self.n) != self.n or not _is_int(d.get("players", self.n)):
             self.add("players", _("this position has {players} players, but the game has {n}").format(
                 players=_show(d["players"]), n=self.n))

@@ -38,7 +38,7 @@ from . import bonuscards, narration, queries
 from .display import state_html
 from .errors import IllegalAction, Reason, one_sentence, short_repr as _short
 from .i18n import N_, contexts, translations
-from .narration import capital, mid, player_mention, route_name, trains_text
+from .narration import DECK_WORDS, and_list, capital, mid, player_mention, route_name, trains_text
 from .observer import view
 from .payments import GREY, tunnel_extra, tunnel_extra_options
 from .position import FIELDS, PHASES, Depots, PendingTunnel, TunnelReveal
@@ -545,6 +545,17 @@ class State:
                 text = ngettext("You must keep at least {need} of the {n} ticket drawn; {k} is too few.",
                                 "You must keep at least {need} of the {n} tickets drawn; {k} is too few.", len(offer))
             return Reason("keep-minimum", text.format(need=need, n=len(offer), k=len(keep)))
+        if opening and t.opening_keep_most:
+            tickets = self.game.board.tickets
+            for deck, most in t.opening_keep_most:
+                kept = [tickets[offer[i]].key for i in keep if tickets[offer[i]].deck == deck]
+                if len(kept) > most:
+                    text = ngettext("You may keep at most {most} {deck} ticket of those dealt at the start; you chose "
+                                    "{k}: {tickets}.",
+                                    "You may keep at most {most} {deck} tickets of those dealt at the start; you chose "
+                                    "{k}: {tickets}.", most)
+                    return Reason("keep-most", text.format(most=most, deck=_(DECK_WORDS[deck]), k=len(kept),
+                                                           tickets=and_list(kept)))
         return None
 
     def _check_claim(self, a: Claim) -> Reason | None:
@@ -1642,20 +1653,34 @@ def _keep_list(s: State) -> list:
     """The ways to keep tickets from the offer of a position (shared lists)."""
     opening = s.phase == "opening"
     offer = s.opening_offers[s.player] if opening else s.offer
-    n = len(offer)
-    key = (n, s.game.rules.tickets.keep_minimum(n, opening))
+    key = _keep_key(s, opening, offer)
     keeps = KEEPS.get(key)
     if keeps is None:
-        keeps = KEEPS.put(key, [KeepTickets(keep) for k in range(key[1], n + 1) for keep in combinations(range(n), k)])
+        n, need, limits = key
+        keeps = KEEPS.put(key, [KeepTickets(keep) for k in range(need, n + 1) for keep in combinations(range(n), k)
+                                if all(sum(1 for i in keep if i in where) <= most for where, most in limits)])
     return keeps
+
+
+def _keep_key(s: State, opening: bool, offer: tuple) -> tuple:
+    """What the ways to keep an offer depend on: its size, the fewest to keep and, where the
+    opening limits the tickets kept of a deck (`TicketRules.opening_keep_most`), the positions of
+    that deck's tickets with their limit."""
+    t = s.game.rules.tickets
+    n = len(offer)
+    limits = ()
+    if opening and t.opening_keep_most:
+        tickets = s.game.board.tickets
+        limits = tuple((frozenset(i for i, tk in enumerate(offer) if tickets[tk].deck == deck), most)
+                       for deck, most in t.opening_keep_most)
+    return n, t.keep_minimum(n, opening), limits
 
 
 def _keeps(s: State) -> LegalActions:
     """The shared `LegalActions` of a ticket choice (fixed by how many tickets are offered
     and the fewest to keep: see `LegalActions`)."""
     opening = s.phase == "opening"
-    n = len(s.opening_offers[s.player] if opening else s.offer)
-    key = (n, s.game.rules.tickets.keep_minimum(n, opening))
+    key = _keep_key(s, opening, s.opening_offers[s.player] if opening else s.offer)
     legal = KEEP_LEGAL.get(key)
     if legal is None:
         legal = KEEP_LEGAL.put(key, LegalActions.of_simple(_keep_list(s)))
@@ -1724,7 +1749,7 @@ def _draw_list(shown: frozenset, blind: bool, second: bool, tickets: bool, expen
     return draws
 
 
-#: (tickets offered, the fewest to keep) -> the ways to keep them, and their shared
+#: (tickets offered, the fewest to keep, limits per deck: `_keep_key`) -> the ways to keep them, and their shared
 #: `LegalActions` (bound in `caches`)
 KEEPS = BoundedCache(100)
 KEEP_LEGAL = BoundedCache(100)

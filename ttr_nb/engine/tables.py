@@ -406,7 +406,7 @@ TABLES = BoundedCache(64)
 def tables_for(rules: Rules, board: Board) -> Tables:
     """The tables of `rules` and `board`, shared by every game alike (an edition's rules
     are fixed by its id and options, a packaged board by its name)."""
-    key = (rules.id, tuple(sorted(rules.options.items())), id(board))
+    key = (rules.id, rules.variant, tuple(sorted(rules.options.items())), id(board))
     found = TABLES.get(key)
     if found is None or found[0] is not board:
         found = TABLES.put(key, (board, Tables.build(rules, board)))
