@@ -757,3 +757,11 @@ def test_the_deck_buttons_tooltip_says_what_its_numbers_are_in_english_and_danis
     with using("da"):
         assert deck_tooltip(95, 2) == ("Træk det øverste kort i bunken: der er 95 kort tilbage i bunken, og 2 kort "
                                        "ligger i afkastbunken; det blandes til en ny bunke, når bunken slipper op.")
+
+
+def test_the_modules_doctest_plays_as_it_reads():
+    import doctest
+
+    from ttr_nb.widgets import table
+    with using("en"):                           # the docstring reads in English
+        assert doctest.testmod(table).failed == 0

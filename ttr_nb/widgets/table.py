@@ -1,12 +1,12 @@
 """`GameTable`: play a whole game in the notebook, hot-seat and against simple bots.
 
     >>> table = GameTable("usa", seats=["human", "greedy"], seed=0, bot_delay=0)
-    >>> table.keep([0, 1])                  # the opening tickets of player 0 (the bot then chooses its own)
+    >>> table.keep([0, 1])                  # the opening tickets of player 1 (the bot then chooses its own)
     True
     >>> table.draw_deck()
     True
     >>> table.log[-1]
-    'Player 0 (human) drew a card from the deck'
+    'Player 1 (human) drew a card from the deck'
 
 Every button and every click on the board calls a public method (`play`, `draw_deck`,
 `draw_face_up`, `claim`, `draw_tickets`, `keep`, `pay_tunnel`, `abandon_tunnel`,
