@@ -85,6 +85,20 @@ def start(command: list[str], cwd: Path = ROOT, env: dict | None = None) -> Serv
     return server
 
 
+def wait_until_listening(server: Server, url: str, timeout: float = 60) -> None:
+    """Jupyter Server prints its URLs before it listens (it binds its port in the first callback of
+    its event loop, which a loaded machine may start seconds later): wait for the port to accept."""
+    parts = urlsplit(url)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and server.proc.poll() is None:
+        try:
+            socket.create_connection((parts.hostname, parts.port), timeout=5).close()
+            return
+        except OSError:
+            time.sleep(0.1)
+    pytest.fail(f"nothing listens at {url} {timeout} s after it was printed; the server said:\n" + "".join(server.lines))
+
+
 def make_command(target: str, *variables: str, local: bool = False) -> list[str]:
     """The server line of `make -n TARGET` (with the Makefile's variables given), as a shell command;
     `local`: on 127.0.0.1 instead of every address."""
@@ -158,6 +172,7 @@ def launched(request, tmp_path_factory):
         printed = LAB_URL
     try:
         url = server.wait_for(printed).group(1)
+        wait_until_listening(server, url)
         yield launch, url
     finally:
         server.stop()
@@ -207,6 +222,7 @@ def test_serving_a_class_on_purpose_turns_the_token_and_the_host_check_off(launc
                              rf"(http://127\.0\.0\.1:{port}/) ")
     try:
         url = server.wait_for(printed).group(1)
+        wait_until_listening(server, url)
         assert get(url, path=NO_KERNEL)[0] == 404                           # no token wanted
         assert get(url, host=FOREIGN, path=NO_KERNEL)[0] == 404              # any host name
         assert get(url, host="192.168.1.20", path=NO_KERNEL)[0] == 404       # the address students type
