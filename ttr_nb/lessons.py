@@ -28,7 +28,7 @@ from .engine.rules import edition_title
 _, ngettext = translations("lessons")
 
 __all__ = ["Table", "table", "player", "players", "cards_text", "decimal", "percent", "edition_title",
-           "deck_from_top", "rest_in_hands"]
+           "deck_from_top", "rest_in_hands", "routes_leaving"]
 
 
 def player(seat: int) -> str:
@@ -128,15 +128,43 @@ def deck_from_top(game, position: dict, top) -> dict:
     return {**position, "deck": [*top, *rest]}
 
 
-def rest_in_hands(game, position: dict) -> dict:
+def rest_in_hands(game, position: dict, seats: Sequence[int] | None = None) -> dict:
     """`position` with every card not placed elsewhere dealt into the players' hands, one
-    each in turn, so its deck and discard pile are exactly as written (an empty deck, for
-    example: no hand limit means players can hold that many cards)."""
+    each in turn (or into the hands of `seats` alone), so its deck and discard pile are exactly
+    as written (an empty deck, for example: no hand limit means players can hold that many cards)."""
     from .engine.cards import Cards
 
     position = {**position, "deck": list(position.get("deck", ()))}
     hands = [dict(Cards.coerce(h).as_dict()) for h in position.get("hands", [{}] * game.players)]
+    seats = list(range(len(hands))) if seats is None else list(seats)
     for k, name in enumerate(_rest(game, position)):
-        hand = hands[k % len(hands)]
+        hand = hands[seats[k % len(seats)]]
         hand[name] = hand.get(name, 0) + 1
     return {**position, "hands": hands}
+
+
+def routes_leaving(game, trains: Sequence[int], every_route_up_to: int = 0) -> dict:
+    """``{"routes": ..., "trains": trains}`` for a position where player p has `trains[p]`
+    trains left: first every route of at most `every_route_up_to` spaces is claimed (one track of
+    a double route; players in turn, the one furthest from their count first), then each
+    player claims longer routes, the longest first, until the trains on the board and the
+    trains left add up to the stock. A lesson uses it for an end-game position."""
+    board, stock = game.board, game.rules.trains
+    single = [r for r in board.routes if r.twin is None or r.index < r.twin]
+    owners: dict[str, int] = {}
+    used = [0] * game.players
+    for r in sorted((r for r in single if r.length <= every_route_up_to), key=lambda r: (-r.length, r.index)):
+        p = max(range(game.players), key=lambda q: stock - trains[q] - used[q])
+        owners[r.key] = p
+        used[p] += r.length
+    for p in range(game.players):
+        need = stock - trains[p] - used[p]
+        for r in sorted(single, key=lambda r: (-r.length, r.index)):
+            rest = need - r.length
+            if r.key not in owners and r.length > every_route_up_to and (rest == 0 or rest > every_route_up_to):
+                owners[r.key] = p
+                need = rest
+        if need:
+            raise ValueError(_("the routes of {edition} cannot leave player {player} with {trains} trains").format(
+                edition=game.rules.title, player=p + 1, trains=trains[p]))
+    return {"routes": owners, "trains": list(trains)}

@@ -8,7 +8,7 @@ import pytest
 
 import ttr_nb
 from ttr_nb import lessons
-from ttr_nb.lessons import deck_from_top, player, players, rest_in_hands, table
+from ttr_nb.lessons import deck_from_top, player, players, rest_in_hands, routes_leaving, table
 
 
 def test_the_doctests():
@@ -48,3 +48,23 @@ def test_rest_in_hands_leaves_the_deck_and_discard_as_written():
     assert (len(state.deck), len(state.discard)) == (0, 3)
     assert state.hand(0).total + state.hand(1).total == 110 - 5 - 3
     assert abs(state.hand(0).total - state.hand(1).total) <= 1
+
+
+def test_rest_in_hands_deals_into_the_seats_named():
+    game = ttr_nb.load_game("usa", players=3, seed=3)
+    state = game.state_from_dict(rest_in_hands(game, {"display": [], "deck": [], "discard": []}, seats=[1]))
+    assert [state.hand(p).total for p in range(3)] == [0, 110, 0]
+
+
+def test_routes_leaving_claims_the_short_routes_and_leaves_each_player_their_trains():
+    game = ttr_nb.load_game("usa", players=2, seed=3)
+    d = routes_leaving(game, [2, 2], every_route_up_to=2)
+    state = game.state_from_dict(rest_in_hands(game, {**d, "display": [], "deck": [], "discard": [],
+                                                      "ticket_deck": [], "final_round": 2}))
+    assert list(state.trains) == [2, 2]
+    board = game.board
+    assert all(state.owners[r.index] >= 0 or state.owners[r.twin] >= 0 for r in board.routes if r.length <= 2)
+    assert [str(a) for a in state.legal_actions()] == ["pass"]
+    assert routes_leaving(game, [45, 45]) == {"routes": {}, "trains": [45, 45]}
+    with pytest.raises(ValueError, match="cannot leave player 1 with 44 trains"):
+        routes_leaving(game, [44, 45], every_route_up_to=1)

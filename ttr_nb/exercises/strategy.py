@@ -1,4 +1,4 @@
-"""Exercises of the strategy lab (notebooks 90-92): the expected answers come from the rules,
+"""Exercises of the strategy lab (notebooks 90-93): the expected answers come from the rules,
 the board, seeded tournaments (the same games for whoever plays them) and the stored study
 (`ttr_nb.analysis.studies`)."""
 from __future__ import annotations
@@ -113,4 +113,75 @@ EXERCISES += [
         N_("Every route is one track, and so is every double route with 2 players: "
            "`bottlenecks.track_graph(game)` has one edge per usable track."),
         wrong=len(load_game("india").board.routes), notebook=BOTTLENECKS),
+]
+
+HOLES = "93_holes_in_the_rules"
+
+
+def locomotive_deck_position():
+    """Hole (a) of notebook 93: the deck holds only locomotives, the discard pile 2 yellow cards."""
+    from ..lessons import rest_in_hands
+
+    game = load_game("usa", players=2, seed=11)
+    return game.state_from_dict(rest_in_hands(game, {"display": ["red", "loco", "loco", "blue", "green"],
+                                                     "deck": ["loco"] * 8, "discard": ["yellow", "yellow"]}))
+
+
+def _locomotives_face_up_after_red_and_blind() -> int:
+    after = locomotive_deck_position().apply("draw red").apply("draw deck")
+    assert after.current_player == 1 and after.phase == "turn"
+    return after.display.count(8)
+
+
+def dry_position():
+    """Hole (b) of notebook 93: no train card in deck, discard pile or display; Player 2 holds them all
+    and is to play."""
+    from ..lessons import rest_in_hands
+
+    game = load_game("usa", players=2, seed=11)
+    return game.state_from_dict(rest_in_hands(game, {"display": [], "deck": [], "discard": [],
+                                                     "current_player": 1}, seats=[1]))
+
+
+def _face_up_after_yellow_and_three_locomotives() -> int:
+    after = dry_position().apply("claim Nashville-Pittsburgh yellow*1+loco*3")
+    assert after.current_player == 0 and after.phase == "turn"
+    return len(after.display)
+
+
+@lru_cache(maxsize=None)
+def _short_display_percent() -> int:
+    from ..analysis.holes import count_holes
+
+    counts = count_holes("usa", games=50, seed=2)
+    return round(100 * sum(r.short_display for r in counts.records) / sum(r.turns for r in counts.records))
+
+
+EXERCISES += [
+    Exercise(
+        "usa-holes-1",
+        N_("The deck holds only locomotives and the discard pile 2 yellow cards; two locomotives lie face up. "
+           "Player 1 takes the face-up red card, then draws a card blind. How many locomotives lie face up when "
+           "Player 2's turn begins?"),
+        _locomotives_face_up_after_red_and_blind,
+        N_("The red card is replaced from the deck. Then ask the stopping rule: do deck and discard pile still "
+           "hold the cards for a display with fewer than three locomotives?"),
+        wrong=0, notebook=HOLES, setup=locomotive_deck_position),
+    Exercise(
+        "usa-holes-2",
+        N_("No train card is left in the deck, in the discard pile or face up; Player 2 holds them all. Player 2 "
+           "claims Nashville–Pittsburgh (yellow, 4 spaces) with 1 yellow card and 3 locomotives. How many cards "
+           "lie face up when Player 1's turn begins?"),
+        _face_up_after_yellow_and_three_locomotives,
+        N_("The cards paid go to the discard pile, and at the end of the turn the display is filled from them. "
+           "Can it be flushed, with deck and discard pile empty again?"),
+        wrong=5, notebook=HOLES, setup=dry_position),
+    Exercise(
+        "usa-holes-3",
+        N_("Play 50 games of card hoarders on the USA board with seed 2 (the cell above the exercise shows how). "
+           "What share of all their turns began with the display short of cards? Give a whole percentage."),
+        _short_display_percent,
+        N_("Each game's record counts its turns (`turns`) and the turns that began with a short display "
+           "(`short_display`): add each up over the games, then divide, times 100."),
+        wrong=100, compare=same_percent, notebook=HOLES),
 ]
