@@ -407,23 +407,32 @@ class PositionReader:
                                                                         usable=usable))
         return owners
 
-    def read_stations(self) -> list[tuple[str, int]]:
-        rules = self.rules
-        stations: list[tuple[str, int]] = []
-        items = self.sequence("stations", self.d.get("stations", []))
+    def city_pieces(self, field: str, items, not_a_pair: str, owner: str, twice: str) -> list[tuple[str, int]]:
+        """[city, player] pairs of pieces a city holds one of (stations, depots), each checked: a
+        pair, a city of the board, a player of the game, a city named once; the texts are the
+        piece's own (`not_a_pair` takes {value}, `owner` and `twice` take {city})."""
+        pieces: list[tuple[str, int]] = []
         for item in items or ():
             if not isinstance(item, (list, tuple)) or len(item) != 2:
-                self.add("stations", _("a station is a [city, player] pair, not {value}").format(value=_show(item)))
+                self.add(field, not_a_pair.format(value=_show(item)))
                 continue
             city, p = item
             if not isinstance(city, str) or city not in self.game.city_names:
-                self.add("stations", _("unknown city {value}").format(value=_show(city)))
-            elif self.player_index(_("stations: the owner of the station in {city}").format(city=city), p) is None:
+                self.add(field, _("unknown city {value}").format(value=_show(city)))
+            elif self.player_index(owner.format(city=city), p) is None:
                 continue
-            elif any(c == city for c, _q in stations):
-                self.add("stations", _("{city} has two stations").format(city=city))
+            elif any(c == city for c, _q in pieces):
+                self.add(field, twice.format(city=city))
             else:
-                stations.append((city, p))
+                pieces.append((city, p))
+        return pieces
+
+    def read_stations(self) -> list[tuple[str, int]]:
+        rules = self.rules
+        stations = self.city_pieces("stations", self.sequence("stations", self.d.get("stations", [])),
+                                    _("a station is a [city, player] pair, not {value}"),
+                                    _("stations: the owner of the station in {city}"),
+                                    _("{city} has two stations"))
         if stations and not rules.stations:
             self.add("stations", _("{edition} has no train stations").format(edition=edition_title(rules)))
         for p in range(self.n):
@@ -567,23 +576,14 @@ class PositionReader:
         unknown = sorted(map(str, set(given) - {"placed", "reserves", "warehouses", "collectable"}))
         if unknown:
             self.add("depots", _("unknown key(s) {keys}").format(keys=", ".join(map(repr, unknown))))
-        placed: list[tuple[str, int]] = []
-        for item in self.sequence("depots: placed", given.get("placed", [])) or ():
-            if not isinstance(item, (list, tuple)) or len(item) != 2:
-                self.add("depots", _("a depot is a [city, player] pair, not {value}").format(value=_show(item)))
-                continue
-            city, p = item
-            if not isinstance(city, str) or city not in self.game.city_names:
-                self.add("depots", _("unknown city {value}").format(value=_show(city)))
-            elif self.player_index(_("depots: the owner of the depot in {city}").format(city=city), p) is None:
-                continue
-            elif any(c == city for c, _q in placed):
-                self.add("depots", _("{city} has two depots (a city holds one)").format(city=city))
-            else:
-                placed.append((city, p))
-                if wh.stations == "apart" and any(c == city for c, _q in stations):
-                    self.add("depots", _("{city} holds a depot and a station (they never share a city)").format(
-                        city=city))
+        placed = self.city_pieces("depots", self.sequence("depots: placed", given.get("placed", [])),
+                                  _("a depot is a [city, player] pair, not {value}"),
+                                  _("depots: the owner of the depot in {city}"),
+                                  _("{city} has two depots (a city holds one)"))
+        if wh.stations == "apart":
+            for city in sorted({c for c, _p in placed} & {c for c, _p in stations}):
+                self.add("depots", _("{city} holds a depot and a station (they never share a city)").format(
+                    city=city))
         on_board = [sum(1 for _c, q in placed if q == p) for p in range(n)]
         reserves = [max(0, wh.depots - k) for k in on_board]
         if "reserves" in given:
