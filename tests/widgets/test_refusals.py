@@ -102,6 +102,9 @@ CALLS = {
         "draw_deck": [], "draw_tickets": [], "abandon_tunnel": [], "pass_turn": [], "tunnel_options": [],
         "station_options": [], "open_walkthrough": [], "undo": [], "run_bots": [], "clear_selection": [], "build": [],
         "hint": [],
+        # Warehouses & Depots (these tables play without the module: the engine refuses each call)
+        "store_card": one(BAD), "place_depot": one(BAD) + one(["Berlin"]), "collect_warehouse": one(BAD),
+        "end_turn": [],
     },
     EditionExplorer: {
         "set_edition": one(BAD), "set_players": one(BAD), "select_route": one(BAD), "route_or_refuse": one(BAD),
