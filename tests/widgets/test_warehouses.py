@@ -169,3 +169,13 @@ def test_bots_play_a_whole_game_with_warehouses_and_the_log_tells_it():
     lines = [line for line in t.log if placed_middle in line]
     assert len(lines) == len(depots) == len(t.state.depots.placed)
     assert all(city in line for city, line in zip(depots, lines))
+
+
+def test_a_hint_for_a_depot_move_says_the_hints_do_not_cover_it():
+    t = table()
+    to_depots(t)
+    assert t.hint() is None and t.status.kind == "refused" and t.status.rule == "widget.hint-depots"
+    assert t.status.text == W("The hints speak of routes, cards and tickets: where to put a depot and which "
+                              "warehouse to use, you choose yourself.")
+    t.place_depot("Paris")
+    assert t.state.phase == "turn" and t.hint() is not None         # a turn's hint: the planner's move

@@ -788,7 +788,18 @@ class GameTable(LazyBoard, RouteController):
         if self.viewer != s.current_player or not self.show_hand:
             self.refuse("widget.hint-hand-hidden", _("A hint reads your hand: show the hand first."))
             return None
-        found = planner_hint(s, planner=self._hint_planner)
+        depots = _("The hints speak of routes, cards and tickets: where to put a depot and which warehouse to "
+                   "use, you choose yourself.")
+        if s.phase in ("depots", "after"):          # Warehouses & Depots: no hint explains these moves
+            self.refuse("widget.hint-depots", depots)
+            return None
+        try:
+            found = planner_hint(s, planner=self._hint_planner)
+        except ValueError:
+            if self.game.rules.warehouses is None:
+                raise
+            self.refuse("widget.hint-depots", depots)    # the planner chose a Warehouses & Depots move
+            return None
         self._hint = (s, found)
         heading = _("Hint")
         self.hint_box.value = (f"<div class='ttr-hint-text'><b>{_esc(heading)}:</b> "
