@@ -106,7 +106,7 @@ def test_every_edition_builds_a_board_figure(edition):
     for r in board.routes:
         assert (routes.x[r.index], routes.y[r.index]) == route_midpoint(r)
     # polygon and line traces never take hover or clicks
-    hoverable = {"routes", "route spaces", "cities", "countries", "ticket ends", "stations"}
+    hoverable = {"routes", "route spaces", "cities", "countries", "ticket ends", "stations", "depots"}
     for t in fig.data:
         if t.meta not in hoverable:
             assert t.hoverinfo == "skip", t.meta
@@ -168,7 +168,7 @@ def test_trace_set_is_fixed(edition):
     loaded = board_figure(g, overlays=dict(network=0, longest=0, payable="red*3", player=1),
                           highlight=[0, g.board.cities[0].name])
     assert [t.meta for t in plain.data] == [t.meta for t in loaded.data] == list(board_view(plain).trace_names)
-    assert len(plain.data) == 33 + 3          # 33 fixed traces (the path overlay included) + 3 players
+    assert len(plain.data) == 34 + 3          # 34 fixed traces (the path overlay and the depots included) + 3 players
 
 
 def test_route_colours_and_players():

@@ -102,10 +102,15 @@ CALLS = {
         "draw_deck": [], "draw_tickets": [], "abandon_tunnel": [], "pass_turn": [], "tunnel_options": [],
         "station_options": [], "open_walkthrough": [], "undo": [], "run_bots": [], "clear_selection": [], "build": [],
         "hint": [],
+        # Warehouses & Depots (these tables play without the module: the engine refuses each call)
+        "store_card": one(BAD), "place_depot": one(BAD) + one(["Berlin"]), "collect_warehouse": one(BAD),
+        "end_turn": [],
     },
     EditionExplorer: {
         "set_edition": one(BAD), "set_players": one(BAD), "select_route": one(BAD), "route_or_refuse": one(BAD),
         "act": one(BAD), "clear_selection": [], "build": [],
+        "set_variant": one(_without(None, "")) + one(["mega-europe"]),
+        "set_warehouses": one(BAD) + one([True]),        # the explorer opens on the USA board: no warehouses
     },
     PaymentChecker: {
         "set_hand": one(_without(None, "")) + keyword("red", BAD) + keyword("mauve", [1]),
@@ -129,6 +134,8 @@ CALLS = {
         + keyword("bot_delay", _without(None, 2.5, 10 ** 12)),
         "choose_language": one(BAD), "new_game": [], "toggle_rules": [], "build": [],
         "choose_hints": one(_without(True)),
+        "choose_variant": one(_without(None, "")) + one(["mega-europe", "1912"]),
+        "choose_warehouses": one(BAD) + one([True]),      # the app opens on the USA board: no warehouses
     },
     ScoringWalkthrough: {
         "goto": one(_without(-5)), "route_or_refuse": one(BAD), "act": one(BAD),

@@ -16,11 +16,14 @@ from __future__ import annotations
 from ..engine.board import load_board
 from ..engine.i18n import N_, translations
 from ..engine.narration import or_list
-from ..engine.rules import edition_ids, load_rules, summary_label
+from dataclasses import dataclass
+
+from ..engine.rules import deck_count, edition_ids, load_rules, summary_label, variant_ids, variant_title
 
 _, ngettext = translations("engine")
 
-__all__ = ["rule_rows", "compared", "differences", "row_label", "FERRY_ROW", "DRAW_BONUS_ROW"]
+__all__ = ["rule_rows", "compared", "differences", "row_label", "FERRY_ROW", "DRAW_BONUS_ROW", "WayToPlay",
+           "ways_to_play", "BASE_GAME"]
 
 #: The rows taken from the board (the others are `Rules.summary()`'s).
 FERRY_ROW = "a ferry's locomotive symbol"
@@ -91,3 +94,70 @@ def differences(edition: str, base: str = "usa") -> list[str]:
     """The rows in which `edition` differs from `base`, in table order."""
     table = compared([base, edition])
     return [row for row, values in table.items() if values[edition] != values[base]]
+
+
+#: The name of an edition's own rules among its ways to play (beside its variants' titles).
+BASE_GAME = N_("the base game")
+
+
+@dataclass(frozen=True)
+class WayToPlay:
+    """A way to play on an edition's board: its own rules (`variant` "") or one of its variants
+    (`ttr_nb.variants()`), with what tells them apart, read from the rules record and the deck
+    (the deal in `Rules.summary()`'s words).
+
+    Attributes:
+        edition, variant: what `load_game(edition, variant=variant or None)` takes.
+        title: the variant's title ("USA 1910: Mega Game"), or `BASE_GAME` for the edition's own.
+        tickets: how many destination tickets are in the deck.
+        opening, later: the opening deal and a later draw, with how many must be kept.
+        longest_path, globetrotter: the bonus cards' points (0 when the way has no such card).
+        warehouses: whether Warehouses & Depots may be added (the `warehouses` option).
+    """
+    edition: str
+    variant: str
+    title: str
+    tickets: int
+    opening_deal: int
+    opening_keep: int
+    draw: int
+    draw_keep: int
+    longest_path: int
+    globetrotter: int
+    opening: str
+    later: str
+    warehouses: bool
+
+    def summary(self) -> str:
+        """One line a student reads: "69 tickets; start: 5, keep ≥ 3; later draws: 4, keep ≥ 1;
+        bonus cards: longest path 10, Globetrotter 15"."""
+        bonuses = [_("longest path {n}").format(n=self.longest_path)] if self.longest_path else []
+        if self.globetrotter:
+            bonuses.append(_("Globetrotter {n}").format(n=self.globetrotter))
+        cards = _("bonus cards: {cards}").format(cards=", ".join(bonuses)) if bonuses else _("no bonus card")
+        return _("{tickets}; start: {opening}; later draws: {later}; {cards}").format(
+            tickets=ngettext("{n} ticket", "{n} tickets", self.tickets).format(n=self.tickets),
+            opening=self.opening, later=self.later, cards=cards)
+
+
+def ways_to_play(edition: str) -> list[WayToPlay]:
+    """The ways to play on an edition's board: its own rules first, then its variants in its
+    file's order (USA: the USA 1910 box's four; Europe: the Europa 1912 box's three)."""
+    from ..engine.ticketdecks import deck_board     # (the deck of each way: the board's tickets it takes)
+    out = []
+    board = None
+    for variant in ["", *variant_ids(edition)]:
+        rules = load_rules(edition, variant or None)
+        board = board or load_board(rules.board)
+        t = rules.tickets
+        keep = _("{deal}, keep ≥ {keep}")
+        out.append(WayToPlay(
+            edition=edition, variant=variant, title=variant_title(rules) if variant else _(BASE_GAME),
+            tickets=len(deck_board(board, rules.ticket_decks).tickets), opening_deal=t.opening_count,
+            opening_keep=t.opening_keep, draw=t.draw, draw_keep=t.draw_keep, longest_path=rules.longest_path_bonus,
+            globetrotter=rules.globetrotter_bonus, warehouses="warehouses" in rules.option_specs,
+            opening=keep.format(deal=" + ".join(deck_count(d, n) for d, n in t.opening_deal) if len(t.opening_deal) > 1
+                                else t.opening_count, keep=t.opening_keep),
+            later=keep.format(deal=t.draw, keep=t.draw_keep)))
+    return out
+

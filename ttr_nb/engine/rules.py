@@ -222,7 +222,7 @@ class Rules:
             "locomotives wild on": _("{kinds} routes").format(kinds=", ".join(kinds)),
             "both routes of a double": _("from {n} players").format(n=self.double_routes_min_players),
             "opening tickets": _("{deal}, keep ≥ {keep}, the rest {returned}").format(
-                deal=" + ".join(_deck_count(d, n) for d, n in t.opening_deal), keep=t.opening_keep,
+                deal=" + ".join(deck_count(d, n) for d, n in t.opening_deal), keep=t.opening_keep,
                 returned=returns(t.opening_returns)),
             "later ticket draws": _("{deal}, keep ≥ {keep}, the rest {returned}").format(
                 deal=t.draw, keep=t.draw_keep, returned=returns(t.draw_returns)),
@@ -245,7 +245,7 @@ class Rules:
         }
 
 
-def _deck_count(deck: str, n: int) -> str:
+def deck_count(deck: str, n: int) -> str:
     """'1 long', '3 regular': `n` tickets of a deck, in the language chosen."""
     if deck == "long":
         # Translators: a count of tickets from the deck of long tickets ("1 long + 3 regular")

@@ -37,6 +37,9 @@ Trace layout (fixed for a given game: updates restyle, never add or remove trace
     cities, city names              city dots; their names, placed clear of cars and the frame
     highlight cities                rings round selected cities
     stations                        Europe: stations in the owner's colour
+    depots                          Warehouses & Depots: a square in the owner's colour on each Depot's
+                                    city, with the owner's mark and how many cards the owner's
+                                    Warehouse holds (ownership and count read without colour)
     routes                          a hoverable, clickable point at each route's middle
     route spaces                    a hoverable, clickable point on every space: the whole route
                                     is the click target, and on a double route the track under
@@ -117,7 +120,7 @@ _BEFORE_PLAYERS = ("sea", "countries", "country names", "network", "highlight ro
                    *(f"spaces {c}" for c in ROUTE_COLOUR_ORDER), "closed")
 _AFTER_PLAYERS = ("tunnels", "ferry symbols", "colour letters", "owner marks", "ticket path", "ticket ends",
                   "longest path", "payable", "marked routes", "path", "label leaders", "cities",
-                  "city names", "highlight cities", "stations", "routes", "route spaces", "longest numbers")
+                  "city names", "highlight cities", "stations", "depots", "routes", "route spaces", "longest numbers")
 #: What a text size changes in each trace (`BoardView.set_text_size`), as restyle paths.
 _SIZED_TRACES = {
     "country names": ("textfont.size",),
@@ -128,6 +131,7 @@ _SIZED_TRACES = {
     "routes": ("hoverlabel.font.size",),
     "route spaces": ("hoverlabel.font.size",),
     "longest numbers": ("marker.size", "textfont.size"),
+    "depots": ("marker.size", "textfont.size"),
 }
 
 
@@ -205,7 +209,7 @@ def _hand(value) -> tuple[int, ...]:
 class _Position:
     """The parts of a position the figure shows (a Game alone is the empty board)."""
 
-    __slots__ = ("game", "state", "owners", "stations", "player")
+    __slots__ = ("game", "state", "owners", "stations", "depots", "player")
 
     def __init__(self, game, state=None):
         self.game = game
@@ -213,6 +217,7 @@ class _Position:
         n = len(game.board.routes)
         self.owners = tuple(state.owners) if state is not None else (-1,) * n
         self.stations = tuple(state.stations) if state is not None else ()
+        self.depots = state.depots if state is not None else None       # Warehouses & Depots (or None)
         self.player = state.current_player if state is not None else game.first_player
 
     def status(self, ri: int, player: int | None = None) -> str:
@@ -329,6 +334,11 @@ def _longest_steps(pos: _Position, player: int) -> list[tuple[int, str]]:
 
 
 # --------------------------------------------------------------------------- the view
+
+
+def _depot_size(sizes: dict) -> float:
+    """The side of a Depot's square (px): room for the owner's mark and a two-digit count."""
+    return round(sizes["number"] * 2.2)
 
 
 def _scatter(**props) -> dict:
@@ -489,7 +499,18 @@ class BoardView:
         for name, p in pos.stations:
             if name == city.name:
                 text += "<br>" + _("station of {player}").format(player=self.player_names[p])
+        d = pos.depots
+        owner = d.owner_at(city.name) if d is not None else None
+        if owner is not None:
+            text += "<br>" + self._depot_words(d, owner)
         return text
+
+    def _depot_words(self, d, owner: int) -> str:
+        """'depot of player 1 (violet): their warehouse holds 3 cards' (how many is public)."""
+        n = d.counts()[owner]
+        return ngettext("depot of {player}: their warehouse holds {n} card",
+                        "depot of {player}: their warehouse holds {n} cards", n).format(
+            player=self.player_names[owner], n=n)
 
     # ------------------------------------------------------------------ overlays
     def _resolve_highlight(self, highlight) -> tuple[tuple[int, ...], tuple[str, ...]]:
@@ -709,6 +730,10 @@ class BoardView:
         add(_scatter(name="stations", mode="markers", showlegend=False, **self._station_data(pos),
                        marker_symbol="triangle-up", marker_size=17, marker_line=dict(color="#000000", width=1.5),
                        hoverinfo="skip" if self.static else "text"))
+        add(_scatter(name="depots", mode="markers+text", showlegend=False, textposition="middle center",
+                     marker=dict(symbol="square", size=_depot_size(sz), line=dict(color="#000000", width=2)),
+                     textfont=dict(size=sz["number"], weight="bold"), **self._depot_data(pos),
+                     hoverinfo="skip" if self.static else "text"))
         hoverlabel = dict(bgcolor="#ffffff", font=dict(color="#111111", size=sz["hover"]))
         add(_scatter(name="routes", x=[m[0] for m in g.mid], y=[m[1] for m in g.mid], mode="markers",
                        customdata=list(range(len(board.routes))), hovertext=list(self._hover),
@@ -743,6 +768,25 @@ class BoardView:
                     customdata=[c for c, _ in st],
                     hovertext=[_("station of {player} at {city}").format(player=self.player_names[p], city=c)
                                for c, p in st])
+
+    def _depot_data(self, pos: _Position) -> dict:
+        """Warehouses & Depots: a square on each Depot's city in its owner's colour, holding the
+        owner's mark and how many cards the owner's Warehouse holds (beside a station in the same
+        city, when the rules let them share one)."""
+        board = self.board
+        d = pos.depots
+        placed = d.placed if d is not None else ()
+        counts = d.counts() if d is not None else ()
+        with_station = {c for c, _p in pos.stations}
+        shift = _depot_size(self.sizes) / max(self.drawn_scale or self.label_scale, 0.1)
+        return dict(x=[board.city[c].x + (shift if c in with_station else 0) for c, _p in placed],
+                    y=[board.city[c].y for c, _p in placed],
+                    text=[f"{self.player_marks[p][1]}{counts[p]}" for _c, p in placed],
+                    marker_color=[self._player_colour(p) for _c, p in placed],
+                    textfont_color=[text_colour(self._player_colour(p)) for _c, p in placed],
+                    customdata=[c for c, _p in placed],
+                    hovertext=[f"<b>{place_name(board, board.city[c])}</b><br>" + self._depot_words(d, p)
+                               for c, p in placed])
 
     def _size(self, width, height) -> tuple[int, int, dict]:
         """The figure's width, height and margins (a board keeps its proportions)."""
@@ -850,6 +894,7 @@ class BoardView:
                     hover[i] = t
                     hover_changed = True
         stations_changed = pos.stations != old.stations
+        depots_changed = pos.depots != old.depots
         overlays = self._overlay_data(pos, self.overlays) if self._overlays_active() else None
         self._category = new_cat
         names: list[str] = []
@@ -866,6 +911,10 @@ class BoardView:
             if stations_changed:
                 self._restyle("stations", self._station_data(pos))
                 names.append("stations")
+            if depots_changed or (stations_changed and pos.depots is not None):
+                self._restyle("depots", self._depot_data(pos))
+                names.append("depots")
+            if stations_changed or depots_changed:
                 places = [c for c in self.board.cities if not c.is_country]
                 data[self.index["cities"]].hovertext = [self._city_text(pos, c) for c in places]
                 names.append("cities")
@@ -1013,6 +1062,7 @@ class BoardView:
             self.trace("routes").on_click(self._route_clicked)
             self.trace("route spaces").on_click(self._route_clicked)
             self.trace("cities").on_click(self._city_clicked)
+            self.trace("depots").on_click(self._city_clicked)       # a Depot covers its city's dot
 
     def _route_clicked(self, trace, points, state) -> None:
         for k in points.point_inds:

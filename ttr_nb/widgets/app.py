@@ -10,12 +10,14 @@
     >>> app.screen, app.table is None
     ('start', True)
 
-A start screen (the language, edition, number of seats, each seat human or one of the agents
+A start screen (the language, edition, the way to play on its board (the USA 1910 and
+Europa 1912 boxes' variants, `ttr_nb.variants()`) and, on the Europe board, Warehouses & Depots,
+number of seats, each seat human or one of the agents
 with a line on how it plays, bot speed, hints on or off, an
 optional game number), then the `GameTable` across the page with a "New game" and a "Rules"
 button; when the game ends, the final scoring is stepped through with the
-`ScoringWalkthrough`. Every control calls a public method (`choose_edition`,
-`choose_seat_count`, `choose_seat`, `choose_speed`, `choose_hints`, `choose_language`, `start`, `new_game`, `toggle_rules`),
+`ScoringWalkthrough`. Every control calls a public method (`choose_edition`, `choose_variant`,
+`choose_warehouses`, `choose_seat_count`, `choose_seat`, `choose_speed`, `choose_hints`, `choose_language`, `start`, `new_game`, `toggle_rules`),
 so tests drive the app as a user would. The rules shown are written from the edition's
 rules record and its board, never typed per edition.
 """
@@ -27,13 +29,14 @@ import ipywidgets as W
 from traitlets import Instance, Int, Unicode
 
 from ..analysis.agents import AGENTS, agent_summary, agent_title
+from ..analysis.editions import ways_to_play
 from ..engine import State, load_game
 from ..engine.errors import Reason
 from ..engine.i18n import LANGUAGES, N_, translations, using
 from ..engine.narration import and_list, or_list
 from ..engine.numerals import count
 from ..engine.digits import digits_value
-from ..engine.rules import edition_ids, edition_title, load_rules
+from ..engine.rules import edition_ids, edition_title, load_rules, variant_title
 from .arguments import ArgumentError, check_flag, check_width, refuse, short as _short
 from .base import WidgetBase
 from .html import esc as _esc
@@ -111,12 +114,15 @@ def _route_kinds(kinds) -> str:
     return _and(words[k] for k in kinds)
 
 
-def rules_summary(edition: str, players: int | None = None) -> list[tuple[str, str]]:
+def rules_summary(edition: str, players: int | None = None, variant: str | None = None,
+                  **options) -> list[tuple[str, str]]:
     """A short summary of an edition's rules as (heading, sentence) pairs, written from the
-    edition's rules record and its board (never typed per edition)."""
-    rules = load_rules(edition)
+    edition's rules record and its board (never typed per edition); with a variant (a way to play
+    on its board) and options (``warehouses=True``), the rules they make."""
+    rules = load_rules(edition, variant, **options)
     players = players or rules.min_players
-    game = load_game(edition, players=max(rules.min_players, min(players, rules.max_players)), seed=0)
+    game = load_game(edition, players=max(rules.min_players, min(players, rules.max_players)), seed=0,
+                     variant=variant, **options)
     board = game.board
     t = rules.tickets
     kinds = {r.kind for r in board.routes}
@@ -180,6 +186,13 @@ def rules_summary(edition: str, players: int | None = None) -> list[tuple[str, s
         out.append((_("Triple routes"), _("Where three routes join the same two cities, they may be claimed: "
                                           "{tracks}; nobody claims two of them.").format(tracks=tracks)))
     points = ", ".join(f"{i + 1}→{p}" for i, p in enumerate(rules.route_points) if p)
+    if rules.warehouses:
+        out.append((_("Warehouses & Depots"), _(
+            "Each player has a warehouse and {n} depots, one placed on a city before the game starts. A card draw "
+            "starts by putting the top card of the deck, unseen, into any warehouse. Claiming a route into a city "
+            "with a depot lets you take all the cards of that depot owner's warehouse for one depot of your "
+            "reserve. The most depots kept in reserve score {bonus} points.").format(
+            n=rules.warehouses.depots, bonus=rules.warehouses.end_bonus)))
     out.append((_("Points"), _("A route scores when it is claimed (length→points: {points}).").format(points=points)))
     end = [_("A completed ticket adds its value, an unfinished one subtracts it.")]
     if rules.longest_path_bonus:
@@ -210,9 +223,11 @@ def rules_summary(edition: str, players: int | None = None) -> list[tuple[str, s
     return out
 
 
-def _rules_html(edition: str, players: int | None = None) -> str:
-    title = edition_title(load_rules(edition))
-    rows = "".join(f"<p style='margin:4px 0'><b>{_esc(h)}.</b> {_esc(s)}</p>" for h, s in rules_summary(edition, players))
+def _rules_html(edition: str, players: int | None = None, variant: str | None = None, **options) -> str:
+    rules = load_rules(edition, variant, **options)
+    title = edition_title(rules) + (f" · {variant_title(rules)}" if variant else "")
+    rows = "".join(f"<p style='margin:4px 0'><b>{_esc(h)}.</b> {_esc(s)}</p>"
+                   for h, s in rules_summary(edition, players, variant, **options))
     heading = _("The rules of {title}").format(title=title)
     return (f"<div style='font-size:15px;max-width:900px;line-height:1.4'>"
             f"<h3 style='margin:4px 0'>{_esc(heading)}</h3>{rows}</div>")
@@ -300,6 +315,19 @@ class GameApp(WidgetBase):
                                          style=label_style, layout=W.Layout(width="480px"))
         self.edition_choice.add_class("ttr-app-edition")
         self.edition_choice.observe(self.guarded(lambda c: self.choose_edition(c["new"])), names="value")
+        # the ways to play on the edition's board (its own rules, its variants), and Warehouses & Depots
+        self.variant_choice = W.Dropdown(style=label_style, layout=W.Layout(width="480px"))
+        self.variant_choice.add_class("ttr-app-variant")
+        self.variant_choice.observe(self.guarded(lambda c: c["new"] is not None and self.choose_variant(c["new"])),
+                                    names="value")
+        self.variant_summary = W.HTML(layout=W.Layout(margin="0 0 0 8px", max_width="560px"))
+        self.variant_summary.add_class("ttr-app-variant-summary")
+        self._variant_row = W.HBox([self.variant_choice, self.variant_summary], layout=W.Layout(align_items="center"))
+        self.warehouses_choice = W.Checkbox(value=False, indent=False, layout=W.Layout(width="auto", margin="4px 0"))
+        self.warehouses_choice.add_class("ttr-app-warehouses")
+        self._warehouses_label = W.HTML(layout=W.Layout(width="150px"))
+        self._warehouses_row = W.HBox([self._warehouses_label, self.warehouses_choice],
+                                      layout=W.Layout(align_items="center"))
         self.seat_count = W.Dropdown(style=label_style, layout=W.Layout(width="260px"))
         self.seat_count.add_class("ttr-app-seat-count")
         self.seat_count.observe(self.guarded(lambda c: c["new"] is not None and self.choose_seat_count(c["new"])),
@@ -339,7 +367,8 @@ class GameApp(WidgetBase):
         self.rules.add_class("ttr-app-rules")
         hints_label = W.HTML(layout=W.Layout(width="150px"))
         self._hints_label = hints_label
-        self.start_screen = W.VBox([self.language_choice, self.edition_choice, self.seat_count, self.seats_box, self.speed_choice,
+        self.start_screen = W.VBox([self.language_choice, self.edition_choice, self._variant_row,
+                                    self._warehouses_row, self.seat_count, self.seats_box, self.speed_choice,
                                     W.HBox([hints_label, self.hints_choice], layout=W.Layout(align_items="center")),
                                     self.seed_box, W.HBox([self.start_button])])
         self.start_screen.add_class("ttr-app-start-screen")
@@ -361,6 +390,11 @@ class GameApp(WidgetBase):
         """Write the start screen's and the toolbar's words in the app's language."""
         self.language_choice.description = _("Language")
         self.edition_choice.description = _("Edition")
+        self.variant_choice.description = _("Way to play")
+        self._set_ways(self.edition_choice.value)
+        words = _("Warehouses & Depots")
+        self._warehouses_label.value = f"<span style='padding-right:8px'>{_esc(words)}</span>"
+        self.warehouses_choice.description = _("play with the warehouses and depots of the Europa 1912 box")
         self.seat_count.description = _("Players")
         for i, d in enumerate(self.seat_choices):
             d.description = _("Player {n}").format(n=i + 1)
@@ -392,10 +426,17 @@ class GameApp(WidgetBase):
             self.scoring_box.children = []
         edition = self.table.game.rules.id if playing else self.edition_choice.value
         if self.rules.layout.display != "none":
-            self.rules.value = _rules_html(edition, self.table.game.players if playing else None)
+            self.rules.value = _rules_html(edition, self.table.game.players if playing else None,
+                                           **self._game_options())
         number = _("game number {n}").format(n=self.settings["seed"]) if playing else ""
-        self.game_title.value = (f"<span style='font-size:18px;margin-left:12px'>"
-                                 f"{_esc(edition_title(self.table.game.rules))} · {_esc(number)}</span>" if playing else "")
+        if playing:
+            rules = self.table.game.rules
+            title = [edition_title(rules)] + ([variant_title(rules)] if rules.variant else []) + (
+                [_("Warehouses & Depots")] if rules.warehouses else []) + [number]
+            self.game_title.value = (f"<span style='font-size:18px;margin-left:12px'>"
+                                     f"{_esc(' · '.join(title))}</span>")
+        else:
+            self.game_title.value = ""
 
     # ------------------------------------------------------------------ the start screen
     @property
@@ -410,7 +451,68 @@ class GameApp(WidgetBase):
         if self._screen == "game":
             seed = self._seed
         return {"edition": self.edition_choice.value, "seats": [d.value for d in self.seat_choices[:n]],
-                "bot_delay": SPEEDS[self.speed_choice.value], "seed": seed, "hints": self.hints_choice.value}
+                "bot_delay": SPEEDS[self.speed_choice.value], "seed": seed, "hints": self.hints_choice.value,
+                "variant": self.variant_choice.value or None, "warehouses": self._warehouses_on()}
+
+    def _warehouses_on(self) -> bool:
+        return bool(self.warehouses_choice.value) and self._warehouses_row.layout.display != "none"
+
+    def _game_options(self) -> dict:
+        """The way to play and the module chosen, as `load_game` takes them."""
+        if self._screen == "game" and self.table is not None:
+            rules = self.table.game.rules
+            return {"variant": rules.variant or None, **({"warehouses": True} if rules.warehouses else {})}
+        return {"variant": self.variant_choice.value or None, **({"warehouses": True} if self._warehouses_on() else {})}
+
+    def _set_ways(self, edition: str) -> None:
+        """The way-to-play choices of an edition's board (hidden when it has only its own rules),
+        and the Warehouses & Depots switch where the edition offers it."""
+        ways = ways_to_play(edition)
+        # the way chosen is kept while the edition is (two boards' "mega" are not the same game)
+        chosen = (self.variant_choice.value or "") if getattr(self, "_ways_edition", None) == edition else ""
+        self._ways_edition = edition
+        self._ways = {w.variant: w for w in ways}
+        self._warehouses_row.layout.display = None if ways[0].warehouses else "none"
+        self._variant_row.layout.display = None if len(ways) > 1 else "none"
+        self.variant_choice.options = [(w.title[:1].upper() + w.title[1:], w.variant) for w in ways]
+        self.variant_choice.value = chosen if chosen in self._ways else ""
+        self._describe_way()
+
+    def _describe_way(self) -> None:
+        way = self._ways.get(self.variant_choice.value or "")
+        text = way.summary() if way is not None else ""
+        self.variant_summary.value = f"<span style='font-size:13px;color:#444'>{_esc(text)}</span>"
+        self.variant_choice.tooltip = text
+
+    def choose_variant(self, variant: str | None) -> bool:
+        """Pick the way to play on the chosen edition's board: None or "" for its own rules, or a
+        variant's id (`ttr_nb.variants(edition)`: "1910", "mega" ... for the USA board). The line
+        beside the chooser says its deck, deal and bonus cards."""
+        key = "" if variant is None else variant
+        if not isinstance(key, str) or key not in self._ways:
+            known = ", ".join(repr(v) for v in self._ways if v) or _("none")
+            return self._refuse("widget.bad-argument", _("{title} has no way to play {variant}: its variants are "
+                                                         "{known} (None: its own rules).").format(
+                title=edition_title(load_rules(self.edition_choice.value)), variant=_short(variant), known=known))
+        if self.variant_choice.value != key:
+            self.variant_choice.value = key           # calls back here through the observer
+            return True
+        self._describe_way()
+        if self.rules.layout.display != "none" and self._screen == "start":
+            self.rules.value = _rules_html(self.edition_choice.value, **self._game_options())
+        return True
+
+    def choose_warehouses(self, on: bool) -> bool:
+        """Add Warehouses & Depots (the Europa 1912 module) to the next game (True), or not; only
+        for an edition that offers it (Europe)."""
+        if not isinstance(on, bool):
+            return self._refuse("widget.bad-argument", _("Warehouses & Depots is on (True) or off (False), not "
+                                                         "{value}.").format(value=_short(on)))
+        if on and self._warehouses_row.layout.display == "none":
+            return self._refuse("widget.bad-argument", _("{title} is not played with Warehouses & Depots.").format(
+                title=edition_title(load_rules(self.edition_choice.value))))
+        self.warehouses_choice.value = on
+        return True
 
     def _refuse(self, rule: str, text: str) -> bool:
         self.status.refuse(refusal(rule, text))
@@ -459,8 +561,9 @@ class GameApp(WidgetBase):
         self.seat_count.options = list(range(rules.min_players, rules.max_players + 1))
         self.seat_count.value = min(max(current, rules.min_players), rules.max_players)
         self.choose_seat_count(self.seat_count.value)
+        self._set_ways(edition)
         if self.rules.layout.display != "none" and self._screen == "start":
-            self.rules.value = _rules_html(edition)
+            self.rules.value = _rules_html(edition, **self._game_options())
         return True
 
     def choose_seat_count(self, n: int) -> bool:
@@ -579,7 +682,7 @@ class GameApp(WidgetBase):
         names = [seat_name(i + 1, kind) for i, kind in enumerate(seats)]
         self.table = GameTable(edition, seats=list(seats), seed=self._seed, names=names,
                                bot_delay=SPEEDS[speed], board_width=self.board_width, language=self.language,
-                               hints=self.hints_choice.value)
+                               hints=self.hints_choice.value, **self._game_options())
         self.table.walk_button.layout.display = "none"     # the app steps through the scoring itself
         self.table.observe(self._table_moved, names="position")
         self.walkthrough = None

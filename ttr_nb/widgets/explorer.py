@@ -10,7 +10,8 @@
     >>> ex.status.text
     'Ticket to Ride: Nordic Countries is played by 2 to 3 players, not 5.'
 
-Every control calls a public method (`set_edition`, `set_players`, `select_route`), so
+Every control calls a public method (`set_edition`, `set_variant` (a way to play on the board:
+the USA 1910 and Europa 1912 boxes' variants), `set_warehouses`, `set_players`, `select_route`), so
 notebooks, tests and browser tests drive the same code. The rules table is generated from
 the edition records (`Rules.summary()`, with the rules a board carries: `ttr_nb.analysis.editions`), the facts from `ttr_nb.analysis.board_stats`.
 
@@ -22,12 +23,12 @@ from __future__ import annotations
 import ipywidgets as W
 
 from ..analysis.board_stats import board_stats, routes_by_colour, routes_by_length, spaces_by_colour
-from ..analysis.editions import row_label, rule_rows
+from ..analysis.editions import row_label, rule_rows, ways_to_play
 from ..engine import Match, load_game
 from ..engine.i18n import N_, translations
 from ..engine.narration import points_text
 from ..engine.payments import describe_price
-from ..engine.rules import edition_title, load_rules
+from ..engine.rules import edition_title, load_rules, variant_title
 from ..viz import BoardView
 from ..viz.board import ROUTE_COLOURS
 from ..engine.places import place_name
@@ -182,6 +183,16 @@ class EditionExplorer(RouteController):
         return self.game.players
 
     @property
+    def variant(self) -> str:
+        """The way to play shown ("" for the edition's own rules; `ttr_nb.variants()`)."""
+        return self.game.rules.variant
+
+    @property
+    def warehouses(self) -> bool:
+        """Whether the rules shown add Warehouses & Depots (the Europa 1912 module)."""
+        return self.game.rules.warehouses is not None
+
+    @property
     def rules(self):
         return self.game.rules
 
@@ -235,13 +246,58 @@ class EditionExplorer(RouteController):
                                                                   players=players_text(players), note=note))
         return True
 
+    def set_variant(self, variant: str | None) -> bool:
+        """Show another way to play on this board: None or "" for the edition's own rules, or a
+        variant's id (`ttr_nb.variants(edition)`: "1910", "mega" ... on the USA board); the rules
+        table then compares it with the USA base game."""
+        key = "" if variant is None else variant
+        known = [w.variant for w in ways_to_play(self.edition)]
+        if not isinstance(key, str) or key not in known:
+            self._sync_controls()
+            return self.refuse("widget.bad-argument", _("{title} has no way to play {variant}: its variants are "
+                                                        "{known} (None: its own rules).").format(
+                title=edition_title(self.rules), variant=repr(variant),
+                known=", ".join(repr(v) for v in known if v) or _("none")))
+        options = {k: v for k, v in self.options.items() if k != "variant"}
+        if key:
+            options["variant"] = key
+        self._reload(options)
+        way = next(w for w in ways_to_play(self.edition) if w.variant == key)
+        self.status.ok(_("{way}: {summary}.").format(way=way.title[:1].upper() + way.title[1:], summary=way.summary()))
+        return True
+
+    def set_warehouses(self, on: bool) -> bool:
+        """Add Warehouses & Depots (the Europa 1912 module) to the rules shown (True), or not;
+        only for an edition that offers it (Europe)."""
+        if not isinstance(on, bool):
+            self._sync_controls()
+            return self.refuse("widget.bad-argument", _("Warehouses & Depots is on (True) or off (False), not "
+                                                        "{value}.").format(value=repr(on)))
+        if on and not ways_to_play(self.edition)[0].warehouses:
+            self._sync_controls()
+            return self.refuse("widget.bad-argument", _("{title} is not played with Warehouses & Depots.").format(
+                title=edition_title(self.rules)))
+        options = {k: v for k, v in self.options.items() if k != "warehouses"}
+        if on:
+            options["warehouses"] = True
+        self._reload(options)
+        self.status.ok(self._rules_caption_text())
+        return True
+
+    def _reload(self, options: dict) -> None:
+        """Show this edition with other options (a variant, the module), the player count kept."""
+        self.match = Match(load_game(self.edition, players=self.players, **options))
+        self.options = options
+        self.selected = None
+        self._show_edition()
+
     def set_players(self, players: int) -> bool:
         """Change the number of players (within the edition's limits)."""
         n = whole_number(players)
         try:
             if n is None:
                 raise ValueError(_("{players} is not a number of players.").format(players=repr(players)))
-            game = load_game(self.edition, players=n)
+            game = load_game(self.edition, players=n, **self.options)
         except ValueError as e:
             self._sync_controls()
             return self.refuse("widget.players", str(e))
@@ -289,12 +345,24 @@ class EditionExplorer(RouteController):
         self.stats_html.add_class("ttr-stats")
         controls = W.HBox([self.edition_select, self.players_select],
                           layout=W.Layout(align_items="center", flex_flow="row wrap"))
+        # the ways to play on the board (hidden where the edition has only its own), and the
+        # Warehouses & Depots module (where the edition offers it)
+        self.variant_select = W.Dropdown(description=_("Way to play"), layout=W.Layout(width="340px"))
+        self.variant_select.add_class("ttr-variant")
+        self.variant_select.observe(self.guarded(self._on_variant), names="value")
+        self.warehouses_box = W.Checkbox(value=False, description=_("Warehouses & Depots"), indent=False,
+                                         layout=W.Layout(width="auto", margin="0 0 0 12px"))
+        self.warehouses_box.add_class("ttr-warehouses")
+        self.warehouses_box.observe(self.guarded(self._on_warehouses), names="value")
+        self.way_text = W.HTML(layout=W.Layout(max_width="760px"))
+        self.way_text.add_class("ttr-way")
+        controls.children = (*controls.children, self.variant_select, self.warehouses_box)
         # the board facts go under a landscape board, beside a portrait one (under the rules),
         # so a 1000-pixel-high projector page shows everything
         self._left = left = W.VBox([self.mirror.widget, self.doubles, self.stats_html],
                                    layout=W.Layout(**RESPONSIVE["board"]))
         self._right = right = W.VBox([self.rules_html], layout=W.Layout(**RESPONSIVE["panel"], padding="0 0 0 14px"))
-        self.children = [stylesheet(), controls, self.status.widget,
+        self.children = [stylesheet(), controls, self.way_text, self.status.widget,
                          W.HBox([left, right], layout=W.Layout(**RESPONSIVE["row"])), self.errors]
         self.add_class("ttr-explorer")
         self.add_class("ttr-root")             # the board fits the visible height below the controls
@@ -307,11 +375,30 @@ class EditionExplorer(RouteController):
         if not self._quiet and change["new"] is not None and change["new"] != self.players:
             self.set_players(change["new"])
 
+    def _on_variant(self, change) -> None:
+        if not self._quiet and change["new"] is not None and change["new"] != self.variant:
+            self.set_variant(change["new"])
+
+    def _on_warehouses(self, change) -> None:
+        if not self._quiet and change["new"] != self.warehouses:
+            self.set_warehouses(change["new"])
+
     def _sync_controls(self) -> None:
         self._quiet = True
         try:
             r = self.rules
             self.edition_select.value = self.edition
+            ways = ways_to_play(self.edition)
+            options = [(w.title[:1].upper() + w.title[1:], w.variant) for w in ways]
+            if list(self.variant_select.options) != options:
+                self.variant_select.options = options
+            self.variant_select.value = self.variant
+            self.variant_select.layout.display = None if len(ways) > 1 else "none"
+            self.warehouses_box.layout.display = None if ways[0].warehouses else "none"
+            self.warehouses_box.value = self.warehouses
+            way = next(w for w in ways if w.variant == self.variant)
+            self.way_text.value = (f"<div class='ttr-text'>{_esc(way.title[:1].upper() + way.title[1:])}: "
+                                   f"{_esc(way.summary())}</div>" if len(ways) > 1 else "")
             opts = list(range(r.min_players, r.max_players + 1))
             if list(self.players_select.options) != opts:
                 self.players_select.options = opts
@@ -395,8 +482,8 @@ class EditionExplorer(RouteController):
 
     def _rules_table(self) -> str:
         rows = self.rule_rows
-        usa = self.edition == "usa"
-        name = edition_name(self.rules)
+        usa = self.edition == "usa" and not self.options      # the USA base game itself
+        name = self._shown_name()
         differ = sum(1 for *_, d in rows if d)
         rule_heading = _("Rule")
         head = f"<th>{_esc(rule_heading)}</th><th>USA</th>"
@@ -421,6 +508,18 @@ class EditionExplorer(RouteController):
                 f"<table class='ttr-table ttr-rules-table'><thead><tr>{head}</tr></thead>"
                 f"<tbody>{''.join(body)}</tbody></table>"
                 f"<div class='ttr-footnote'>{_esc(footnote)}</div></div>")
+
+    def _shown_name(self) -> str:
+        """The edition shown, with its way to play and the module: "Ticket to Ride: Europe ·
+        Europa 1912: Mega Europe · Warehouses & Depots"."""
+        r = self.rules
+        return " · ".join([edition_name(r)] + ([variant_title(r)] if r.variant else [])
+                          + ([_("Warehouses & Depots")] if r.warehouses else []))
+
+    def _rules_caption_text(self) -> str:
+        differ = sum(1 for *_, d in self.rule_rows if d)
+        return _("{edition} differs from the USA in {k} of {n} rules (highlighted).").format(
+            edition=self._shown_name(), k=differ, n=len(self.rule_rows))
 
     def _stats_panel(self) -> str:
         b = self.game.board

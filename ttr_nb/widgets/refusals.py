@@ -43,6 +43,7 @@ WIDGET_REFUSALS: dict[str, str] = {
     "widget.hints-off": N_("a hint in a game whose hints are switched off"),
     "widget.hint-game-over": N_("a hint after the game is over"),
     "widget.hint-hand-hidden": N_("a hint while the hand of the seat to move is hidden"),
+    "widget.hint-depots": N_("a hint for a Warehouses & Depots move (where to put a depot, which warehouse to use)"),
 }
 
 

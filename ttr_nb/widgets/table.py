@@ -10,13 +10,16 @@
 
 Every button and every click on the board calls a public method (`play`, `draw_deck`,
 `draw_face_up`, `claim`, `draw_tickets`, `keep`, `pay_tunnel`, `abandon_tunnel`,
-`build_station`, `pass_turn`, `undo`, `select_route`, `select_city`, `run_bots`),
+`build_station`, `pass_turn`, `undo`, `select_route`, `select_city`, `run_bots`; with
+Warehouses & Depots also `store_card`, `place_depot`, `collect_warehouse`, `end_turn`),
 so notebooks and tests drive the same code. Refusals show the engine's sentence in
 the status line; `.log` lists what happened in plain words.
 
 Public information: the board, the face-up cards, every player's counts and, in Northern
-Lights, the bonus cards in play (`bonus_box`); the log says when a claim drew a route's
-draw bonus (how many cards, never which).
+Lights, the bonus cards in play (`bonus_box`); with Warehouses & Depots, how many cards each
+Warehouse holds and how many Depots each player has in reserve (the scores table; the Depots
+on the board); the log says when a claim drew a route's draw bonus (how many cards, never
+which) and how many cards a collected Warehouse gave (never which).
 
 Hidden information: only the hand and tickets of the human seat to move are shown
 (with a single human seat, always that seat's); a bot's or another seat's hand and
@@ -36,8 +39,9 @@ from traitlets import Instance, Int
 from ..analysis.agents import AGENTS, agent_title
 from ..analysis.hints import Hint, hint as planner_hint
 from ..analysis.planner import Planner
-from ..engine import (AbandonTunnel, BuildStation, Claim, DrawBlind, DrawFaceUp, DrawTickets,
-                      KeepTickets, Match, Pass, PayTunnel, State, load_game, load_rules)
+from ..engine import (AbandonTunnel, BuildStation, Claim, CollectWarehouse, DrawBlind, DrawFaceUp, DrawTickets,
+                      EndTurn, KeepTickets, Match, Pass, PayTunnel, PlaceDepot, State, StoreCard, load_game,
+                      load_rules)
 from ..engine.cards import CARD_NAMES, LOCO, Cards, card_index
 from ..engine.i18n import N_, translations
 from ..engine.digits import digits_value
@@ -210,6 +214,8 @@ class GameTable(LazyBoard, RouteController):
         self.bot_delay = bot_delay
         self.auto_bots = auto_bots
         self._selected: tuple[str, object] | None = None    # ("route", index) or ("city", name)
+        # Warehouses & Depots: the card draw asked for, waiting for the Warehouse card to be stored
+        self._pending_draw: DrawBlind | DrawFaceUp | None = None
         self._offer_key = None
         self._quiet = 0
         self._walkthrough: ScoringWalkthrough | None = None
@@ -370,6 +376,7 @@ class GameTable(LazyBoard, RouteController):
 
     def _after_move(self) -> None:
         self._selected = None
+        self._pending_draw = None
         if self._overlays.ticket is not None and isinstance(self.match.history[-1], KeepTickets):
             self._set_overlays(replace(self._overlays, ticket=None))
         self.status.ok(self._last_line())
@@ -391,12 +398,50 @@ class GameTable(LazyBoard, RouteController):
                 return False
         return self._play(action)
 
-    def draw_deck(self) -> bool:
-        """Take the top card of the deck."""
-        return self._play(DrawBlind())
+    def draw_deck(self, warehouse=None) -> bool:
+        """Take the top card of the deck. With Warehouses & Depots a turn's draw starts with the
+        deck's top card put into a Warehouse: `warehouse` names whose (a player counting from 0);
+        None asks for it in the choice panel first."""
+        return self._draw(DrawBlind(), warehouse)
 
-    def draw_face_up(self, colour) -> bool:
-        """Take a face-up card of this colour ("red", "loco" ...)."""
+    def _draw(self, action, warehouse=None) -> bool:
+        """A card draw; with Warehouses & Depots, first the Warehouse card (asked for when
+        `warehouse` is None)."""
+        reason = self.state.why_illegal(action)
+        if reason is None or reason.rule != "warehouse-card" or not self._guard_seat():
+            return self._play(action)
+        if warehouse is None:
+            self._pending_draw = action
+            self._selected = None
+            self.status.show(_("First put the top card of the deck, unseen, into a warehouse: choose whose."))
+            self._show_choice()
+            return False
+        self._pending_draw = None
+        return self.store_card(warehouse) and self._play(action)
+
+    def store_card(self, warehouse) -> bool:
+        """Warehouses & Depots: put the deck's top card, unseen, into the Warehouse of player
+        `warehouse` (counting from 0; your own or another's): how a turn's card draw starts."""
+        return self._play(StoreCard(warehouse))
+
+    def place_depot(self, city) -> bool:
+        """Warehouses & Depots: place a Depot on a city (the one placed before the game starts, or
+        one more from your reserve before or after your turn's action)."""
+        city = self._city_name(city)
+        return city is not None and self._play(PlaceDepot(city))
+
+    def collect_warehouse(self, warehouse) -> bool:
+        """Warehouses & Depots: after claiming a route into a city holding a Depot, take every card
+        of that Depot owner's Warehouse (player `warehouse`, counting from 0) for one Depot of
+        your reserve."""
+        return self._play(CollectWarehouse(warehouse))
+
+    def end_turn(self) -> bool:
+        """Warehouses & Depots: end the turn without collecting (more) or placing Depots."""
+        return self._play(EndTurn())
+
+    def draw_face_up(self, colour, warehouse=None) -> bool:
+        """Take a face-up card of this colour ("red", "loco" ...); `warehouse` as for `draw_deck`."""
         if not isinstance(colour, str):
             return self.refuse("widget.unknown-card", _("{colour} is not a card colour: give one such as "
                                                         "red or loco.").format(colour=repr(colour)))
@@ -404,7 +449,7 @@ class GameTable(LazyBoard, RouteController):
             colour = CARD_NAMES[card_index(colour)]
         except ValueError:
             pass            # the engine names the problem
-        return self._play(DrawFaceUp(colour))
+        return self._draw(DrawFaceUp(colour), warehouse)
 
     def _face_up_clicked(self, k: int, _button=None) -> None:
         display = self.state.display
@@ -535,6 +580,7 @@ class GameTable(LazyBoard, RouteController):
         finally:
             self._quiet -= 1
         self._selected = None
+        self._pending_draw = None
         self.last_update = ()
         self._refresh()
         bots = len(taken) - 1
@@ -609,6 +655,10 @@ class GameTable(LazyBoard, RouteController):
         city = self._city_name(city)
         if city is None:
             return ()
+        if self.state.phase in ("depots", "after"):        # Warehouses & Depots: a click places a Depot
+            self._selected = None
+            self.place_depot(city)
+            return ()
         if not self.game.rules.stations:
             routes = self.game.board.routes_at(city)
             self.status.show(ngettext("{city}: {n} route. Click a route on the board to claim it.",
@@ -622,7 +672,10 @@ class GameTable(LazyBoard, RouteController):
             return ()
         reason = self.state.why_no_station(city)
         if reason is not None:
-            self.status.refuse(reason)
+            if self._depot_here(city):
+                self.status.show(_("{city}: you may place a depot here before your turn's action.").format(city=city))
+            else:
+                self.status.refuse(reason)
             self._show_choice()
             return ()
         options = self.station_options()
@@ -632,6 +685,10 @@ class GameTable(LazyBoard, RouteController):
                                   cost).format(city=city, n=cost))
         self._show_choice()
         return options
+
+    def _depot_here(self, city: str) -> bool:
+        """Warehouses & Depots: whether the player to move may place a Depot on `city` now."""
+        return self.game.rules.warehouses is not None and self.state.why_illegal(PlaceDepot(city)) is None
 
     def show_ticket(self, ticket=None) -> None:
         """Draw a ticket's cheapest completion for the seat shown (None clears)."""
@@ -689,6 +746,12 @@ class GameTable(LazyBoard, RouteController):
             return _("{who}: draw cards, claim a route (click it on the board) or draw tickets.").format(who=who)
         if s.phase == "draw2":
             return _("{who}: take a second card.").format(who=who)
+        if s.phase == "draw1":
+            return _("{who}: take your first card.").format(who=who)
+        if s.phase == "depots":
+            return _("{who}: place your first depot (click a city on the board).").format(who=who)
+        if s.phase == "after":
+            return _("{who}: collect a warehouse, place a depot (click a city) or end the turn.").format(who=who)
         if s.phase == "tickets":
             return _("{who}: choose which tickets to keep.").format(who=who)
         return _("{who}: pay the tunnel's extra cards or abandon it.").format(who=who)
@@ -725,7 +788,18 @@ class GameTable(LazyBoard, RouteController):
         if self.viewer != s.current_player or not self.show_hand:
             self.refuse("widget.hint-hand-hidden", _("A hint reads your hand: show the hand first."))
             return None
-        found = planner_hint(s, planner=self._hint_planner)
+        depots = _("The hints speak of routes, cards and tickets: where to put a depot and which warehouse to "
+                   "use, you choose yourself.")
+        if s.phase in ("depots", "after"):          # Warehouses & Depots: no hint explains these moves
+            self.refuse("widget.hint-depots", depots)
+            return None
+        try:
+            found = planner_hint(s, planner=self._hint_planner)
+        except ValueError:
+            if self.game.rules.warehouses is None:
+                raise
+            self.refuse("widget.hint-depots", depots)    # the planner chose a Warehouses & Depots move
+            return None
         self._hint = (s, found)
         heading = _("Hint")
         self.hint_box.value = (f"<div class='ttr-hint-text'><b>{_esc(heading)}:</b> "
@@ -779,6 +853,9 @@ class GameTable(LazyBoard, RouteController):
         self.undo_button.disabled = not self.match.history
         # scores
         cols = ["", _("points"), _("trains"), _("cards"), _("tickets")] + ([_("stations")] if g.rules.stations else [])
+        depots = s.depots
+        if depots is not None:          # Warehouses & Depots: public counts (the cards stay face down)
+            cols += [_("depots in reserve"), _("warehouse cards")]
         head = "".join(f"<th>{_esc(c)}</th>" for c in cols)
         rows = []
         for q in range(g.players):
@@ -788,6 +865,8 @@ class GameTable(LazyBoard, RouteController):
                      str(s.trains[q]), str(sum(s.hands[q])), str(len(s.tickets[q]))]
             if g.rules.stations:
                 cells.append(f"{len(s.stations_of(q))}/{g.rules.stations}")
+            if depots is not None:
+                cells += [str(depots.reserves[q]), str(depots.counts()[q])]
             tds = "".join(f"<td{' class=' + chr(39) + 'ttr-label' + chr(39) if i == 0 else ''}>{c}</td>"
                           for i, c in enumerate(cells))
             rows.append(f"<tr class='ttr-score-row{' ttr-to-move' if now else ''}'>{tds}</tr>")
@@ -905,6 +984,9 @@ class GameTable(LazyBoard, RouteController):
                 self._offer_key = key
             self.choice.layout.display = "flex"
             return
+        if human and self.game.rules.warehouses is not None and self._warehouse_choice(s, p):
+            self.choice.layout.display = "flex"
+            return
         sel = self._selected
         if human and sel is not None and s.phase == "turn":
             kind, what = sel
@@ -923,11 +1005,14 @@ class GameTable(LazyBoard, RouteController):
                 else:
                     options = self.station_options() if s.why_no_station(what) is None else ()
                     station, pay_with = _("Station in {city}").format(city=what), _("pay with")
-                    title = f"<b>{_esc(station)}</b>: {_esc(pay_with)}"
+                    title = f"<b>{_esc(station)}</b>: {_esc(pay_with)}" if options else f"<b>{_esc(what)}</b>"
                     buttons = [self._button(cards_text(o), "ttr-pay-option",
                                             functools.partial(self.build_station, what, o),
                                             colour=CARD_NAMES[max(range(LOCO), key=lambda c: o[c])]
                                             if sum(o[:LOCO]) else "loco") for o in options]
+                    if self._depot_here(what):
+                        buttons.append(self._button(_("Place a depot in {city}").format(city=what), "ttr-place-depot",
+                                                    functools.partial(self.place_depot, what), style="info"))
                 if not buttons:
                     self.choice.layout.display = "none"
                     self._offer_key = None
@@ -941,6 +1026,63 @@ class GameTable(LazyBoard, RouteController):
         self._offer_key = None
         self.choice.layout.display = "none"
 
+    def _warehouse_choice(self, s: State, p: int) -> bool:
+        """Warehouses & Depots: fill the choice panel with what the phase asks (whose Warehouse
+        gets the deck's top card; the Depot to place before the game; what to do after the
+        action). Returns whether the panel shows it."""
+        counts = s.depots.counts()
+        if s.phase == "turn" and self._pending_draw is not None:
+            key = ("store", s.turn, counts)
+            if key != self._offer_key:
+                title = _("Before drawing: put the top card of the deck, unseen, into a warehouse. Whose?")
+                buttons = [self._button(ngettext("{name}'s warehouse ({n} card)", "{name}'s warehouse ({n} cards)",
+                                                 counts[q]).format(name=self.names[q], n=counts[q]),
+                                        "ttr-store-card", functools.partial(self._store_pending, q))
+                           for q in range(self.game.players)]
+                buttons.append(self._button(_("Cancel"), "ttr-cancel", self.clear_selection))
+                self.choice_title.value = f"<div class='ttr-choice-text'><b>{_esc(title)}</b></div>"
+                self.choice_buttons.children = buttons
+                self._offer_key = key
+            return True
+        if s.phase == "depots":
+            key = ("depots", p)
+            if key != self._offer_key:
+                title = _("{name}: place your first depot: click a city on the board.").format(name=self.names[p])
+                self.choice_title.value = f"<div class='ttr-choice-text'><b>{_esc(title)}</b></div>"
+                self.choice_buttons.children = []
+                self._offer_key = key
+            return True
+        if s.phase == "after":
+            actions = list(s.legal_actions())
+            collect = [a.warehouse for a in actions if isinstance(a, CollectWarehouse)]
+            place = any(isinstance(a, PlaceDepot) for a in actions)
+            key = ("after", s.turn, tuple(collect), place, s.depots.reserves[p])
+            if key != self._offer_key:
+                if collect and place:
+                    title = _("Before your turn ends: collect a warehouse, place a depot (click a city) or end the turn.")
+                elif collect:
+                    title = _("Before your turn ends: collect a warehouse, or end the turn.")
+                else:
+                    title = _("Before your turn ends: place a depot (click a city), or end the turn.")
+                buttons = [self._button(ngettext("Collect {name}'s warehouse ({n} card) for a depot",
+                                                 "Collect {name}'s warehouse ({n} cards) for a depot",
+                                                 counts[w]).format(name=self.names[w], n=counts[w]),
+                                        "ttr-collect-warehouse", functools.partial(self.collect_warehouse, w),
+                                        style="success") for w in collect]
+                buttons.append(self._button(_("End the turn"), "ttr-end-turn", self.end_turn))
+                self.choice_title.value = f"<div class='ttr-choice-text'><b>{_esc(title)}</b></div>"
+                self.choice_buttons.children = buttons
+                self._offer_key = key
+            return True
+        return False
+
+    def _store_pending(self, warehouse: int) -> bool:
+        """A Warehouse button: store the deck's top card there, then take the card draw asked for."""
+        action, self._pending_draw = self._pending_draw, None
+        if not self.store_card(warehouse):
+            return False
+        return action is None or self._play(action)
+
     def _ticket_ticked(self, key: str, box, change) -> None:
         box.description = ("☑ " if change["new"] else "☐ ") + box.description[2:]
         box.button_style = "info" if change["new"] else ""
@@ -953,6 +1095,7 @@ class GameTable(LazyBoard, RouteController):
     def clear_selection(self) -> bool:
         """Select nothing on the board (what the choice panel's Cancel does)."""
         self._selected = None
+        self._pending_draw = None
         self._set_highlight(None)
         self._clear_hint()
         self._show_choice()
