@@ -4,7 +4,9 @@
 
 Each player chooses uniformly among `state.legal_actions()`. Every edition of
 `ttr_nb.editions()` is played with its fewest and most players (and 4 players for USA), and so
-is every variant of `ttr_nb.variants()` (a row "usa:1910": the USA 1910 box's 1910 game).
+is every way to play of `ways()`: each variant of `ttr_nb.variants()` (a row "usa:1910": the USA
+1910 box's 1910 game) and each module an edition offers as an option (a row "europe+warehouses":
+Europe with Europa 1912's Warehouses & Depots).
 For each, several rounds of games (new seeds each round, the same seeds for every
 interpreter; the rounds of all of them interleaved, see `measure`), after warm-up games;
 a round's rate is reported both in CPU time (`time.process_time`, what the targets are
@@ -46,9 +48,42 @@ BASELINES = {
              ("switzerland", 2): 388, ("switzerland", 3): 258, ("nordic", 2): 121, ("nordic", 3): 89},
 }
 
-def play_random_game(edition: str, players: int, seed: int, variant: str | None = None):
+#: the modules an edition may add as an option (`Rules.option_specs`), each a way to play of its own
+MODULES = ("warehouses",)
+
+
+def ways() -> list[str]:
+    """Every way to play measured, as `way_key` names it: each edition's own rules ("usa"), each
+    variant ("usa:1910"), each module an edition offers ("europe+warehouses")."""
     import ttr_nb
-    game = ttr_nb.load_game(edition, players=players, seed=seed, variant=variant)
+    out = list(ttr_nb.editions())
+    out += [way_key(edition, variant) for edition, variant in ttr_nb.variants()]
+    out += [way_key(edition, None, {module: True}) for edition in ttr_nb.editions() for module in MODULES
+            if module in ttr_nb.load_rules(edition).option_specs]
+    return out
+
+
+def way_key(edition: str, variant: str | None = None, options: dict | None = None) -> str:
+    """"usa", "usa:1910" (a variant), "europe+warehouses" (an option switched on): a way's name in
+    the tables; `way_of` reads it back."""
+    return (edition + (f":{variant}" if variant else "")
+            + "".join(f"+{k}" if v is True else f"+{k}={v}" for k, v in (options or {}).items()))
+
+
+def way_of(key: str) -> tuple[str, str | None, dict]:
+    """(edition, variant, options) of a way's name (`way_key`)."""
+    head, *switches = key.split("+")
+    edition, _, variant = head.partition(":")
+    options = {}
+    for switch in switches:
+        name, _, value = switch.partition("=")
+        options[name] = value if value else True
+    return edition, variant or None, options
+
+
+def play_random_game(edition: str, players: int, seed: int, variant: str | None = None, **options):
+    import ttr_nb
+    game = ttr_nb.load_game(edition, players=players, seed=seed, variant=variant, **options)
     state = game.new_state()
     rng = random.Random(seed)
     while not state.is_over():
@@ -60,47 +95,56 @@ def play_random_game(edition: str, players: int, seed: int, variant: str | None 
 
 
 def games_per_second(edition: str, players: int, games: int = GAMES, seed0: int = 0,
-                     variant: str | None = None) -> tuple[float, float, float]:
+                     variant: str | None = None, **options) -> tuple[float, float, float]:
     """(CPU games per second, wall games per second, actions per game) over `games` seeded games
-    (of `variant` of the edition, where given)."""
+    (of `variant` of the edition and with its `options`, where given)."""
     actions = 0
     cpu, wall = time.process_time(), time.perf_counter()
     for seed in range(seed0, seed0 + games):
-        actions += play_random_game(edition, players, seed, variant).turn
+        actions += play_random_game(edition, players, seed, variant, **options).turn
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     return games / cpu, games / wall, actions / games
 
 
-def player_counts(edition: str, variant: str | None = None) -> list[int]:
+def player_counts(edition: str, variant: str | None = None, **options) -> list[int]:
     import ttr_nb
-    rules = ttr_nb.load_rules(edition, variant)
-    return sorted({rules.min_players, rules.max_players} | ({4} if edition == "usa" and not variant else set()))
+    rules = ttr_nb.load_rules(edition, variant, **options)
+    own = not variant and not options
+    return sorted({rules.min_players, rules.max_players} | ({4} if edition == "usa" and own else set()))
 
 
-def measure(games: int = GAMES, rounds: int = ROUNDS) -> dict:
-    """{"edition/players": [(cpu, wall, turns) per round]} in this interpreter.
-
-    The rounds are interleaved: every edition and player count plays its first round, then
-    every one its second, and so on. A slow spell of a shared machine (another process on
-    the core for some seconds) then slows one round of each, which the median leaves out,
-    instead of every round of the one that happened to be running."""
-    import ttr_nb
-    configs = [(edition, None, players) for edition in ttr_nb.editions() for players in player_counts(edition)]
-    configs += [(edition, variant, players) for edition, variant in ttr_nb.variants()
-                for players in player_counts(edition, variant)]
-    for edition, variant, players in configs:
-        games_per_second(edition, players, games=WARM_UP, seed0=10_000, variant=variant)      # warm the caches
-    out = {config_key(*config): [] for config in configs}
-    for r in range(rounds):
-        for edition, variant, players in configs:
-            out[config_key(edition, variant, players)].append(
-                games_per_second(edition, players, games=games, seed0=r * games, variant=variant))
+def configs() -> list[str]:
+    """The rows of the table, "way/players" ("usa/2", "usa:1910/3", "europe+warehouses/5"): every
+    way to play (`ways`) with its fewest and most players (and the USA base game with 4)."""
+    out = []
+    for way in ways():
+        edition, variant, options = way_of(way)
+        out += [f"{way}/{players}" for players in player_counts(edition, variant, **options)]
     return out
 
 
-def config_key(edition: str, variant: str | None, players: int) -> str:
-    """"usa/2", or "usa:1910/2" for a variant: a row of the table."""
-    return f"{edition}{':' + variant if variant else ''}/{players}"
+def _played(key: str, games: int, seed0: int) -> tuple[float, float, float]:
+    way, players = key.split("/")
+    edition, variant, options = way_of(way)
+    return games_per_second(edition, int(players), games=games, seed0=seed0, variant=variant, **options)
+
+
+def measure(games: int = GAMES, rounds: int = ROUNDS) -> dict:
+    """{"way/players": [(cpu, wall, turns) per round]} in this interpreter.
+
+    The rounds are interleaved: every way to play and player count plays its first round, then
+    every one its second, and so on. A slow spell of a shared machine (another process on
+    the core for some seconds) then slows one round of each, which the median leaves out,
+    instead of every round of the one that happened to be running."""
+    todo = configs()
+    for key in todo:
+        _played(key, WARM_UP, 10_000)          # warm the caches
+    out = {key: [] for key in todo}
+    for r in range(rounds):
+        for key in todo:
+            out[key].append(_played(key, games, r * games))
+    return out
+
 
 
 def _spread(values) -> str:
@@ -110,7 +154,7 @@ def _spread(values) -> str:
 
 def report(runs: dict, python: str, version: str) -> None:
     print(f"{python}: games/s, the median round (slowest-fastest)")
-    print(f"  {'':<20} {'CPU':>17} {'wall':>17}  turns  target (CPU)")
+    print(f"  {'':<21} {'CPU':>17} {'wall':>17}  turns  target (CPU)")
     minor = ".".join(version.split(".")[:2])
     baseline = BASELINES.get(minor, {})
     scale = 0.9 if minor == "3.13" else 1.0          # 3.13: within 10% of the 3.11 targets
@@ -131,7 +175,7 @@ def report(runs: dict, python: str, version: str) -> None:
         if base:
             verdict += f"  (x{median / base:.2f} the 04acfd3 figure)"
         turns = statistics.mean(r[2] for r in rounds)
-        print(f"  {edition:<16} {players}p {_spread(cpu):>17} {_spread([r[1] for r in rounds]):>17}"
+        print(f"  {edition:<18} {players}p {_spread(cpu):>17} {_spread([r[1] for r in rounds]):>17}"
               f"  {turns:5.0f}  {verdict}")
 
 
@@ -185,7 +229,7 @@ def machine_check() -> float:
 def main(games: int = GAMES, rounds: int = ROUNDS) -> None:
     import platform
     print(f"Random play: {rounds} rounds of {games} games (new seeds each round) after {WARM_UP} warm-up games;")
-    print("setup, every action and final scoring included; the rounds of every edition interleaved.")
+    print("setup, every action and final scoring included; the rounds of every way to play interleaved.")
     before = machine_check()
     report(measure(games, rounds), f"Python {platform.python_version()}", platform.python_version())
     print(f"Machine check, CPU s of 3 million additions: {before:.3f} before these games, {machine_check():.3f} after;")

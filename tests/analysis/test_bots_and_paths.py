@@ -18,6 +18,35 @@ def test_bots_finish_games_with_legal_actions(edition):
     assert state.is_over()
 
 
+WAYS = [(e, {"variant": v}) for e, v in ttr_nb.variants()] + [("europe", {"warehouses": True})]
+
+
+@pytest.mark.parametrize("edition, options", WAYS, ids=[f"{e}-{'-'.join(map(str, o.values()))}" for e, o in WAYS])
+def test_greedy_bots_finish_every_way_to_play_with_legal_actions(edition, options):
+    """The ways to play on the USA and Europe boards, and Europe with Warehouses & Depots: the
+    greedy bot keeps within the opening's limits (Mega Europe: one long ticket at most)."""
+    for seed in range(3):
+        state = ttr_nb.load_game(edition, players=3, seed=seed, **options).new_state()
+        bots = [GreedyBot(seed * 10 + i) for i in range(3)]
+        for _ in range(3000):
+            if state.is_over():
+                break
+            action = bots[state.current_player](state)
+            assert state.why_illegal(action) is None, (str(action), state.why_illegal(action))
+            state = state.apply(action)
+        assert state.is_over()
+
+
+def test_greedy_bot_keeps_one_long_ticket_at_most_in_mega_europe():
+    game = ttr_nb.load_game("europe", players=5, seed=1, variant="mega")
+    state = game.new_state()
+    for p in range(5):
+        keep = GreedyBot(p)(state)
+        tickets = [game.board.tickets[state.opening_offers[p][i]] for i in keep.keep]
+        assert len(tickets) >= 3 and sum(1 for t in tickets if t.deck == "long") <= 1
+        state = state.apply(keep)
+
+
 def test_greedy_bot_completes_more_tickets_than_random_on_average():
     greedy = random_ = 0
     for seed in range(6):

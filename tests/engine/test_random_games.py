@@ -208,11 +208,12 @@ def test_hoarder_games_keep_the_invariants(pool, edition):
     assert max(n for _, _, n, _ in results) < MAX_ACTIONS
 
 
-def warehouse_games(edition: str, count: int, base: int) -> list[tuple]:
-    """`count` games of each Warehouses & Depots reading at each player count (seeds from `base`;
-    another first player every FIRST_PLAYER_EVERY-th game)."""
+def warehouse_games(edition: str, count: int, base: int, readings=None) -> list[tuple]:
+    """`count` games of each Warehouses & Depots reading (default: the edition's,
+    `WAREHOUSE_READINGS`) at each player count (seeds from `base`; another first player every
+    FIRST_PLAYER_EVERY-th game)."""
     out = []
-    for r, reading in enumerate(WAREHOUSE_READINGS[edition]):
+    for r, reading in enumerate(WAREHOUSE_READINGS[edition] if readings is None else readings):
         for players in PLAYER_COUNTS[edition]:
             for i in range(max(1, int(count * SCALE))):
                 options = dict(reading)
@@ -249,6 +250,30 @@ def test_warehouse_games_full_checks(pool, edition):
     run(pool, jobs)
 
 
+# Warehouses & Depots added to each way to play of an edition that has the module (Europa 1912's
+# ticket games: "can be used with any map" and any ticket variant), at every player count
+WAREHOUSE_VARIANTS = [(e, v) for e, v in VARIANTS if "warehouses" in VARIANT_RULES[e, v].option_specs]
+WAREHOUSE_VARIANT_GAMES = 4     # uniform games per variant and player count (cheap tier)
+WAREHOUSE_VARIANT_HOARDER_GAMES = 1
+
+
+@pytest.mark.parametrize("edition, variant", WAREHOUSE_VARIANTS)
+def test_warehouse_variant_games_keep_the_invariants(pool, edition, variant):
+    """Each variant with Warehouses & Depots at every player count: the invariants of the module
+    (the train cards conserved with the Warehouses' cards counted, Depots conserved, its
+    transitions, the end bonus) with the variant's decks and deal; card hoarders run the cards out."""
+    readings = [{"variant": variant, "warehouses": True}]
+    jobs = [(e, n, seed, o, "cheap" if seed % SCORE_EVERY == 0 else "light")
+            for e, n, seed, o in warehouse_games(edition, WAREHOUSE_VARIANT_GAMES, 900_000, readings)]
+    jobs += [(e, n, seed, o, "cheap", "hoarder")
+             for e, n, seed, o in warehouse_games(edition, WAREHOUSE_VARIANT_HOARDER_GAMES, 950_000, readings)]
+    results = run(pool, jobs)
+    assert max(n for _, _, n, _ in results) < MAX_ACTIONS
+    played = {n for (_, n, _, o, *_), *_ in results if o["variant"] == variant and o["warehouses"]}
+    assert played == set(range(VARIANT_RULES[edition, variant].min_players,
+                               VARIANT_RULES[edition, variant].max_players + 1))
+
+
 VARIANT_CHEAP = [pytest.param(e, v, first, min(CHUNK, max(1, int(VARIANT_GAMES * SCALE)) - first), id=f"{e}-{v}-{first}")
                  for e, v in VARIANTS for first in range(0, max(1, int(VARIANT_GAMES * SCALE)), CHUNK)]
 
@@ -277,6 +302,7 @@ def test_random_variant_games_full_checks(pool, edition, variant):
 
 def test_every_variant_player_count_and_option_is_played():
     assert {e for e, _ in VARIANTS} == {"usa", "europe"} and len(VARIANTS) == 7
+    assert WAREHOUSE_VARIANTS == [("europe", "expanded"), ("europe", "bigcities"), ("europe", "mega")]
     assert VARIANT_OPTIONS["usa", "classic"][-1] == ("mystery_train_tickets", True)
     assert ("european_express", True) in VARIANT_OPTIONS["europe", "bigcities"]
     assert ("globetrotter_at_zero", True) in VARIANT_OPTIONS["usa", "mega"]

@@ -20,6 +20,9 @@ from ttr_nb.widgets.scoring import ScoringWalkthrough, finished_match, score_tab
 from .words import W, WN, W_part, english
 
 EDITIONS = ttr_nb.editions()
+#: every way to play on an edition's board (USA 1910's, Europa 1912's) and Europe with Warehouses &
+#: Depots: (edition, load_game's options)
+WAYS = [(e, {"variant": v}) for e, v in ttr_nb.variants()] + [("europe", {"warehouses": True})]
 _MATCHES: dict = {}
 
 
@@ -41,11 +44,11 @@ def longest_step(who: str, n: int) -> str:
     return W("{who}: longest path {n}", who=who, n=n)
 
 
-def finished(edition, players=2, seed=1):
+def finished(edition, players=2, seed=1, **options):
     """A game greedy bots played to the end (cached: several tests read the same games)."""
-    key = (edition, players, seed)
+    key = (edition, players, seed, tuple(sorted(options.items())))
     if key not in _MATCHES:
-        _MATCHES[key] = finished_match(edition, players=players, seed=seed)
+        _MATCHES[key] = finished_match(edition, players=players, seed=seed, **options)
     return _MATCHES[key].state
 
 
@@ -65,7 +68,24 @@ def index_of(walk, prefix):
 
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_constructed_for_each_edition(edition):
-    state = finished(edition)
+    check_walkthrough(finished(edition))
+
+
+@pytest.mark.parametrize("edition, options", WAYS, ids=[f"{e}-{'-'.join(map(str, o.values()))}" for e, o in WAYS])
+def test_constructed_for_each_way_to_play(edition, options):
+    """The variants' bonuses are steps as the editions' are: USA 1910's Globetrotter where the way
+    has it, the Warehouses & Depots end bonus with the module."""
+    state = finished(edition, **options)
+    check_walkthrough(state)
+    walk = ScoringWalkthrough(state)
+    assert (W("Warehouses & Depots bonus") in walk.steps) == (state.depots is not None)
+    assert (W("Depots (kept)") in walk.table_html) == (state.depots is not None)
+    assert (W("Globe&shy;trotter") in walk.table_html) == bool(state.rules.globetrotter_bonus)
+
+
+def check_walkthrough(state):
+    """A finished game's walkthrough: its steps, the running totals ending at the engine's, a
+    step per ticket, a bonus step where the rules have the bonus, one figure for every step."""
     assert state.is_over()
     walk = ScoringWalkthrough(state)
     rows = state.score_breakdown()
@@ -264,6 +284,38 @@ def test_globetrotter_in_the_nordic_countries():
                   len(holders)).strip(" (") in walk.text.value
     assert W("This edition gives no bonus for it; it only breaks ties.") in \
         walk.all_steps[index_of(walk, W("{who}: longest path {n}", who=P(1), n="").strip())].text
+
+
+@pytest.mark.parametrize("variant", ["1910", "mega"])
+def test_globetrotter_in_the_usa_1910_ways_shows_as_in_the_nordic_countries(variant):
+    """USA 1910's Globetrotter (15) is the Nordic Countries' step and column: the same words, its
+    holders scoring it, nobody else."""
+    state = finished("usa", players=3, variant=variant)
+    walk = ScoringWalkthrough(state)
+    walk.goto(W("Globetrotter"))
+    rows = state.score_breakdown()
+    holders = [r.player for r in rows if r.globetrotter]
+    assert holders and walk.step.delta == tuple(15 if p in holders else 0 for p in range(3))
+    assert W_part("The Globetrotter goes to the most completed tickets ({counts}): {who} scores {bonus}.", 0,
+                  "The Globetrotter goes to the most completed tickets ({counts}): {who} score {bonus}.",
+                  len(holders)).strip(" (") in walk.text.value
+    walk.last()
+    assert W("Globe&shy;trotter") in walk.text.value and "+15" in walk.text.value
+    # the longest path: no bonus in the 1910 way (it breaks ties), the card in the Mega Game
+    longest = walk.all_steps[index_of(walk, W("{who}: longest path {n}", who=P(1), n="").strip())].text
+    if variant == "1910":
+        assert W("This way to play gives no bonus for it; it only breaks ties.") in longest
+        assert W("Longest path bonus") not in walk.steps
+    else:
+        assert W("This way to play gives no bonus for it; it only breaks ties.") not in longest
+        assert W("Longest path bonus") in walk.steps
+
+
+def test_big_cities_has_neither_bonus():
+    state = finished("usa", variant="bigcities")
+    walk = ScoringWalkthrough(state)
+    assert W("Globetrotter") not in walk.steps and W("Longest path bonus") not in walk.steps
+    assert W("Globe&shy;trotter") not in walk.table_html and W("Longest bonus") not in walk.table_html
 
 
 INDIA_EIGHT = {"Bhatinda-Lahore": 0, "Jacobabad-Lahore": 0, "Jacobabad-Rohri": 0, "Bhatinda-Rohri": 0,

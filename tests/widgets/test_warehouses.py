@@ -1,19 +1,22 @@
 """GameTable with Warehouses & Depots (Europa 1912, `warehouses=True`): the Depot placed before
 the game by a click on a city, the Warehouse card asked for before a draw, the collection after
 a claim into a Depot's city, the end of the turn; the public counts in the scores table, the
-Depots on the board, and the log's lines (the engine's narration)."""
+Depots on the board, and the log's lines (the engine's narration); at the end, the bonus for the
+most Depots kept, a step of the scoring walkthrough and a column of the final scores."""
 from __future__ import annotations
 
 import html
 
 import re
 
+import ttr_nb
 from ttr_nb.engine import PlaceDepot, StoreCard
 from ttr_nb.engine.cards import CARD_NAMES
 from ttr_nb.engine.i18n import translations
+from ttr_nb.widgets.scoring import ScoringWalkthrough
 from ttr_nb.widgets.table import GameTable
 
-from .words import EN, E, W, WN
+from .words import EN, E, W, WN, W_part
 
 
 def table(**kw) -> GameTable:
@@ -179,3 +182,86 @@ def test_a_hint_for_a_depot_move_says_the_hints_do_not_cover_it():
                               "warehouse to use, you choose yourself.")
     t.place_depot("Paris")
     assert t.state.phase == "turn" and t.hint() is not None         # a turn's hint: the planner's move
+
+
+# --------------------------------------------------------------------------- the end bonus, scored
+
+
+def over(reserves, placed, warehouses=None, players=3):
+    """A finished Warehouses & Depots game written by hand: one route for Player 1, the Depots on the
+    board, the reserves and the Warehouses' cards."""
+    game = ttr_nb.load_game("europe", players=players, warehouses=True)
+    return game.state_from_dict({"phase": "over", "routes": {"Paris-Zürich": 0},
+                                 "depots": {"placed": placed, "reserves": reserves,
+                                            "warehouses": warehouses or [{}] * players}})
+
+
+PLACED = [["Paris", 0], ["Roma", 1], ["Wien", 2], ["Berlin", 2]]
+
+
+def test_the_scoring_walkthrough_scores_the_most_depots_kept_as_a_step_of_its_own():
+    state = over([3, 2, 1], PLACED, [{"red": 2}, {}, {"blue": 1}])
+    walk = ScoringWalkthrough(state)
+    names = [W("Player {n}", n=k) for k in (1, 2, 3)]
+    # the step, after the longest path bonus, before the tie-breakers
+    assert walk.steps[-3:] == [W("Warehouses & Depots bonus"), W("Tie-breakers"), W("Final table")]
+    walk.goto(W("Warehouses & Depots bonus"))
+    step = walk.step
+    assert step.kind == "depots" and step.delta == (10, 0, 0)
+    counts = ", ".join(WN("{who}: {n} depot", "{who}: {n} depots", k, who=names[p]) for p, k in enumerate((3, 2, 1)))
+    assert step.plain.startswith(html.unescape(WN(
+        "The Warehouses & Depots bonus goes to the most depots kept in reserve ({counts}): {who} scores {bonus}.",
+        "The Warehouses & Depots bonus goes to the most depots kept in reserve ({counts}): {who} score {bonus} "
+        "(tied players all score it).", 1, counts=counts, who=names[0], bonus="+10")))
+    assert WN("The {n} card left in a warehouse counts for nothing.",
+              "The {n} cards left in the warehouses count for nothing.", 3) in step.plain
+    assert W("Depots on the board (outlined) and depots given back for a warehouse's cards do not count.") \
+        in html.unescape(step.text)
+    assert set(step.highlight) == {"Paris", "Roma", "Wien", "Berlin"}        # the Depots on the board
+    assert "(" not in step.title and "_" not in step.plain                    # words, not keys or tuples
+    # the running totals end at the engine's, the bonus in them
+    rows = state.score_breakdown()
+    assert walk.all_steps[-1].totals == tuple(r.total for r in rows)
+    assert [r.depot_bonus for r in rows] == [10, 0, 0]
+    assert walk.all_steps[-2].totals[0] - walk.all_steps[-4].totals[0] == 10
+
+
+def test_tied_reserves_all_score_the_depot_bonus_and_the_final_table_has_its_column():
+    state = over([3, 3, 1], PLACED)
+    walk = ScoringWalkthrough(state)
+    walk.goto(W("Warehouses & Depots bonus"))
+    assert walk.step.delta == (10, 10, 0)
+    assert W_part("The Warehouses & Depots bonus goes to the most depots kept in reserve ({counts}): {who} scores "
+                  "{bonus}.", 2, "The Warehouses & Depots bonus goes to the most depots kept in reserve ({counts}): "
+                  "{who} score {bonus} (tied players all score it).", 2) in html.unescape(walk.step.text)
+    table = html.unescape(walk.table_html)
+    assert W("Depots (kept)") in table
+    cells = [re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<td>(.*?)</td>", walk.table_html)]
+    assert "+10 (3)" in cells and "— (1)" in cells
+    assert walk.all_steps[-1].totals == tuple(r.total for r in state.score_breakdown())
+
+
+def test_nobody_scores_the_depot_bonus_with_every_reserve_empty():
+    state = over([0, 0], [["Paris", 0], ["Roma", 1]], [{"red": 1}, {}], players=2)
+    walk = ScoringWalkthrough(state)
+    walk.goto(W("Warehouses & Depots bonus"))
+    assert walk.step.delta == (0, 0)
+    assert W_part("Nobody kept a depot in reserve ({counts}): nobody scores the Warehouses & Depots bonus.", 1) \
+        in html.unescape(walk.step.text)
+    assert WN("The {n} card left in a warehouse counts for nothing.",
+              "The {n} cards left in the warehouses count for nothing.", 1) in walk.step.plain
+
+
+def test_game_tables_final_scores_show_the_depot_bonus():
+    state = over([3, 2, 1], PLACED)
+    t = GameTable("europe", seats=["human"] * 3, position=state, bot_delay=0, warehouses=True)
+    assert t.end.layout.display == "flex"
+    assert W("Depots (kept)") in html.unescape(t.end_table.value)
+    cells = [re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<td>(.*?)</td>", t.end_table.value)]
+    assert "+10 (3)" in cells and "— (2)" in cells and "— (1)" in cells
+    walk = t.open_walkthrough()
+    assert W("Warehouses & Depots bonus") in walk.steps
+    # a game bots played to the end: the column and the step are there too
+    t = table(seats=["greedy", "greedy"], seed=3)
+    assert t.state.is_over() and W("Depots (kept)") in html.unescape(t.end_table.value)
+    assert W("Warehouses & Depots bonus") in t.open_walkthrough().steps

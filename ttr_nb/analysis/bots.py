@@ -80,11 +80,20 @@ class GreedyBot(Agent):
     def _keep(self, seen):
         choice = seen.ticket_choice()
         offer, need = choice.offer, choice.minimum
-        costs = sorted((self._ticket_cost(seen, tk) / max(1, seen.board.tickets[tk].value), i)
+        tickets = seen.board.tickets
+        costs = sorted((self._ticket_cost(seen, tk) / max(1, tickets[tk].value), i)
                        for i, tk in enumerate(offer))
-        keep = [i for c, i in costs if c <= 1.2][:len(offer)]
-        if len(keep) < need:
-            keep = [i for _, i in costs[:need]]
+        # the cheap ones, or the cheapest `need`; where the opening limits a deck's tickets kept
+        # (Mega Europe: one long ticket), a ticket past its deck's limit is left
+        most = dict(seen.rules.tickets.opening_keep_most) if choice.opening else {}
+        kept = dict.fromkeys(most, 0)
+        keep = []
+        for c, i in costs:
+            deck = tickets[offer[i]].deck
+            if (c <= 1.2 or len(keep) < need) and (deck not in most or kept[deck] < most[deck]):
+                keep.append(i)
+                if deck in most:
+                    kept[deck] += 1
         return KeepTickets(tuple(sorted(keep)))
 
     def _targets(self, seen) -> list[int]:

@@ -9,7 +9,8 @@
 Each step says what scores and why, shows it on the board (the player's network,
 a ticket's path with its + or −, the longest path numbered along its trail, the
 routes stations borrow) and the running total of every player; in Northern Lights
-each bonus card in play is a step of its own (`bonuscards.bonus_card_step`); the last
+each bonus card in play is a step of its own (`bonuscards.bonus_card_step`), and so is the
+Warehouses & Depots end bonus (the most Depots kept in reserve); the last
 step is the score table with the winner(s) and the tie-breaker that decided.
 
 The steps are computed from the engine's `State.score_breakdown()`; the running
@@ -167,6 +168,10 @@ def score_table_html(state, names=None, colours=None, rows: tuple[ScoreRow, ...]
     bonus = any(r.bonus_cards for r in rows)
     if bonus:
         cols.append(_("Bonus cards"))
+    depots = state.depots is not None
+    if depots:
+        # Translators: a column heading of the final scores: the Warehouses & Depots bonus (the depots kept)
+        cols.append(_("Depots (kept)"))
     cols.append(_("Total"))
     label = " class='ttr-label'"
     head = "".join(f"<th{label if i == 0 else ''}>{c}</th>" for i, c in enumerate(cols))
@@ -191,6 +196,9 @@ def score_table_html(state, names=None, colours=None, rows: tuple[ScoreRow, ...]
             won = [c.letter for c in r.bonus_cards if c.points]
             cells.append(f"{_signed(r.bonus_points) if won else '—'}"
                          + (f" <span class='ttr-muted'>({_esc(_and(won))})</span>" if won else ""))
+        if depots:
+            cells.append(f"{_signed(r.depot_bonus) if r.depot_bonus else '—'} "
+                         f"<span class='ttr-muted'>({r.depots_kept})</span>")
         cells.append(f"<b>{str(r.total).replace('-', '−')}</b>")
         tds = "".join(f"<td{label if i == 0 else ''}>{c}</td>" for i, c in enumerate(cells))
         body.append(f"<tr class='ttr-score-row{' ttr-winner-row' if win else ''}'>{tds}</tr>")
@@ -217,7 +225,7 @@ class Step:
     title: str
     kind: str                       # routes, station, unbuilt-stations, ticket, grand-tour-ticket,
     #                                 grand-tour, longest, longest-bonus, globetrotter, bonus-card,
-    #                                 tie-breakers, final
+    #                                 depots, tie-breakers, final
     player: int | None              # whose step (None: everybody's)
     text: str                       # the explanation, HTML
     totals: tuple[int, ...]         # every player's running total after this step
@@ -302,17 +310,51 @@ def _grand_tour_steps(add, g, row, who: str) -> None:
              else _("{who}: no Grand Tour").format(who=who))
     add(title, "grand-tour", p, text, {p: row.grand_tour}, overlays=dict(network=p, player=p))
 def _longest_without_bonus(state) -> str:
-    """What the longest path is for in an edition without a longest path bonus: a tie-breaker,
-    a bonus card that counts it (Northern Lights' Nordic Express), or nothing."""
+    """What the longest path is for in an edition (or a way to play) without a longest path bonus:
+    a tie-breaker, a bonus card that counts it (Northern Lights' Nordic Express), or nothing."""
     uses = [_("the bonus card {letter}, {name}, counts it").format(letter=c.letter, name=card_name(c.name))
             for c in cards_in_play(state) if c.measure == "longest_path"]
     if "longest_path_length" in state.game.rules.tie_breakers:
         uses.append(_("it breaks ties"))
+    if state.game.rules.variant:        # a way to play on the board (USA 1910's 1910 and Big Cities)
+        if not uses:
+            return " " + _("This way to play gives no bonus for it.")
+        if uses == [_("it breaks ties")]:
+            return " " + _("This way to play gives no bonus for it; it only breaks ties.")
+        return " " + _("This way to play gives no bonus for it, but {uses}.").format(uses=_and(uses))
     if not uses:
         return " " + _("This edition gives no bonus for it.")
     if uses == [_("it breaks ties")]:
         return " " + _("This edition gives no bonus for it; it only breaks ties.")
     return " " + _("This edition gives no bonus for it, but {uses}.").format(uses=_and(uses))
+
+
+def _depot_bonus_step(add, state, rows, names) -> None:
+    """Warehouses & Depots: the end bonus to the most Depots kept in reserve (every tied player;
+    nobody when no reserve holds one), how many each player kept, and the cards left in the
+    Warehouses, which count for nothing. The Depots on the board are outlined."""
+    bonus = state.rules.warehouses.end_bonus
+    holders = [r.player for r in rows if r.depot_bonus]
+    counts = ", ".join(ngettext("{who}: {n} depot", "{who}: {n} depots", r.depots_kept).format(
+        who=names[r.player], n=r.depots_kept) for r in rows)
+    if holders:
+        text = ngettext("The Warehouses & Depots bonus goes to the most depots kept in reserve ({counts}): "
+                        "{who} scores {bonus}.",
+                        "The Warehouses & Depots bonus goes to the most depots kept in reserve ({counts}): "
+                        "{who} score {bonus} (tied players all score it).", len(holders)).format(
+            counts=_esc(counts), who=_esc(_and(names[h] for h in holders)), bonus=f"<b>+{bonus}</b>")
+    else:
+        text = _("Nobody kept a depot in reserve ({counts}): nobody scores the Warehouses & Depots bonus.").format(
+            counts=_esc(counts))
+    placed = tuple(city for city, _owner in state.depots.placed)
+    if placed:
+        text += " " + _("Depots on the board (outlined) and depots given back for a warehouse's cards do not count.")
+    left = sum(state.depots.counts())
+    if left:
+        text += " " + ngettext("The {n} card left in a warehouse counts for nothing.",
+                               "The {n} cards left in the warehouses count for nothing.", left).format(n=left)
+    add(_("Warehouses & Depots bonus"), "depots", None, text, {h: bonus for h in holders},
+        overlays=dict(network=holders[0], player=holders[0]) if len(holders) == 1 else {}, highlight=placed)
 
 
 def build_steps(state, names=None) -> list[Step]:
@@ -470,6 +512,8 @@ def build_steps(state, names=None) -> list[Step]:
         step = bonus_card_step(state, rows, k, names)
         add(step["title"], "bonus-card", None, step["text"], step["delta"], overlays=step["overlays"],
             highlight=step["highlight"])
+    if state.depots is not None:                     # Warehouses & Depots: the end bonus, a step of its own
+        _depot_bonus_step(add, state, rows, names)
     winners, decided, lines = tie_break(state, rows, names)
     # Translators: joins the tie-breakers in their order: "most completed tickets, then longest continuous path"
     order = _(", then ").join(_tie_words(t) for t in rules.tie_breakers)
