@@ -437,3 +437,32 @@ def test_demo_is_seeded_and_inputs_are_checked():
         ScoringWalkthrough("usa")
     names = ScoringWalkthrough(finished("usa"), names=["Ada", "Bob"])
     assert names.steps[0] == route_points("Ada") and "Bob" in names.running.value
+
+
+def test_depots_in_reserve_have_a_step_of_their_own_in_a_warehouses_game():
+    """Warehouses & Depots: the end bonus for the most Depots in reserve is a step, and the
+    walkthrough's totals end at the engine's (which count it)."""
+    game = ttr_nb.load_game("europe", players=2, warehouses=True)
+    state = game.state_from_dict({"phase": "over", "routes": {"Bruxelles-Paris": 0, "Berlin-Essen": 1},
+                                  "depots": {"placed": [["Paris", 1], ["Roma", 0], ["Berlin", 0]],
+                                             "reserves": [3, 4], "warehouses": [{"red": 2}, {}]}})
+    rows = state.score_breakdown()
+    assert [r.depot_bonus for r in rows] == [0, 10]
+    walk = ScoringWalkthrough(state)
+    walk.goto(W("Depots in reserve"))
+    assert walk.step.delta == (0, 10)
+    assert W_part("The most Depots still in reserve ({counts}): {who} scores {bonus}.", 0,
+                  "The most Depots still in reserve ({counts}): {who} score {bonus} (tied players all score it).",
+                  1) in walk.text.value
+    assert walk.all_steps[-1].totals == tuple(r.total for r in rows)
+    # nobody with a Depot in reserve: the step says so and adds nothing
+    empty = game.state_from_dict({**state.to_dict(), "depots": {
+        "placed": [["Paris", 1], ["Roma", 0], ["Berlin", 0], ["Wien", 0], ["Kyiv", 0], ["Sofia", 0],
+                   ["Riga", 1], ["Madrid", 1], ["Lisboa", 1], ["Cadiz", 1]], "reserves": [0, 0],
+        "warehouses": [{"red": 2}, {}]}})
+    walk = ScoringWalkthrough(empty)
+    walk.goto(W("Depots in reserve"))
+    assert walk.step.delta == (0, 0)
+    assert W_part("Nobody has a Depot left in reserve ({counts}): nobody scores the bonus.", 0) in walk.text.value
+    # without the module there is no such step
+    assert W("Depots in reserve") not in ScoringWalkthrough(over("europe")).steps

@@ -315,6 +315,23 @@ def _longest_without_bonus(state) -> str:
     return " " + _("This edition gives no bonus for it, but {uses}.").format(uses=_and(uses))
 
 
+def _depot_step(add, state, rows, names) -> None:
+    """Warehouses & Depots: the bonus of the most Depots still in reserve (all tied players score it)."""
+    bonus = state.rules.warehouses.end_bonus
+    holders = [r.player for r in rows if r.depot_bonus]
+    counts = ", ".join(f"{names[r.player]} {r.depots_kept}" for r in rows)
+    if holders:
+        text = ngettext("The most Depots still in reserve ({counts}): {who} scores {bonus}.",
+                        "The most Depots still in reserve ({counts}): {who} score {bonus} (tied players all score it).",
+                        len(holders)).format(counts=_esc(counts), who=_esc(_and(names[h] for h in holders)),
+                                             bonus=f"<b>+{bonus}</b>")
+    else:
+        text = _("Nobody has a Depot left in reserve ({counts}): nobody scores the bonus.").format(counts=_esc(counts))
+    text += " " + _("Cards left in a warehouse count for nothing.")
+    add(_("Depots in reserve"), "depots", None, text, {h: bonus for h in holders},
+        overlays=dict(network=holders[0], player=holders[0]) if len(holders) == 1 else {})
+
+
 def build_steps(state, names=None) -> list[Step]:
     """The walkthrough's steps for a position (see `ScoringWalkthrough`)."""
     g = state.game
@@ -466,6 +483,8 @@ def build_steps(state, names=None) -> list[Step]:
                 counts=_esc(counts))
         add(_("Globetrotter"), "globetrotter", None, text, {h: rules.globetrotter_bonus for h in holders},
             overlays=dict(network=holders[0], player=holders[0]) if len(holders) == 1 else {})
+    if state.depots is not None:                     # Warehouses & Depots: the end bonus
+        _depot_step(add, state, rows, names)
     for k in range(len(state.bonus_cards)):          # Northern Lights: a step per bonus card in play
         step = bonus_card_step(state, rows, k, names)
         add(step["title"], "bonus-card", None, step["text"], step["delta"], overlays=step["overlays"],
