@@ -6,9 +6,11 @@ from ttr_nb.analysis import GreedyBot, RandomBot, board_stats, routes_by_length,
 
 @pytest.mark.parametrize("edition", ttr_nb.editions())
 def test_bots_finish_games_with_legal_actions(edition):
-    game = ttr_nb.load_game(edition, players=2, seed=11)
-    state = game.new_state()
-    bots = [GreedyBot(1), RandomBot(2)]
+    play_to_the_end(ttr_nb.load_game(edition, players=2, seed=11).new_state(), [GreedyBot(1), RandomBot(2)])
+
+
+def play_to_the_end(state, bots) -> None:
+    """Play `state` with `bots` (one a seat), each action checked legal, until the game is over."""
     for _ in range(3000):
         if state.is_over():
             break
@@ -26,15 +28,8 @@ def test_greedy_bots_finish_every_way_to_play_with_legal_actions(edition, option
     """The ways to play on the USA and Europe boards, and Europe with Warehouses & Depots: the
     greedy bot keeps within the opening's limits (Mega Europe: one long ticket at most)."""
     for seed in range(3):
-        state = ttr_nb.load_game(edition, players=3, seed=seed, **options).new_state()
-        bots = [GreedyBot(seed * 10 + i) for i in range(3)]
-        for _ in range(3000):
-            if state.is_over():
-                break
-            action = bots[state.current_player](state)
-            assert state.why_illegal(action) is None, (str(action), state.why_illegal(action))
-            state = state.apply(action)
-        assert state.is_over()
+        play_to_the_end(ttr_nb.load_game(edition, players=3, seed=seed, **options).new_state(),
+                        [GreedyBot(seed * 10 + i) for i in range(3)])
 
 
 def test_greedy_bot_keeps_one_long_ticket_at_most_in_mega_europe():
